@@ -1,0 +1,73 @@
+"""The `mexican-train` command and its subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from .engine import PRESETS, SetupError, preset
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="mexican-train", description="Mexican Train dominoes against computer players."
+    )
+    sub = parser.add_subparsers(dest="command")
+
+    check = sub.add_parser("rules-check", help="run rules scenario files against the engine")
+    check.add_argument("paths", nargs="+", metavar="FILE_OR_FOLDER")
+
+    sim = sub.add_parser("simulate", help="play headless matches between computer players")
+    sim.add_argument("--rules", default="classic", choices=sorted(PRESETS))
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--matches", type=int, default=10)
+    sim.add_argument("--rounds", type=int, default=None, help="play N single rounds instead of matches")
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--ai", default=None, help="one kind per seat, comma-separated (default: all random)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "rules-check":
+        from .rules_check import main as rules_check
+
+        return rules_check(args.paths, sys.stdout, sys.stderr)
+    if args.command == "simulate":
+        return _simulate(args, parser)
+    print("The table is not built yet: try 'mexican-train simulate' or 'mexican-train rules-check'.")
+    return 0
+
+
+def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Run `simulate` with parsed arguments."""
+    from .ai import KINDS
+    from .simulate import format_table, progress_bar, run, stderr_is_terminal
+
+    kinds = args.ai.split(",") if args.ai else ["random"] * args.players
+    if args.ai and len(kinds) != args.players:
+        parser.error(f"--ai names {len(kinds)} players but --players is {args.players}")
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown:
+        parser.error(f"unknown computer player '{unknown[0]}' (one of {', '.join(KINDS)})")
+    if args.matches < 1 or (args.rounds is not None and args.rounds < 1):
+        parser.error("--matches and --rounds must be at least 1")
+    try:
+        options = preset(args.rules)
+        options.setup(args.players)
+    except SetupError as error:
+        parser.error(str(error))
+    progress = progress_bar(sys.stderr) if stderr_is_terminal() else None
+    summary = run(options, kinds, args.matches, args.seed, args.rounds, progress)
+    print(json.dumps(summary) if args.json else format_table(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

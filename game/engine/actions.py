@@ -1,0 +1,109 @@
+"""Player actions: small hashable values with the scenario file's text form.
+
+A train is a seat number (0..7) or ``MEXICAN`` (-1). ``parse_action`` reads
+``play A-B on T [knock]``, ``draw``, ``end`` and ``open``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Union
+
+from .tiles import MAX_PIP, TEXT, Tile, TileSyntaxError, parse_tile
+
+MEXICAN: Final = -1
+
+
+def train_name(train: int) -> str:
+    """A train's text form: the seat number, or ``mexican``."""
+    return "mexican" if train == MEXICAN else str(train)
+
+
+class ActionSyntaxError(ValueError):
+    """Text that is not an action of the scenario vocabulary."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lay ``tile`` from hand on ``train``; ``knock`` declares one tile left."""
+
+    tile: Tile
+    train: int
+    knock: bool = False
+
+    def __str__(self) -> str:
+        text = f"play {TEXT[self.tile]} on {train_name(self.train)}"
+        return text + " knock" if self.knock else text
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw the next boneyard tile."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """Stop a turn where a further play is allowed but not required."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Open:
+    """Turn your own train public (presets with ``may_open_own``)."""
+
+    def __str__(self) -> str:
+        return "open"
+
+
+Action = Union[Play, Draw, End, Open]
+
+DRAW: Final = Draw()
+END: Final = End()
+OPEN: Final = Open()
+
+_PLAYS: dict[tuple[Tile, int, bool], Play] = {}
+
+
+def play(tile: Tile, train: int, knock: bool = False) -> Play:
+    """The interned Play value for these fields (cheap on the hot path)."""
+    key = (tile, train, knock)
+    found = _PLAYS.get(key)
+    if found is None:
+        found = _PLAYS[key] = Play(tile, train, knock)
+    return found
+
+
+def parse_train(text: str, players: int) -> int:
+    """Parse a train name: a seat number below ``players`` or ``mexican``."""
+    if text == "mexican":
+        return MEXICAN
+    if text.isdigit() and int(text) < players:
+        return int(text)
+    raise ActionSyntaxError(f"'{text}' is not a train: use a seat number 0..{players - 1} or mexican")
+
+
+def parse_action(text: str, players: int, set_max: int = MAX_PIP) -> Action:
+    """Parse an action's text form; raise ActionSyntaxError naming the problem."""
+    words = text.split()
+    if words == ["draw"]:
+        return DRAW
+    if words == ["end"]:
+        return END
+    if words == ["open"]:
+        return OPEN
+    if len(words) in (4, 5) and words[0] == "play" and words[2] == "on":
+        if len(words) == 5 and words[4] != "knock":
+            raise ActionSyntaxError(f"'{text}': only 'knock' may follow the train")
+        try:
+            tile = parse_tile(words[1], set_max)
+        except TileSyntaxError as error:
+            raise ActionSyntaxError(str(error)) from None
+        return play(tile, parse_train(words[3], players), len(words) == 5)
+    raise ActionSyntaxError(
+        f"'{text}' is not an action: use 'play A-B on T', 'play A-B on T knock', 'draw', 'end' or 'open'"
+    )

@@ -1,0 +1,232 @@
+"""Rule options: one immutable, typed object, and the five presets built from it.
+
+Every field is also a house rule. ``RuleOptions.setup(players)`` resolves the
+fields that depend on the player count (set, hand size, round engines) and
+refuses a table that cannot be dealt, naming the limit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, get_args, get_type_hints
+
+from .errors import SetupError
+from .tiles import SET_SIZES, tile_count
+
+RoundStart = Literal[
+    "draw-in-turn", "all-draw", "designate-largest", "held-out", "held-out-winner", "highest-unused"
+]
+MultiTileStart = Literal["first-turn", "starting-turn", "none"]
+AfterDouble = Literal["cover-or-end", "cover-or-draw", "extra-tile"]
+DoubleOrder = Literal["oldest-first", "newest-first"]
+GoingOutOnDouble = Literal["ends-round", "must-cover"]
+Knock = Literal["none", "courtesy", "penalty"]
+
+# Deal tables: set max -> tiles dealt for 2..8 players (index players - 2).
+CLASSIC_DEAL: Final = ((9, (15, 15, 15, 12, 12, 11, 11)), (12, (15, 15, 15, 12, 12, 11, 11)))
+TOURNAMENT_DEAL: Final = ((12, (12, 12, 12, 12, 12, 12, 12)),)
+STAR_RANCH_DEAL: Final = (
+    (12, (15, 15, 15, 12, 12, 11, 11)),
+    (15, (15, 15, 15, 14, 14, 12, 12)),
+)
+TAP_DEAL: Final = ((12, (16, 15, 14, 13, 12, 11, 10)),)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOptions:
+    """The complete rule set of a table. Each field is documented in docs/rules.md."""
+
+    preset: str = "classic"
+    set_max: int | None = None
+    set_by_players: tuple[int, ...] = (9, 9, 12, 12, 12, 12, 12)
+    hand_size: int | None = None
+    deal_table: tuple[tuple[int, tuple[int, ...]], ...] = CLASSIC_DEAL
+    min_players: int = 2
+    max_players: int = 8
+    first_engine: int | None = None
+    rounds: int | None = None
+    round_start: RoundStart = "draw-in-turn"
+    zero_zero_value: int = 50
+    multi_tile_start: MultiTileStart = "first-turn"
+    own_train_first: bool = False
+    mexican_after_own_turn: bool = False
+    start_public_unstarted: bool = True
+    discretionary_markers: bool = False
+    may_open_own: bool = False
+    after_double: AfterDouble = "cover-or-end"
+    double_order: DoubleOrder = "oldest-first"
+    going_out_on_double: GoingOutOnDouble = "ends-round"
+    cover_bonus_play: bool = False
+    uncovered_double_charge: bool = False
+    suspension: bool = False
+    knock: Knock = "none"
+
+    def replace(self, **changes: Any) -> RuleOptions:
+        """A copy with some options changed, each checked for type and value."""
+        unknown = sorted(set(changes) - set(option_names()))
+        if unknown:
+            raise SetupError(f"unknown rule option '{unknown[0]}'")
+        for name, value in changes.items():
+            _check_option(name, value)
+        return dataclasses.replace(self, **changes)
+
+    def setup(self, players: int) -> TableSetup:
+        """Resolve set, hand size and engines for ``players``; refuse what cannot be dealt."""
+        if not self.min_players <= players <= self.max_players:
+            raise SetupError(
+                f"{self.preset} is for {self.min_players} to {self.max_players} players, not {players}"
+            )
+        set_max = self.set_max if self.set_max is not None else self.set_by_players[players - 2]
+        hand = self.hand_size if self.hand_size is not None else _table_hand_size(self, set_max, players)
+        tiles = tile_count(set_max)
+        held_out = self.round_start in ("held-out", "held-out-winner")
+        dealt = players * hand + (1 if held_out else 0)
+        if dealt > tiles - 1 or hand < 1:
+            limit = (tiles - 1 - (1 if held_out else 0)) // hand if hand >= 1 else 0
+            raise SetupError(
+                f"a double-{set_max} set has {tiles} tiles: {players} players with {hand} tiles each "
+                f"cannot be dealt (at most {limit} players at {hand} tiles each)"
+            )
+        first = self.first_engine if self.first_engine is not None else set_max
+        if not 0 <= first <= set_max:
+            raise SetupError(f"the first engine double {first}-{first} is not in a double-{set_max} set")
+        if self.round_start in ("designate-largest", "highest-unused"):
+            rounds = self.rounds if self.rounds is not None else set_max + 1
+            engines: tuple[int, ...] | None = None
+        else:
+            rounds = self.rounds if self.rounds is not None else first + 1
+            engines = tuple((first - i) % (first + 1) for i in range(rounds))
+        if rounds < 1:
+            raise SetupError("a match needs at least one round")
+        return TableSetup(self, players, set_max, hand, rounds, engines)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSetup:
+    """Options resolved for a player count: the set, the deal and the rounds."""
+
+    options: RuleOptions
+    players: int
+    set_max: int
+    hand_size: int
+    rounds: int
+    engines: tuple[int, ...] | None = field(default=None)
+
+
+def _table_hand_size(options: RuleOptions, set_max: int, players: int) -> int:
+    """Tiles dealt from the preset's deal table, or a fair share for an unlisted set."""
+    for table_set, sizes in options.deal_table:
+        if table_set == set_max:
+            return sizes[players - 2]
+    return min(15, tile_count(set_max) * 2 // 3 // players)
+
+
+def option_names() -> tuple[str, ...]:
+    """Names of every rule option, in declaration order."""
+    return tuple(f.name for f in dataclasses.fields(RuleOptions))
+
+
+_HINTS = get_type_hints(RuleOptions)
+
+
+def allowed_values(name: str) -> tuple[Any, ...] | None:
+    """The allowed values of an option with a fixed list, else None."""
+    args = get_args(_HINTS[name])
+    if args and all(isinstance(a, str) for a in args):
+        return args
+    return None
+
+
+def _check_option(name: str, value: Any) -> None:
+    """Raise SetupError when ``value`` is not allowed for option ``name``."""
+    hint = _HINTS[name]
+    choices = allowed_values(name)
+    if choices is not None:
+        if value not in choices:
+            raise SetupError(f"rule option '{name}' must be one of {', '.join(choices)}; got {value!r}")
+        return
+    if hint is bool or hint == "bool":
+        ok = isinstance(value, bool)
+    elif name in ("set_by_players", "deal_table"):
+        ok = isinstance(value, tuple)
+    else:
+        ok = (value is None and "None" in str(hint)) or (isinstance(value, int) and not isinstance(value, bool))
+    if not ok:
+        raise SetupError(f"rule option '{name}' has the wrong type: {value!r}")
+    if name == "set_max" and value is not None and value not in SET_SIZES:
+        raise SetupError(f"set_max must be one of {', '.join(map(str, SET_SIZES))}; got {value}")
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        raise SetupError(f"rule option '{name}' cannot be negative")
+
+
+CLASSIC: Final = RuleOptions()
+HUB: Final = dataclasses.replace(
+    CLASSIC,
+    preset="hub",
+    set_by_players=(12,) * 7,
+    rounds=13,
+    round_start="designate-largest",
+    zero_zero_value=0,
+    multi_tile_start="starting-turn",
+    own_train_first=True,
+    mexican_after_own_turn=True,
+    start_public_unstarted=False,
+    discretionary_markers=True,
+    after_double="cover-or-draw",
+    going_out_on_double="must-cover",
+    uncovered_double_charge=True,
+    suspension=True,
+)
+TOURNAMENT: Final = dataclasses.replace(
+    CLASSIC,
+    preset="tournament",
+    set_by_players=(12,) * 7,
+    deal_table=TOURNAMENT_DEAL,
+    max_players=7,
+    first_engine=9,
+    round_start="held-out",
+    zero_zero_value=0,
+    multi_tile_start="none",
+    after_double="extra-tile",
+    double_order="newest-first",
+    knock="courtesy",
+)
+STAR_RANCH: Final = dataclasses.replace(
+    CLASSIC,
+    preset="star-ranch",
+    set_by_players=(12, 12, 12, 15, 15, 15, 15),
+    deal_table=STAR_RANCH_DEAL,
+    round_start="all-draw",
+    zero_zero_value=0,
+    multi_tile_start="none",
+    own_train_first=True,
+    may_open_own=True,
+    after_double="cover-or-draw",
+    cover_bonus_play=True,
+    knock="courtesy",
+)
+TAP: Final = dataclasses.replace(
+    CLASSIC,
+    preset="tap",
+    set_by_players=(12,) * 7,
+    deal_table=TAP_DEAL,
+    round_start="all-draw",
+    zero_zero_value=0,
+    multi_tile_start="none",
+    after_double="cover-or-draw",
+    knock="penalty",
+)
+
+PRESETS: Final[dict[str, RuleOptions]] = {
+    p.preset: p for p in (CLASSIC, HUB, TOURNAMENT, STAR_RANCH, TAP)
+}
+
+
+def preset(name: str, **house_rules: Any) -> RuleOptions:
+    """The named preset, with any house rules applied."""
+    try:
+        base = PRESETS[name]
+    except KeyError:
+        raise SetupError(f"unknown rules preset '{name}' (one of {', '.join(PRESETS)})") from None
+    return base.replace(**house_rules) if house_rules else base

@@ -1,0 +1,698 @@
+"""One round of Mexican Train: the table, the hands, whose turn, and the rules.
+
+``RoundState`` answers ``legal_actions()`` for the seat to move and changes
+only through ``apply(action)``, which records events for the UI. The turn
+passes by itself whenever the seat to move has no decision left. Every rule
+difference between presets is read from the ``RuleOptions`` object.
+
+Trains are indexed by seat; the Mexican train is index ``MEXICAN`` (-1, the
+last list entry). The boneyard list is drawn from its end.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from . import events as ev
+from .actions import DRAW, END, MEXICAN, OPEN, Action, Draw, End, Open, Play, play, train_name
+from .errors import IllegalAction
+from .options import RuleOptions, TableSetup
+from .tiles import HI, IS_DOUBLE, LO, TEXT, Tile, tile_value
+
+# What the seat to move needs next in this turn.
+REQUIRED, OPTIONAL, DONE = 0, 1, 2
+# Which plays count for that need.
+ORDINARY, COVER, EXTRA, OWN = 0, 1, 2, 3
+
+HistoryEntry = tuple[str, int, frozenset[int]]
+
+
+class RoundState:
+    """A round in progress (or over): everything the rules need, nothing more."""
+
+    __slots__ = (
+        "setup", "options", "players", "engine", "names", "hands", "boneyard", "trains", "ends",
+        "public", "open_doubles", "double_owner", "suspended", "opening_done", "first_turn_done",
+        "own_started_turn", "to_move", "opener", "turn_number", "round_over", "went_out",
+        "scores", "charges", "events", "history",
+        "t_played", "t_drew", "t_owes", "t_need", "t_chain", "t_played_own", "t_discretionary",
+        "t_start_doubles", "t_bonus_used", "t_opened", "_legal",
+    )
+
+    setup: TableSetup
+    options: RuleOptions
+    players: int
+    engine: int
+    names: tuple[str, ...]
+    hands: list[list[Tile]]
+    boneyard: list[Tile]
+    trains: list[list[Tile]]
+    ends: list[int]
+    public: list[bool]
+    open_doubles: list[int]
+    double_owner: dict[int, int]
+    suspended: list[bool]
+    opening_done: bool
+    first_turn_done: list[bool]
+    own_started_turn: list[int | None]
+    to_move: int
+    opener: int
+    turn_number: int
+    round_over: bool
+    went_out: int | None
+    scores: list[int] | None
+    charges: list[int]
+    events: list[ev.Event] | None
+    history: list[HistoryEntry]
+    t_played: int
+    t_drew: bool
+    t_owes: int
+    t_need: int
+    t_chain: bool
+    t_played_own: bool
+    t_discretionary: bool
+    t_start_doubles: tuple[int, ...]
+    t_bonus_used: bool
+    t_opened: bool
+    _legal: list[Action] | None
+
+    # ----------------------------------------------------------------- building
+
+    @classmethod
+    def from_table(
+        cls,
+        setup: TableSetup,
+        engine: int,
+        hands: Sequence[Sequence[Tile]],
+        boneyard: Sequence[Tile],
+        to_move: int,
+        trains: dict[int, Sequence[Tile]] | None = None,
+        public: Sequence[int] = (),
+        opening_done: bool = True,
+        open_doubles: Sequence[int] = (),
+        double_owner: dict[int, int] | None = None,
+        suspended: Sequence[int] = (),
+        names: Sequence[str] | None = None,
+        record_events: bool = True,
+        settle: bool = True,
+    ) -> RoundState:
+        """A round mid-play. ``boneyard`` is in draw order (first drawn first);
+        ``open_doubles`` in the order they must be covered. Raises ValueError
+        for a table that cannot exist (a train that is not a chain from the hub)."""
+        state = cls._blank(setup, engine, names, record_events)
+        n = setup.players
+        if len(hands) != n:
+            raise ValueError(f"{n} players need {n} hands, got {len(hands)}")
+        if not 0 <= to_move < n:
+            raise ValueError(f"to_move {to_move} is not a seat")
+        state.hands = [list(h) for h in hands]
+        state.boneyard = list(reversed(boneyard))
+        for train, tiles in (trains or {}).items():
+            end = engine
+            for tile in tiles:
+                if HI[tile] != end and LO[tile] != end:
+                    raise ValueError(
+                        f"train {train_name(train)}: {TEXT[tile]} does not match the {end} before it"
+                    )
+                end = LO[tile] if HI[tile] == end else HI[tile]
+            state.trains[train] = list(tiles)
+            state.ends[train] = end
+            if train != MEXICAN and tiles:
+                state.own_started_turn[train] = -1
+        for seat in public:
+            state.public[seat] = True
+        for seat in suspended:
+            state.suspended[seat] = True
+        order = list(open_doubles)
+        if state.options.double_order == "newest-first":
+            order.reverse()
+        for train in order:
+            tiles = state.trains[train]
+            if not tiles or not IS_DOUBLE[tiles[-1]]:
+                raise ValueError(f"train {train_name(train)} does not end in a double")
+        state.open_doubles = order
+        state.double_owner = dict(double_owner or {})
+        for train in order:
+            if train != MEXICAN:
+                state.double_owner.setdefault(train, train)
+        state.opening_done = opening_done or state.options.multi_tile_start != "first-turn"
+        if not state.opening_done:
+            state.first_turn_done = [
+                s != to_move and (bool(state.trains[s]) or state.public[s]) for s in range(n)
+            ]
+        seen: set[Tile] = {_double_id(engine)}
+        for tile in [t for h in state.hands for t in h] + state.boneyard + [
+            t for tr in state.trains for t in tr
+        ]:
+            if tile in seen:
+                raise ValueError(f"the {TEXT[tile]} appears twice")
+            seen.add(tile)
+        state.to_move = to_move
+        state.opener = to_move
+        state._start_turn(announce=False)
+        if settle:
+            state._settle()
+        return state
+
+    @classmethod
+    def _blank(
+        cls, setup: TableSetup, engine: int, names: Sequence[str] | None, record_events: bool
+    ) -> RoundState:
+        """A state with empty table and no turn yet."""
+        state = cls.__new__(cls)
+        n = setup.players
+        state.setup = setup
+        state.options = setup.options
+        state.players = n
+        state.engine = engine
+        state.names = tuple(names) if names else tuple(f"Seat {i}" for i in range(n))
+        state.hands = [[] for _ in range(n)]
+        state.boneyard = []
+        state.trains = [[] for _ in range(n + 1)]
+        state.ends = [engine] * (n + 1)
+        state.public = [False] * n
+        state.open_doubles = []
+        state.double_owner = {}
+        state.suspended = [False] * n
+        state.opening_done = setup.options.multi_tile_start != "first-turn"
+        state.first_turn_done = [state.opening_done] * n
+        state.own_started_turn = [None] * n
+        state.to_move = 0
+        state.opener = 0
+        state.turn_number = 0
+        state.round_over = False
+        state.went_out = None
+        state.scores = None
+        state.charges = [0] * n
+        state.events = [] if record_events else None
+        state.history = []
+        state._reset_turn()
+        return state
+
+    def copy(self, record_events: bool = False) -> RoundState:
+        """An independent copy, cheap enough for search (events not copied)."""
+        c = RoundState.__new__(RoundState)
+        c.setup = self.setup
+        c.options = self.options
+        c.players = self.players
+        c.engine = self.engine
+        c.names = self.names
+        c.hands = [h[:] for h in self.hands]
+        c.boneyard = self.boneyard[:]
+        c.trains = [t[:] for t in self.trains]
+        c.ends = self.ends[:]
+        c.public = self.public[:]
+        c.open_doubles = self.open_doubles[:]
+        c.double_owner = dict(self.double_owner)
+        c.suspended = self.suspended[:]
+        c.opening_done = self.opening_done
+        c.first_turn_done = self.first_turn_done[:]
+        c.own_started_turn = self.own_started_turn[:]
+        c.to_move = self.to_move
+        c.opener = self.opener
+        c.turn_number = self.turn_number
+        c.round_over = self.round_over
+        c.went_out = self.went_out
+        c.scores = None if self.scores is None else self.scores[:]
+        c.charges = self.charges[:]
+        c.events = [] if record_events else None
+        c.history = self.history[:]
+        c.t_played = self.t_played
+        c.t_drew = self.t_drew
+        c.t_owes = self.t_owes
+        c.t_need = self.t_need
+        c.t_chain = self.t_chain
+        c.t_played_own = self.t_played_own
+        c.t_discretionary = self.t_discretionary
+        c.t_start_doubles = self.t_start_doubles
+        c.t_bonus_used = self.t_bonus_used
+        c.t_opened = self.t_opened
+        c._legal = self._legal
+        return c
+
+    # ------------------------------------------------------------------ queries
+
+    def legal_actions(self) -> list[Action]:
+        """The decisions open to the seat to move (empty once the round is over).
+
+        ``draw`` appears only when no play does; knock variants appear beside a
+        play that leaves one tile, in presets with a knock rule. Do not mutate."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is among the legal actions now."""
+        return action in self.legal_actions()
+
+    def train_tiles(self, train: int) -> list[tuple[int, int]]:
+        """A train's tiles oriented as laid, hub side first, as (near, far) pips."""
+        out = []
+        end = self.engine
+        for tile in self.trains[train]:
+            far = LO[tile] if HI[tile] == end else HI[tile]
+            out.append((end, far))
+            end = far
+        return out
+
+    def train_ids(self) -> list[int]:
+        """Every train: the seats in order, then the Mexican train."""
+        return [*range(self.players), MEXICAN]
+
+    def covering_order(self) -> list[int]:
+        """Trains ending in an uncovered double, in the order they must be covered."""
+        if self.options.double_order == "newest-first":
+            return self.open_doubles[::-1]
+        return self.open_doubles[:]
+
+    def hand_value(self, seat: int) -> int:
+        """Pips in ``seat``'s hand as they would score now."""
+        zz = self.options.zero_zero_value
+        return sum(tile_value(t, zz) for t in self.hands[seat])
+
+    def new_events(self, since: int) -> list[ev.Event]:
+        """Events recorded after the first ``since`` ones."""
+        return [] if self.events is None else self.events[since:]
+
+    # --------------------------------------------------------- legal generation
+
+    def _scope(self) -> int:
+        """Which plays count for the seat to move at this point of its turn."""
+        seat = self.to_move
+        if not self.first_turn_done[seat] and not self.opening_done:
+            return OWN
+        if self.t_owes:
+            return EXTRA
+        if self.open_doubles:
+            return COVER
+        if self.t_chain:
+            return OWN
+        return ORDINARY
+
+    def _targets(self, seat: int, scope: int) -> list[tuple[int, int]]:
+        """(train, end pip) pairs the seat may play on under ``scope``."""
+        ends = self.ends
+        if scope == OWN:
+            return [(seat, ends[seat])]
+        if scope == COVER:
+            train = self.open_doubles[-1 if self.options.double_order == "newest-first" else 0]
+            return [(train, ends[train])]
+        if self.suspended[seat]:
+            return []
+        opts = self.options
+        own_started = bool(self.trains[seat])
+        targets = [(seat, ends[seat])]
+        if not opts.own_train_first or own_started:
+            if self.trains[MEXICAN]:
+                targets.append((MEXICAN, ends[MEXICAN]))
+            elif not opts.mexican_after_own_turn or (
+                own_started and (self.own_started_turn[seat] or 0) < self.turn_number
+            ):
+                targets.append((MEXICAN, ends[MEXICAN]))
+            public, trains = self.public, self.trains
+            for other in range(self.players):
+                if other != seat and public[other] and (trains[other] or opts.start_public_unstarted):
+                    targets.append((other, ends[other]))
+        if scope == EXTRA:
+            for train in self.open_doubles:
+                if (train, ends[train]) not in targets:
+                    targets.append((train, ends[train]))
+        return targets
+
+    def _plays(self, seat: int, scope: int) -> list[Play]:
+        """Plays from ``seat``'s hand under ``scope`` (without knock variants)."""
+        by_end: dict[int, list[int]] = {}
+        for train, end in self._targets(seat, scope):
+            by_end.setdefault(end, []).append(train)
+        if not by_end:
+            return []
+        plays = []
+        get = by_end.get
+        for tile in self.hands[seat]:
+            hi = HI[tile]
+            trains = get(hi)
+            if trains:
+                for train in trains:
+                    plays.append(play(tile, train))
+            lo = LO[tile]
+            if lo != hi:
+                trains = get(lo)
+                if trains:
+                    for train in trains:
+                        plays.append(play(tile, train))
+        return plays
+
+    def _may_draw(self) -> bool:
+        """Whether the rules let the seat to move draw if it has no play."""
+        if self.t_drew or self.suspended[self.to_move]:
+            return False
+        if not self.opening_done and not self.first_turn_done[self.to_move]:
+            return False
+        return not (self.t_played and self.options.after_double == "cover-or-end")
+
+    def _compute_legal(self) -> list[Action]:
+        """Build the legal action list for the current position."""
+        if self.round_over or self.t_need == DONE:
+            return []
+        seat = self.to_move
+        plays = self._plays(seat, self._scope())
+        if plays:
+            if self.options.knock != "none" and len(self.hands[seat]) == 2:
+                plays = plays + [play(p.tile, p.train, True) for p in plays]
+            legal: list[Action] = plays
+            if self.t_need == OPTIONAL:
+                legal.append(END)
+            elif (
+                self.options.may_open_own
+                and not self.public[seat]
+                and not self.t_opened
+                and self.t_played == 0
+                and not self.t_drew
+            ):
+                legal.append(OPEN)
+            return legal
+        if self.t_need == REQUIRED and self.boneyard and self._may_draw():
+            return [DRAW]
+        return []
+
+    # ------------------------------------------------------------------- apply
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action for the seat to move, or raise IllegalAction with the reason."""
+        if action not in self.legal_actions():
+            raise IllegalAction(self.why_illegal(action))
+        self._legal = None
+        if type(action) is Play:
+            self._do_play(action)
+        elif type(action) is Draw:
+            self._do_draw()
+        elif type(action) is End:
+            self._finish_turn(failed=False)
+        elif type(action) is Open:
+            self.t_opened = True
+            self._set_public(self.to_move, True)
+        self._settle()
+
+    def _do_draw(self) -> None:
+        """Draw one tile for the seat to move (its only decision)."""
+        seat = self.to_move
+        pips = frozenset(end for _, end in self._targets(seat, self._scope()))
+        self.history.append(("draw", seat, pips))
+        tile = self.boneyard.pop()
+        self.hands[seat].append(tile)
+        self.t_drew = True
+        if self.events is not None:
+            self.events.append(ev.TileDrawn(seat, tile))
+
+    def _do_play(self, action: Play) -> None:
+        """Lay a tile, then work out what the turn needs next."""
+        seat = self.to_move
+        tile, train = action.tile, action.train
+        hand = self.hands[seat]
+        hand.remove(tile)
+        trains = self.trains
+        near = self.ends[train]
+        far = LO[tile] if HI[tile] == near else HI[tile]
+        started_own = train == seat and not trains[seat]
+        trains[train].append(tile)
+        self.ends[train] = far
+        opts = self.options
+        events = self.events
+        if events is not None:
+            events.append(ev.TilePlayed(seat, tile, train, near, far))
+        self.t_played += 1
+        if started_own:
+            self.own_started_turn[seat] = self.turn_number
+            if opts.multi_tile_start == "starting-turn":
+                self.t_chain = True
+        if train == seat:
+            self.t_played_own = True
+            if self.public[seat] and not opts.discretionary_markers:
+                self._set_public(seat, False)
+        # Covering.
+        covered = False
+        if train in self.open_doubles:
+            self.open_doubles.remove(train)
+            self.double_owner.pop(train, None)
+            covered = True
+            if events is not None:
+                events.append(ev.DoubleCovered(seat, train))
+        # The knock.
+        if opts.knock != "none" and len(hand) == 1:
+            if action.knock:
+                if events is not None:
+                    events.append(ev.Knocked(seat))
+            elif opts.knock == "penalty" and self.boneyard:
+                penalty_tile = self.boneyard.pop()
+                hand.append(penalty_tile)
+                if events is not None:
+                    events.append(ev.Penalty(seat))
+                    events.append(ev.TileDrawn(seat, penalty_tile, penalty=True))
+        opening_chain = not self.opening_done and not self.first_turn_done[seat]
+        is_double = IS_DOUBLE[tile]
+        if is_double and not opening_chain:
+            self.open_doubles.append(train)
+            self.double_owner[train] = seat
+            if events is not None:
+                events.append(ev.DoubleOpened(seat, train))
+        # Going out.
+        if not hand and not opening_chain:
+            if opts.going_out_on_double == "ends-round" or not self.open_doubles:
+                self._end_round(went_out=seat)
+                return
+        elif covered and not self.open_doubles and opts.going_out_on_double == "must-cover":
+            for other in range(self.players):
+                if not self.hands[other]:
+                    self._end_round(went_out=other)
+                    return
+        # What the turn needs next.
+        if opening_chain:
+            self.t_need = OPTIONAL
+            return
+        if self.t_owes:
+            self.t_owes -= 1
+        if is_double:
+            if opts.after_double == "extra-tile":
+                self.t_owes += 1
+            self.t_need = REQUIRED
+            return
+        if self.t_owes:
+            self.t_need = REQUIRED
+            return
+        if self.t_chain and train == seat:
+            self.t_need = OPTIONAL
+            return
+        if (
+            covered
+            and train in self.t_start_doubles
+            and opts.cover_bonus_play
+            and not self.t_bonus_used
+        ):
+            self.t_bonus_used = True
+            self.t_need = OPTIONAL
+            return
+        self.t_need = DONE
+
+    def _settle(self) -> None:
+        """Pass turns on by themselves while the seat to move has no decision."""
+        while not self.round_over and not self.legal_actions():
+            need = self.t_need
+            failed = need == REQUIRED
+            if failed and self.t_played == 0:
+                seat = self.to_move
+                scope = self._scope()
+                pips = frozenset(end for _, end in self._targets(seat, scope))
+                self.history.append(("pass", seat, pips))
+            self._finish_turn(failed=failed)
+
+    def _finish_turn(self, failed: bool) -> None:
+        """Settle markers for the turn just ended and hand the turn on."""
+        seat = self.to_move
+        opts = self.options
+        events = self.events
+        needed_draw = failed and self._may_draw() and not self.boneyard
+        if needed_draw and opts.suspension and not self.suspended[seat]:
+            self.suspended[seat] = True
+            if events is not None:
+                events.append(ev.SeatSuspended(seat))
+        if failed and self.t_played == 0 and events is not None:
+            events.append(ev.Passed(seat))
+        if opts.discretionary_markers:
+            if self.suspended[seat]:
+                public = True
+            elif self.t_played_own:
+                own = self.trains[seat]
+                public = bool(own) and IS_DOUBLE[own[-1]] and seat in self.open_doubles
+            elif self.t_discretionary:
+                public = True
+            else:
+                public = self.public[seat]
+            self._set_public(seat, public)
+        elif failed and (self.t_played == 0 or opts.after_double != "cover-or-end"):
+            self._set_public(seat, True)
+        if not self.opening_done:
+            self.first_turn_done[seat] = True
+            if all(self.first_turn_done):
+                self.opening_done = True
+                for other in range(self.players):
+                    if not self.hands[other]:
+                        self._end_round(went_out=other)
+                        return
+        if not self.boneyard and self._blocked():
+            self._end_round(went_out=None)
+            return
+        self.to_move = (seat + 1) % self.players
+        self.turn_number += 1
+        self._start_turn(announce=True)
+
+    def _blocked(self) -> bool:
+        """With the boneyard empty: whether no seat can ever play again."""
+        if self.options.suspension:
+            return all(self.suspended)
+        # Every seat without a play would raise its marker in turn, so look
+        # for a play with every train public.
+        saved, self.public = self.public, [True] * self.players
+        try:
+            return not any(self._plays(seat, self._blocked_scope(seat)) for seat in range(self.players))
+        finally:
+            self.public = saved
+
+    def _blocked_scope(self, seat: int) -> int:
+        """The scope ``seat`` would play under at the start of its next turn."""
+        if self.open_doubles:
+            return COVER
+        if not self.opening_done and not self.first_turn_done[seat]:
+            return OWN
+        return ORDINARY
+
+    def _reset_turn(self) -> None:
+        """Clear the turn's progress."""
+        self.t_played = 0
+        self.t_drew = False
+        self.t_owes = 0
+        self.t_need = REQUIRED
+        self.t_chain = False
+        self.t_played_own = False
+        self.t_discretionary = True
+        self.t_start_doubles = ()
+        self.t_bonus_used = False
+        self.t_opened = False
+        self._legal = None
+
+    def _start_turn(self, announce: bool) -> None:
+        """Begin the turn of ``to_move``."""
+        self._reset_turn()
+        self.t_discretionary = not self.open_doubles
+        self.t_start_doubles = tuple(self.open_doubles)
+        if announce and self.events is not None:
+            self.events.append(ev.TurnStarted(self.to_move))
+
+    def _set_public(self, seat: int, public: bool) -> None:
+        """Raise or lower ``seat``'s marker, recording the change."""
+        if self.public[seat] != public:
+            self.public[seat] = public
+            if self.events is not None:
+                self.events.append(ev.MarkerUp(seat) if public else ev.MarkerDown(seat))
+
+    def _end_round(self, went_out: int | None) -> None:
+        """Score the round: pips left in hand, plus the hub charge for a blocked double."""
+        self.round_over = True
+        self.went_out = went_out
+        self.t_need = DONE
+        self._legal = []
+        n = self.players
+        zz = self.options.zero_zero_value
+        charges = [0] * n
+        if went_out is None and self.options.uncovered_double_charge:
+            for train in self.open_doubles:
+                owner = self.double_owner.get(train)
+                if owner is not None:
+                    charges[owner] += tile_value(self.trains[train][-1], zz)
+        self.charges = charges
+        self.scores = [self.hand_value(s) + charges[s] for s in range(n)]
+        if self.events is not None:
+            self.events.append(
+                ev.RoundEnded(
+                    tuple(tuple(h) for h in self.hands), tuple(self.scores), went_out, tuple(charges)
+                )
+            )
+
+    # ------------------------------------------------------------------ reasons
+
+    def why_illegal(self, action: Action) -> str:
+        """A player-readable reason why ``action`` is not legal now (or '' if it is)."""
+        if action in self.legal_actions():
+            return ""
+        if self.round_over:
+            return "the round is over"
+        seat = self.to_move
+        legal = self.legal_actions()
+        has_play = any(type(a) is Play for a in legal)
+        if type(action) is Draw:
+            if has_play:
+                return "you have a tile you can play, so you cannot draw"
+            if self.t_drew:
+                return "you have already drawn this turn"
+            if not self.boneyard:
+                return "the boneyard is empty"
+            return "you cannot draw now"
+        if type(action) is End:
+            if self.t_need == REQUIRED:
+                return "you must play a tile first" if has_play else "you must draw first"
+            return "your turn is already over"
+        if type(action) is Open:
+            if not self.options.may_open_own:
+                return "these rules do not let you open your own train"
+            if self.public[seat]:
+                return "your train is already public"
+            return "you may open your train only at the start of your turn, before you play"
+        assert type(action) is Play
+        tile, train = action.tile, action.train
+        if tile not in self.hands[seat]:
+            return f"you do not hold the {TEXT[tile]}"
+        if train != MEXICAN and not 0 <= train < self.players:
+            return "there is no such train"
+        if action.knock and play(tile, train) in legal:
+            return "you may knock only when the play leaves you one tile"
+        where = self._train_label(train)
+        scope = self._scope()
+        if scope == OWN and train != seat:
+            if not self.opening_done and not self.first_turn_done[seat]:
+                return "on your first turn you may only start your own train"
+            return "this turn you may only go on building your own train"
+        if scope == COVER:
+            target = self._targets(seat, COVER)[0][0]
+            if train != target:
+                return f"the {TEXT[self.trains[target][-1]]} on {self._train_label(target)} must be covered first"
+        end = self.ends[train]
+        if HI[tile] != end and LO[tile] != end:
+            return f"the {TEXT[tile]} does not match the {end} at the end of {where}"
+        if self.suspended[seat]:
+            return "you are suspended: you may only cover a double"
+        opts = self.options
+        if train != seat and opts.own_train_first and not self.trains[seat]:
+            return f"start your own train before playing on {where}"
+        if train == MEXICAN and not self.trains[MEXICAN] and opts.mexican_after_own_turn:
+            return "the Mexican train may be started only on a later turn than your own"
+        if train not in (seat, MEXICAN):
+            if not self.public[train]:
+                return f"{self.names[train]}'s train is private"
+            if not self.trains[train] and not opts.start_public_unstarted:
+                return f"only {self.names[train]} may start their own train"
+        if self.t_need == DONE:
+            return "your turn is over"
+        return "that play is not allowed now"
+
+    def _train_label(self, train: int) -> str:
+        """'the Mexican train', 'your train' or "Ana's train"."""
+        if train == MEXICAN:
+            return "the Mexican train"
+        if train == self.to_move:
+            return "your train"
+        return f"{self.names[train]}'s train"
+
+
+def _double_id(pip: int) -> Tile:
+    """The id of the double with ``pip`` pips on each end."""
+    return pip * (pip + 1) // 2 + pip

@@ -1,0 +1,142 @@
+"""What one seat may know of a round, and rebuilding a full round from it.
+
+``seat_view`` copies out the public table, the seat's own hand, every hand's
+size, the boneyard count and the public history of draws and passes; it holds
+no reference to the round, so nothing hidden is reachable from it.
+``determinize`` builds a complete ``RoundState`` from a view plus one
+assignment of the tiles the seat cannot see, for computer players' search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from .actions import Action
+from .options import RuleOptions, TableSetup
+from .round import HistoryEntry, RoundState
+from .tiles import Tile, double, full_set
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Everything ``seat`` may know of the round, and nothing else."""
+
+    seat: int
+    setup: TableSetup
+    engine: int
+    names: tuple[str, ...]
+    hand: tuple[Tile, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    trains: tuple[tuple[Tile, ...], ...]
+    ends: tuple[int, ...]
+    public: tuple[bool, ...]
+    open_doubles: tuple[int, ...]
+    double_owner: tuple[tuple[int, int], ...]
+    suspended: tuple[bool, ...]
+    opening_done: bool
+    first_turn_done: tuple[bool, ...]
+    own_started_turn: tuple[int | None, ...]
+    to_move: int
+    opener: int
+    turn_number: int
+    round_over: bool
+    history: tuple[HistoryEntry, ...]
+    legal: tuple[Action, ...]
+    turn: tuple[int, bool, int, int, bool, bool, bool, tuple[int, ...], bool, bool]
+
+    @property
+    def options(self) -> RuleOptions:
+        """The round's rule options."""
+        return self.setup.options
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.setup.players
+
+    def unseen_tiles(self) -> list[Tile]:
+        """Tiles this seat cannot see: in other hands or in the boneyard."""
+        seen = set(self.hand)
+        seen.add(double(self.engine))
+        for train in self.trains:
+            seen.update(train)
+        return [t for t in full_set(self.setup.set_max) if t not in seen]
+
+
+def seat_view(state: RoundState, seat: int) -> SeatView:
+    """The view of ``state`` that ``seat`` is allowed."""
+    return SeatView(
+        seat=seat,
+        setup=state.setup,
+        engine=state.engine,
+        names=state.names,
+        hand=tuple(state.hands[seat]),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        boneyard_size=len(state.boneyard),
+        trains=tuple(tuple(t) for t in state.trains),
+        ends=tuple(state.ends),
+        public=tuple(state.public),
+        open_doubles=tuple(state.open_doubles),
+        double_owner=tuple(sorted(state.double_owner.items())),
+        suspended=tuple(state.suspended),
+        opening_done=state.opening_done,
+        first_turn_done=tuple(state.first_turn_done),
+        own_started_turn=tuple(state.own_started_turn),
+        to_move=state.to_move,
+        opener=state.opener,
+        turn_number=state.turn_number,
+        round_over=state.round_over,
+        history=tuple(state.history),
+        legal=tuple(state.legal_actions()) if seat == state.to_move else (),
+        turn=(
+            state.t_played, state.t_drew, state.t_owes, state.t_need, state.t_chain,
+            state.t_played_own, state.t_discretionary, state.t_start_doubles,
+            state.t_bonus_used, state.t_opened,
+        ),
+    )
+
+
+def determinize(
+    view: SeatView, hidden_hands: Mapping[int, Sequence[Tile]], boneyard: Sequence[Tile]
+) -> RoundState:
+    """A complete round consistent with ``view``: the other seats hold
+    ``hidden_hands`` and the boneyard is ``boneyard`` (draw order, first drawn
+    first). Raises ValueError if the sizes or tiles do not fit the view."""
+    n = view.players
+    hands: list[list[Tile]] = []
+    for seat in range(n):
+        hand = list(view.hand) if seat == view.seat else list(hidden_hands.get(seat, ()))
+        if len(hand) != view.hand_sizes[seat]:
+            raise ValueError(f"seat {seat} holds {view.hand_sizes[seat]} tiles, not {len(hand)}")
+        hands.append(hand)
+    if len(boneyard) != view.boneyard_size:
+        raise ValueError(f"the boneyard holds {view.boneyard_size} tiles, not {len(boneyard)}")
+    assigned = sorted([t for s, h in enumerate(hands) if s != view.seat for t in h] + list(boneyard))
+    if assigned != view.unseen_tiles():
+        raise ValueError("the assignment is not exactly the tiles this seat cannot see")
+    state = RoundState._blank(view.setup, view.engine, view.names, record_events=False)
+    state.hands = hands
+    state.boneyard = list(reversed(boneyard))
+    state.trains = [list(t) for t in view.trains]
+    state.ends = list(view.ends)
+    state.public = list(view.public)
+    state.open_doubles = list(view.open_doubles)
+    state.double_owner = dict(view.double_owner)
+    state.suspended = list(view.suspended)
+    state.opening_done = view.opening_done
+    state.first_turn_done = list(view.first_turn_done)
+    state.own_started_turn = list(view.own_started_turn)
+    state.to_move = view.to_move
+    state.opener = view.opener
+    state.turn_number = view.turn_number
+    state.round_over = view.round_over
+    state.history = list(view.history)
+    (
+        state.t_played, state.t_drew, state.t_owes, state.t_need, state.t_chain,
+        state.t_played_own, state.t_discretionary, state.t_start_doubles,
+        state.t_bonus_used, state.t_opened,
+    ) = view.turn
+    state._legal = None
+    return state

@@ -1,0 +1,571 @@
+"""`mexican-train rules-check`: run rules scenario files against the engine.
+
+The file format is specified in the shared document ``rules-scenarios.md``.
+``load_scenario`` checks a file against the format and raises
+``ScenarioFormatError`` naming the file, step and key; ``run_scenario``
+returns None when the scenario passes, else the step that failed and why.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, TextIO
+
+from .engine import (
+    PRESETS, Action, IllegalAction, RoundState, RuleOptions, SetupError, TableSetup, parse_action,
+    preset, rank, start_round,
+)
+from .engine.actions import MEXICAN, ActionSyntaxError, parse_train
+from .engine.tiles import HI, LO, TEXT, TileSyntaxError, parse_tiles, tile_id
+
+STEP_KINDS = ("legal", "do", "reject", "expect", "auto", "expect_setup")
+EXPECT_KEYS = (
+    "to_move", "hands", "hand_sizes", "boneyard_size", "trains", "public", "open_doubles",
+    "suspended", "round_over", "round_scores", "engine",
+)
+SETUP_KEYS = ("set", "hand_size", "rounds", "engines", "refused")
+TABLE_KEYS = ("trains", "public", "opening_done", "open_doubles", "double_owner", "suspended")
+
+
+class ScenarioFormatError(Exception):
+    """A scenario file that cannot be read or does not follow the format."""
+
+    def __init__(self, file: str, step: int | None, key: str | None, message: str) -> None:
+        where = file
+        if step is not None:
+            where += f": step {step}"
+        if key is not None:
+            where += f": key '{key}'"
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass
+class Scenario:
+    """A parsed scenario file."""
+
+    file: str
+    name: str
+    data: dict[str, Any]
+    options: RuleOptions | None = None
+    players: int = 0
+    setup: TableSetup | None = None
+    setup_error: str | None = None
+    steps: list[tuple[str, Any]] = field(default_factory=list)
+
+
+def scenario_files(paths: Iterable[str]) -> list[Path]:
+    """The scenario files named, folders searched recursively for ``*.json``."""
+    found: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*.json") if p.is_file()))
+        else:
+            found.append(path)
+    return found
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Read and check one scenario file against the format."""
+    file = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ScenarioFormatError(file, None, None, f"cannot be read ({error})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ScenarioFormatError(
+            file, None, None, f"is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from None
+    if not isinstance(data, dict):
+        raise ScenarioFormatError(file, None, None, "must hold one JSON object")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ScenarioFormatError(file, None, "name", "every scenario needs a name (a non-empty string)")
+    scenario = Scenario(file, name, data)
+    _Checker(scenario).check()
+    return scenario
+
+
+class _Checker:
+    """Validates a scenario's keys and converts steps to engine values."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.s = scenario
+        self.d = scenario.data
+
+    def fail(self, key: str | None, message: str, step: int | None = None) -> ScenarioFormatError:
+        """A format error for this file."""
+        return ScenarioFormatError(self.s.file, step, key, message)
+
+    def check(self) -> None:
+        """Check everything and fill in the scenario."""
+        d = self.d
+        if "match_rounds" in d:
+            self.check_match()
+            return
+        self.s.options = self.rules()
+        players = d.get("players")
+        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 8:
+            raise self.fail("players", "must be a seat count from 2 to 8")
+        self.s.players = players
+        options = self.s.options
+        if "set" in d:
+            if d["set"] not in (6, 9, 12, 15, 18):
+                raise self.fail("set", "must be the highest double of a set: 6, 9, 12, 15 or 18")
+            try:
+                options = options.replace(set_max=d["set"])
+            except SetupError as error:
+                raise self.fail("set", str(error)) from None
+            self.s.options = options
+        try:
+            self.s.setup = options.setup(players)
+        except SetupError as error:
+            self.s.setup_error = str(error)
+        steps = d.get("steps", [])
+        if "expect_setup" in d:
+            steps = [{"expect_setup": d["expect_setup"]}, *steps] if isinstance(steps, list) else steps
+        if not isinstance(steps, list):
+            raise self.fail("steps", "must be a list of steps")
+        if self.s.setup is not None and ("hands" in d or "engine" in d):
+            self.check_table()
+        elif self.s.setup is None and ("hands" in d or "engine" in d):
+            raise self.fail("players", f"this table cannot be set up: {self.s.setup_error}")
+        for index, step in enumerate(steps, start=1):
+            self.s.steps.append(self.step(index, step))
+
+    def rules(self) -> RuleOptions:
+        """The rule options named by the ``rules`` key."""
+        rules = self.d.get("rules", "classic")
+        house: dict[str, Any] = {}
+        if isinstance(rules, dict):
+            unknown = sorted(set(rules) - {"preset", "options"})
+            if unknown:
+                raise self.fail("rules", f"unknown key '{unknown[0]}' (use preset and options)")
+            house = rules.get("options", {})
+            if not isinstance(house, dict):
+                raise self.fail("rules", "options must be an object of option names and values")
+            rules = rules.get("preset", "classic")
+        if not isinstance(rules, str) or rules not in PRESETS:
+            raise self.fail("rules", f"unknown preset {rules!r} (one of {', '.join(PRESETS)})")
+        house = {k: tuple(map(tuple, v)) if k == "deal_table" else tuple(v) if isinstance(v, list) else v
+                 for k, v in house.items()}
+        try:
+            return preset(rules, **house)
+        except SetupError as error:
+            raise self.fail("rules", str(error)) from None
+
+    def tiles(self, text: Any, key: str, step: int | None = None) -> list[int]:
+        """Parse a tile list string."""
+        if not isinstance(text, str):
+            raise self.fail(key, "must be a string of tiles like \"12-5 5-3\"", step)
+        assert self.s.setup is not None
+        try:
+            return parse_tiles(text, self.s.setup.set_max)
+        except TileSyntaxError as error:
+            raise self.fail(key, str(error), step) from None
+
+    def seat(self, value: Any, key: str, step: int | None = None) -> int:
+        """A seat number."""
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self.s.players:
+            raise self.fail(key, f"{value!r} is not a seat (0..{self.s.players - 1})", step)
+        return value
+
+    def train(self, value: Any, key: str, step: int | None = None) -> int:
+        """A train name."""
+        try:
+            return parse_train(str(value), self.s.players)
+        except ActionSyntaxError as error:
+            raise self.fail(key, str(error), step) from None
+
+    def check_table(self) -> None:
+        """Check the starting position keys."""
+        d = self.d
+        hands = d.get("hands")
+        if not isinstance(hands, list) or len(hands) != self.s.players:
+            raise self.fail("hands", f"must be a list of {self.s.players} strings, one per seat")
+        for i, hand in enumerate(hands):
+            self.tiles(hand, f"hands[{i}]")
+        self.tiles(d.get("boneyard", ""), "boneyard")
+        if "engine" in d:
+            engine = d["engine"]
+            assert self.s.setup is not None
+            if not isinstance(engine, int) or isinstance(engine, bool) or not 0 <= engine <= self.s.setup.set_max:
+                raise self.fail("engine", f"must be the hub double's pips, 0..{self.s.setup.set_max}")
+            if "to_move" not in d:
+                raise self.fail("to_move", "a mid-round scenario must say whose move it is")
+            self.seat(d["to_move"], "to_move")
+            table = d.get("table", {})
+            if not isinstance(table, dict):
+                raise self.fail("table", "must be an object")
+            for key in table:
+                if key not in TABLE_KEYS:
+                    raise self.fail(f"table.{key}", f"unknown table key (one of {', '.join(TABLE_KEYS)})")
+            trains = table.get("trains", {})
+            if not isinstance(trains, dict):
+                raise self.fail("table.trains", "must map train names to tile strings")
+            for name, text in trains.items():
+                self.train(name, "table.trains")
+                self.tiles(text, f"table.trains.{name}")
+            for key in ("public", "suspended"):
+                value = table.get(key, [])
+                if not isinstance(value, list):
+                    raise self.fail(f"table.{key}", "must be a list of seats")
+                for seat in value:
+                    self.seat(seat, f"table.{key}")
+            if not isinstance(table.get("opening_done", True), bool):
+                raise self.fail("table.opening_done", "must be true or false")
+            doubles = table.get("open_doubles", [])
+            if not isinstance(doubles, list):
+                raise self.fail("table.open_doubles", "must be a list of trains")
+            for name in doubles:
+                self.train(name, "table.open_doubles")
+            owners = table.get("double_owner", {})
+            if not isinstance(owners, dict):
+                raise self.fail("table.double_owner", "must map trains to seats")
+            for name, seat in owners.items():
+                self.train(name, "table.double_owner")
+                self.seat(seat, "table.double_owner")
+        else:
+            if "start_seat" in d:
+                self.seat(d["start_seat"], "start_seat")
+            rnd = d.get("round", 1)
+            assert self.s.setup is not None
+            if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= self.s.setup.rounds:
+                raise self.fail("round", f"must be a round number 1..{self.s.setup.rounds}")
+
+    def step(self, index: int, step: Any) -> tuple[str, Any]:
+        """Check one step and convert it."""
+        if not isinstance(step, dict) or len(step) != 1:
+            raise self.fail(None, f"a step is an object with exactly one of {', '.join(STEP_KINDS)}", index)
+        (kind, value), = step.items()
+        if kind not in STEP_KINDS:
+            raise self.fail(kind, f"unknown step kind (one of {', '.join(STEP_KINDS)})", index)
+        if kind == "expect_setup":
+            if not isinstance(value, dict):
+                raise self.fail(kind, "must be an object", index)
+            for key in value:
+                if key not in SETUP_KEYS:
+                    raise self.fail(f"expect_setup.{key}", f"unknown key (one of {', '.join(SETUP_KEYS)})", index)
+            return kind, value
+        if self.s.setup is None or ("hands" not in self.d and "engine" not in self.d):
+            raise self.fail(kind, "this step needs a table: give hands and boneyard (and engine mid-round)", index)
+        if kind == "legal":
+            if not isinstance(value, list):
+                raise self.fail(kind, "must be a list of actions", index)
+            return kind, [self.action(a, index, kind) for a in value]
+        if kind in ("do", "reject"):
+            return kind, self.action(value, index, kind)
+        if kind == "auto":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise self.fail(kind, "must be a count of actions", index)
+            return kind, value
+        if not isinstance(value, dict):
+            raise self.fail(kind, "must be an object", index)
+        for key, expected in value.items():
+            if key not in EXPECT_KEYS:
+                raise self.fail(f"expect.{key}", f"unknown key (one of {', '.join(EXPECT_KEYS)})", index)
+            self.expected(key, expected, index)
+        return kind, value
+
+    def action(self, text: Any, index: int, key: str) -> Action:
+        """Parse an action string."""
+        if not isinstance(text, str):
+            raise self.fail(key, f"{text!r} is not an action string", index)
+        assert self.s.setup is not None
+        try:
+            return parse_action(text, self.s.players, self.s.setup.set_max)
+        except ActionSyntaxError as error:
+            raise self.fail(key, str(error), index) from None
+
+    def expected(self, key: str, value: Any, index: int) -> None:
+        """Check the type of one expected value."""
+        where = f"expect.{key}"
+        if key in ("to_move",):
+            self.seat(value, where, index)
+        elif key in ("boneyard_size", "engine"):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise self.fail(where, "must be a number", index)
+        elif key == "round_over":
+            if not isinstance(value, bool):
+                raise self.fail(where, "must be true or false", index)
+        elif key == "hands":
+            if not isinstance(value, list) or len(value) != self.s.players:
+                raise self.fail(where, f"must be a list of {self.s.players} tile strings", index)
+            for hand in value:
+                self.tiles(hand, where, index)
+        elif key in ("hand_sizes", "round_scores"):
+            if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
+                raise self.fail(where, "must be a list of numbers, one per seat", index)
+        elif key in ("public", "suspended"):
+            if not isinstance(value, list):
+                raise self.fail(where, "must be a list of seats", index)
+            for seat in value:
+                self.seat(seat, where, index)
+        elif key == "open_doubles":
+            if not isinstance(value, list):
+                raise self.fail(where, "must be a list of trains", index)
+            for name in value:
+                self.train(name, where, index)
+        elif key == "trains":
+            if not isinstance(value, dict):
+                raise self.fail(where, "must map train names to tile strings", index)
+            for name, text in value.items():
+                self.train(name, where, index)
+                self.tiles(text, f"{where}.{name}", index)
+
+    def check_match(self) -> None:
+        """Check a match-level scenario."""
+        rounds = self.d["match_rounds"]
+        if not isinstance(rounds, list) or not rounds or not all(isinstance(r, list) for r in rounds):
+            raise self.fail("match_rounds", "must be a list of rounds, each a list of scores per seat")
+        width = len(rounds[0])
+        for r in rounds:
+            if len(r) != width or not all(isinstance(x, int) and not isinstance(x, bool) for x in r):
+                raise self.fail("match_rounds", "every round needs one whole-number score per seat")
+        expect = self.d.get("expect")
+        if not isinstance(expect, dict) or "ranking" not in expect:
+            raise self.fail("expect", "a match scenario expects a ranking")
+        ranking = expect["ranking"]
+        if not isinstance(ranking, list) or not all(isinstance(g, list) for g in ranking):
+            raise self.fail("expect.ranking", "must be a list of groups of seats")
+        self.s.players = width
+        self.s.steps.append(("ranking", (rounds, ranking)))
+
+
+# ------------------------------------------------------------------- running
+
+
+class StepFailed(Exception):
+    """A scenario step did not hold."""
+
+
+def build_round(scenario: Scenario) -> RoundState:
+    """The starting position of a table scenario."""
+    d = scenario.data
+    setup = scenario.setup
+    assert setup is not None
+    parse = lambda text: parse_tiles(text, setup.set_max)  # noqa: E731
+    hands = [parse(h) for h in d["hands"]]
+    boneyard = parse(d.get("boneyard", ""))
+    if "engine" in d:
+        table = d.get("table", {})
+        trains = {parse_train(str(k), setup.players): parse(v) for k, v in table.get("trains", {}).items()}
+        try:
+            return RoundState.from_table(
+                setup, d["engine"], hands, boneyard, d["to_move"], trains,
+                public=table.get("public", []),
+                opening_done=table.get("opening_done", True),
+                open_doubles=[parse_train(str(t), setup.players) for t in table.get("open_doubles", [])],
+                double_owner={parse_train(str(k), setup.players): v for k, v in table.get("double_owner", {}).items()},
+                suspended=table.get("suspended", []),
+            )
+        except ValueError as error:
+            raise ScenarioFormatError(scenario.file, None, "table", str(error)) from None
+    index = d.get("round", 1) - 1
+    engine = setup.engines[index] if setup.engines is not None else None
+    used = list(range(setup.set_max, setup.set_max - index, -1)) if engine is None else []
+    try:
+        return start_round(setup, hands, boneyard, engine, d.get("start_seat", 0), used)
+    except SetupError as error:
+        raise StepFailed(f"the round cannot start: {error}") from None
+
+
+def _sorted_text(actions: Iterable[Action]) -> list[str]:
+    return sorted(str(a) for a in actions)
+
+
+def _oriented(state: RoundState, train: int) -> list[tuple[int, int]]:
+    return state.train_tiles(train)
+
+
+def _parse_oriented(text: str, set_max: int) -> list[tuple[int, int]]:
+    out = []
+    for word in text.split():
+        a, b = (int(x) for x in word.split("-"))
+        out.append((a, b))
+    return out
+
+
+def _snapshot(state: RoundState) -> tuple[Any, ...]:
+    return (
+        [sorted(h) for h in state.hands], state.boneyard[:], [t[:] for t in state.trains],
+        state.public[:], state.open_doubles[:], state.to_move, state.suspended[:], state.round_over,
+        state.t_played, state.t_drew, state.t_need,
+    )
+
+
+def _actual(state: RoundState, key: str) -> Any:
+    """The game's value for an ``expect`` key, in comparable form."""
+    if key == "to_move":
+        return state.to_move
+    if key == "hands":
+        return [sorted(h) for h in state.hands]
+    if key == "hand_sizes":
+        return [len(h) for h in state.hands]
+    if key == "boneyard_size":
+        return len(state.boneyard)
+    if key == "public":
+        return sorted(s for s in range(state.players) if state.public[s])
+    if key == "suspended":
+        return sorted(s for s in range(state.players) if state.suspended[s])
+    if key == "open_doubles":
+        return state.covering_order()
+    if key == "round_over":
+        return state.round_over
+    if key == "round_scores":
+        return state.scores
+    if key == "engine":
+        return state.engine
+    raise KeyError(key)
+
+
+def _expected(scenario: Scenario, key: str, value: Any) -> Any:
+    """An ``expect`` value in the same comparable form as ``_actual``."""
+    setup = scenario.setup
+    assert setup is not None
+    n = scenario.players
+    if key == "hands":
+        return [sorted(parse_tiles(h, setup.set_max)) for h in value]
+    if key in ("public", "suspended"):
+        return sorted(value)
+    if key == "open_doubles":
+        return [parse_train(str(t), n) for t in value]
+    return value
+
+
+def _show(key: str, value: Any) -> str:
+    if key == "hands" and isinstance(value, list):
+        return json.dumps([" ".join(TEXT[t] for t in h) for h in value])
+    if key == "open_doubles" and isinstance(value, list):
+        return json.dumps(["mexican" if t == MEXICAN else str(t) for t in value])
+    return json.dumps(value)
+
+
+def run_scenario(scenario: Scenario) -> str | None:
+    """Run every step; None if all hold, else 'step N (kind): why'."""
+    state: RoundState | None = None
+    index = 0
+    try:
+        for index, (kind, value) in enumerate(scenario.steps, start=1):
+            if kind == "ranking":
+                rounds, expected = value
+                got = rank(rounds, scenario.players)
+                if got != [sorted(g) for g in expected] and got != expected:
+                    raise StepFailed(f"ranking is {json.dumps(got)}, expected {json.dumps(expected)}")
+                continue
+            if kind == "expect_setup":
+                _check_setup(scenario, value)
+                continue
+            if state is None:
+                state = build_round(scenario)
+            _run_step(scenario, state, kind, value)
+    except StepFailed as failure:
+        return f"step {index} ({scenario.steps[index - 1][0] if index else 'setup'}): {failure}"
+    return None
+
+
+def _check_setup(scenario: Scenario, expected: dict[str, Any]) -> None:
+    setup = scenario.setup
+    refused = expected.get("refused", False)
+    if setup is None:
+        if not refused:
+            raise StepFailed(f"the setup was refused: {scenario.setup_error}")
+        return
+    if refused:
+        raise StepFailed("the setup was accepted, expected it to be refused")
+    actual = {
+        "set": setup.set_max, "hand_size": setup.hand_size, "rounds": setup.rounds,
+        "engines": list(setup.engines) if setup.engines is not None else None,
+    }
+    for key, value in expected.items():
+        if key != "refused" and actual[key] != value:
+            raise StepFailed(f"{key} is {json.dumps(actual[key])}, expected {json.dumps(value)}")
+
+
+def _run_step(scenario: Scenario, state: RoundState, kind: str, value: Any) -> None:
+    if kind == "legal":
+        actual = set(state.legal_actions())
+        wanted = set(value)
+        if actual != wanted:
+            missing = _sorted_text(wanted - actual)
+            extra = _sorted_text(actual - wanted)
+            parts = []
+            if missing:
+                parts.append(f"not legal but expected: {', '.join(missing)}")
+            if extra:
+                parts.append(f"legal but not expected: {', '.join(extra)}")
+            raise StepFailed(f"legal actions differ ({'; '.join(parts)}); to move: seat {state.to_move}")
+    elif kind == "do":
+        try:
+            state.apply(value)
+        except IllegalAction as error:
+            legal = ", ".join(_sorted_text(state.legal_actions())) or "none"
+            raise StepFailed(f"'{value}' was refused: {error.reason} (legal: {legal})") from None
+    elif kind == "reject":
+        before = _snapshot(state)
+        try:
+            state.apply(value)
+        except IllegalAction:
+            if _snapshot(state) != before:
+                raise StepFailed(f"'{value}' was refused but the table changed") from None
+            return
+        raise StepFailed(f"'{value}' was accepted, expected it to be refused")
+    elif kind == "auto":
+        for done in range(value):
+            legal = state.legal_actions()
+            if not legal:
+                raise StepFailed(f"no legal action after {done} of {value} automatic actions")
+            state.apply(min(legal, key=str))
+    elif kind == "expect":
+        for key, expected in value.items():
+            if key == "trains":
+                for name, text in expected.items():
+                    train = parse_train(str(name), state.players)
+                    got = _oriented(state, train)
+                    want = _parse_oriented(text, scenario.setup.set_max if scenario.setup else 18)
+                    if got != want:
+                        shown = " ".join(f"{a}-{b}" for a, b in got)
+                        raise StepFailed(f"train {name} is \"{shown}\", expected \"{text}\"")
+                continue
+            got = _actual(state, key)
+            want = _expected(scenario, key, expected)
+            if got != want:
+                raise StepFailed(f"{key} is {_show(key, got)}, expected {_show(key, want)}")
+
+
+def main(paths: list[str], out: TextIO, err: TextIO) -> int:
+    """Run the scenarios; print failures and 'N passed, N failed'. Returns the exit code."""
+    files = scenario_files(paths)
+    passed = failed = 0
+    malformed = False
+    if not files:
+        print("no scenario files found", file=err)
+        malformed = True
+    for path in files:
+        try:
+            scenario = load_scenario(path)
+        except ScenarioFormatError as error:
+            print(f"error: {error}", file=err)
+            malformed = True
+            failed += 1
+            continue
+        try:
+            result = run_scenario(scenario)
+        except ScenarioFormatError as error:
+            print(f"error: {error}", file=err)
+            malformed = True
+            failed += 1
+            continue
+        if result is None:
+            passed += 1
+        else:
+            failed += 1
+            print(f"FAIL {path}: {scenario.name}: {result}", file=out)
+    print(f"{passed} passed, {failed} failed", file=out)
+    if malformed:
+        return 2
+    return 0 if failed == 0 else 1
