@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
 import sys
 from dataclasses import dataclass, field
 from typing import Callable, Sequence, TextIO
 
 from .ai import make_player
 from .ai.players import Player
-from .engine import Match, RoundState, RuleOptions, seat_view
+from .engine import Match, RuleOptions, seat_view
 
 
 @dataclass
@@ -31,18 +30,20 @@ class SeatTally:
         }
 
 
-def play_round(state: RoundState, players: Sequence[Player], on_action: Callable[[], None] | None = None) -> None:
-    """Let the computer players play ``state`` to its end."""
+def play_round(match: Match, players: Sequence[Player], on_action: Callable[[], None] | None = None) -> None:
+    """Let the computer players play the match's current round to its end."""
+    state = match.round
+    assert state is not None
     while not state.round_over:
         seat = state.to_move
-        state.apply(players[seat].choose(seat_view(state, seat)))
+        match.apply(players[seat].choose(seat_view(state, seat)))
         if on_action is not None:
             on_action()
 
 
-def players_for(kinds: Sequence[str], seed: object) -> list[Player]:
-    """One player per seat, each with its own seeded random source."""
-    return [make_player(kind, random.Random(f"{seed}/ai/{seat}")) for seat, kind in enumerate(kinds)]
+def players_for(kinds: Sequence[str], match: Match) -> list[Player]:
+    """One player per seat for the match's current round, each with its own seed."""
+    return [make_player(kind, match.player_seed(seat)) for seat, kind in enumerate(kinds)]
 
 
 def run(
@@ -61,11 +62,11 @@ def run(
     count = single_rounds if single_rounds is not None else matches
     for index in range(count):
         match = Match(options, n, f"{seed}-{index}", record_events=False)
-        players = players_for(kinds, f"{seed}-{index}")
         rounds_to_play = 1 if single_rounds is not None else match.setup.rounds
         hook = (lambda: on_action(match)) if on_action is not None else None
         for _ in range(rounds_to_play):
-            play_round(match.start_next_round(), players, hook)
+            match.start_next_round()
+            play_round(match, players_for(kinds, match), hook)
             match.finish_round()
             total_rounds += 1
         totals = match.totals()

@@ -1,5 +1,5 @@
 """Computer players: a seat's view in, one legal action out. No pygame."""
 
-from .players import KINDS, Player, make_player
+from .players import KINDS, LEVELS, Player, make_player
 
-__all__ = ["KINDS", "Player", "make_player"]
+__all__ = ["KINDS", "LEVELS", "Player", "make_player"]

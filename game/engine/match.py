@@ -12,6 +12,7 @@ import random
 from typing import Sequence
 
 from . import events as ev
+from .actions import Action
 from .options import RuleOptions, TableSetup
 from .round import RoundState
 from .start import deal_round, draw_off
@@ -70,6 +71,7 @@ class Match:
         self.first_starter: int | None = None
         self.start_events: list[ev.Event] = []
         self.round: RoundState | None = None
+        self.action_log: list[list[str]] = []
 
     @property
     def players(self) -> int:
@@ -130,9 +132,21 @@ class Match:
             self.setup, engine, start, self.round_rng(index), self.used_doubles, self.names,
             self.record_events,
         )
+        self.action_log.append([])
         self.openers.append(self.round.opener)
         self.used_doubles.append(self.round.engine)
         return self.round
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` to the current round and record it in the action log."""
+        if self.round is None:
+            raise RuntimeError("no round is being played")
+        self.round.apply(action)
+        self.action_log[-1].append(str(action))
+
+    def player_seed(self, seat: int) -> str:
+        """Seed material for the computer player in ``seat`` during the current round."""
+        return f"{self.seed}/{len(self.openers) - 1}/ai/{seat}"
 
     def finish_round(self) -> list[int]:
         """Record the finished round's scores and return them."""
