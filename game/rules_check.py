@@ -9,16 +9,17 @@ returns None when the scenario passes, else the step that failed and why.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, TextIO
+from typing import Any, Iterable, TextIO
 
 from .engine import (
     PRESETS, Action, IllegalAction, RoundState, RuleOptions, SetupError, TableSetup, parse_action,
     preset, rank, start_round,
 )
 from .engine.actions import MEXICAN, ActionSyntaxError, parse_train
-from .engine.tiles import HI, LO, TEXT, TileSyntaxError, parse_tiles, tile_id
+from .engine.tiles import SET_SIZES, TEXT, TileSyntaxError, parse_tiles
 
 STEP_KINDS = ("legal", "do", "reject", "expect", "auto", "expect_setup")
 EXPECT_KEYS = (
@@ -121,6 +122,9 @@ class _Checker:
             except SetupError as error:
                 raise self.fail("set", str(error)) from None
             self.s.options = options
+        if "set" not in d:
+            options = self.fit_set(options, players)
+            self.s.options = options
         try:
             self.s.setup = options.setup(players)
         except SetupError as error:
@@ -136,6 +140,32 @@ class _Checker:
             raise self.fail("players", f"this table cannot be set up: {self.s.setup_error}")
         for index, step in enumerate(steps, start=1):
             self.s.steps.append(self.step(index, step))
+
+    def fit_set(self, options: RuleOptions, players: int) -> RuleOptions:
+        """Only the tiles listed are in play: widen the preset's set when the
+        table lists a higher tile (the format document's own example puts a
+        12-12 engine on a 3-player classic table)."""
+        d = self.d
+        texts = [h for h in d.get("hands", []) if isinstance(h, str)]
+        texts.append(d.get("boneyard", "") if isinstance(d.get("boneyard"), str) else "")
+        table = d.get("table")
+        if isinstance(table, dict) and isinstance(table.get("trains"), dict):
+            texts.extend(v for v in table["trains"].values() if isinstance(v, str))
+        pips = [int(x) for text in texts for x in re.findall(r"\d+", text)]
+        engine = d.get("engine")
+        if isinstance(engine, int) and not isinstance(engine, bool):
+            pips.append(engine)
+        try:
+            default = options.setup(players).set_max
+        except SetupError:
+            return options
+        highest = max(pips, default=0)
+        if highest <= default:
+            return options
+        fitting = [size for size in SET_SIZES if size >= highest]
+        if not fitting:
+            return options
+        return options.replace(set_max=fitting[0])
 
     def rules(self) -> RuleOptions:
         """The rule options named by the ``rules`` key."""

@@ -1,0 +1,73 @@
+"""A seat's view holds what that seat may know, and search can rebuild a full state from it."""
+
+from __future__ import annotations
+
+import random
+import pickle
+
+from game.engine import deal_round, determinize, preset, seat_view
+from game.engine import events as ev
+
+
+def mid_round(seed: int = 3, steps: int = 25):  # type: ignore[no-untyped-def]
+    """A classic 4-seat round after some random play."""
+    setup = preset("classic").setup(4)
+    rng = random.Random(seed)
+    state = deal_round(setup, 12, 0, rng)
+    for _ in range(steps):
+        if state.round_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state, rng
+
+
+def test_a_view_shows_the_own_hand_and_only_sizes_of_the_others() -> None:
+    """Other hands and the boneyard order are not in the view at all."""
+    state, _ = mid_round()
+    view = seat_view(state, 1)
+    assert list(view.hand) == state.hands[1]
+    assert view.hand_sizes == tuple(len(h) for h in state.hands)
+    assert view.boneyard_size == len(state.boneyard)
+    hidden = {t for s, h in enumerate(state.hands) if s != 1 for t in h} | set(state.boneyard)
+    blob = pickle.dumps(view)
+    rebuilt = pickle.loads(blob)
+    reachable = set(rebuilt.hand) | {t for tr in rebuilt.trains for t in tr}
+    assert not hidden & reachable
+    assert sorted(view.unseen_tiles()) == sorted(hidden)
+
+
+def test_drawn_tiles_are_face_down_for_other_seats() -> None:
+    """for_seat hides another seat's drawn tile but not your own."""
+    drawn = ev.TileDrawn(2, 17)
+    assert ev.for_seat(drawn, 1).tile is None
+    assert ev.for_seat(drawn, 2).tile == 17
+
+
+def test_determinize_builds_a_consistent_state_with_the_same_legal_actions() -> None:
+    """Any assignment of the unseen tiles gives a state the seat cannot tell apart."""
+    state, rng = mid_round()
+    seat = state.to_move
+    view = seat_view(state, seat)
+    unseen = view.unseen_tiles()
+    rng.shuffle(unseen)
+    hands = {}
+    for other in range(view.players):
+        if other != seat:
+            size = view.hand_sizes[other]
+            hands[other], unseen = unseen[:size], unseen[size:]
+    guess = determinize(view, hands, unseen)
+    assert guess.legal_actions() == state.legal_actions()
+    assert seat_view(guess, seat).hand == view.hand
+    action = guess.legal_actions()[0]
+    guess.apply(action)
+    assert state.legal_actions()  # the real round is untouched
+
+
+def test_copy_is_independent_of_the_original() -> None:
+    """Playing on a copy leaves the original round unchanged."""
+    state, _ = mid_round()
+    before = ([h[:] for h in state.hands], state.boneyard[:], [t[:] for t in state.trains])
+    trial = state.copy()
+    while not trial.round_over:
+        trial.apply(trial.legal_actions()[0])
+    assert ([h[:] for h in state.hands], state.boneyard[:], [t[:] for t in state.trains]) == before
