@@ -230,3 +230,46 @@ def preset(name: str, **house_rules: Any) -> RuleOptions:
     except KeyError:
         raise SetupError(f"unknown rules preset '{name}' (one of {', '.join(PRESETS)})") from None
     return base.replace(**house_rules) if house_rules else base
+
+
+OPTION_HELP: Final[dict[str, str]] = {
+    "preset": "Name of the preset these options started from.",
+    "set_max": "Highest double of the tile set (6, 9, 12, 15 or 18); null takes set_by_players.",
+    "set_by_players": "Highest double by player count, for 2..8 players.",
+    "hand_size": "Tiles dealt to each player; null takes deal_table.",
+    "deal_table": "Tiles dealt per set: [set, [tiles for 2..8 players]]; an unlisted set deals "
+    "min(15, two thirds of the set / players).",
+    "min_players": "Fewest players the rules allow.",
+    "max_players": "Most players the rules allow.",
+    "first_engine": "The first round's hub double; null is the set's highest double. Rounds count down to 0-0.",
+    "rounds": "Number of rounds; null plays one round per double from first_engine down to 0-0.",
+    "round_start": "How each round finds its hub double and first player: draw-in-turn (holder opens, "
+    "else players draw one at a time in turn), all-draw (holder opens, else everyone draws at once), "
+    "designate-largest (the designated player places their largest double, or draws for one), "
+    "held-out (the double is set aside before the deal; the first player moves left each round), "
+    "held-out-winner (set aside; the last round's winner opens), highest-unused (the highest double "
+    "in any hand not used in an earlier round).",
+    "zero_zero_value": "Points the 0-0 counts when left in hand.",
+    "multi_tile_start": "When a player may lay several tiles on their own train in one turn: first-turn "
+    "(each player's first turn of the round), starting-turn (the turn they start their own train), none.",
+    "own_train_first": "Whether playing on the Mexican or another public train needs your own train started.",
+    "mexican_after_own_turn": "Whether the Mexican train may only be started on a later turn than your own train.",
+    "start_public_unstarted": "Whether others may start your not-yet-started train once it is public.",
+    "discretionary_markers": "Hub marker rule: on a turn with no uncovered double, not playing on your own "
+    "train makes it public; playing on it makes it private unless it leaves an uncovered double there.",
+    "may_open_own": "Whether a player may open (make public) their own train at the start of their turn.",
+    "after_double": "What the player who lays a double must do: cover-or-end (cover it from hand, else the "
+    "turn ends), cover-or-draw (cover it, else draw one and play it if it covers, else marker up), "
+    "extra-tile (play one more tile anywhere legal, else draw one, else marker up).",
+    "double_order": "Which uncovered double must be covered first: oldest-first or newest-first.",
+    "going_out_on_double": "ends-round (playing your last tile on a double ends the round) or must-cover "
+    "(you draw to cover it; the round ends when a hand is empty and no double is uncovered).",
+    "cover_bonus_play": "Whether covering a double that was open when your turn began lets you make one "
+    "more ordinary play.",
+    "uncovered_double_charge": "Whether a round that ends blocked charges each uncovered double's pips to the "
+    "player who laid it.",
+    "suspension": "Whether a player who must draw from an empty boneyard is suspended for the rest of the "
+    "round (marker up, may only cover doubles).",
+    "knock": "The one-tile-left announcement: none, courtesy (announced, no penalty) or penalty "
+    "(forgetting it draws a penalty tile at once).",
+}
