@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from typing import Callable, Protocol
 
 from ..engine import Action, SeatView
-
-
-def decision_rng(seed: str, view: SeatView) -> random.Random:
-    """A random source fixed by the player's seed and the decision point, so a
-    player given the same view and seed always decides the same."""
-    turn = view.turn
-    return random.Random(
-        f"{seed}/{view.engine}/{view.turn_number}/{turn[0]}/{int(turn[1])}/{len(view.history)}/{view.boneyard_size}"
-    )
+from .seeding import decision_rng
 
 
 class Player(Protocol):
@@ -40,8 +31,24 @@ class RandomPlayer:
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The difficulty levels offered to players, weakest first."""
 
-# Until the levels land, every level plays at random.
-KINDS: dict[str, Callable[[str], Player]] = {"random": RandomPlayer, **{level: RandomPlayer for level in LEVELS}}
+
+def _registry() -> dict[str, Callable[[str], Player]]:
+    """Every kind a seat may be given (the oracle is not one: see ``make_oracle``)."""
+    from .easy import EasyPlayer
+    from .medium import MediumPlayer
+    from .search import ExpertPlayer, HardPlayer
+
+    return {
+        "random": RandomPlayer,
+        "easy": EasyPlayer,
+        "medium": MediumPlayer,
+        "hard": HardPlayer,
+        "expert": ExpertPlayer,
+    }
+
+
+KINDS: dict[str, Callable[[str], Player]] = _registry()
+"""Computer player kinds by name: ``random`` and the four levels."""
 
 
 def make_player(kind: str, seed: str) -> Player:

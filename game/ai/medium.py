@@ -1,0 +1,158 @@
+"""Medium: plans its own train and sheds heavy tiles elsewhere.
+
+The policy is written against plain values (hand, legal actions, train
+ends, markers) so that the same code decides for a ``SeatView`` in play and
+for a ``RoundState`` inside Hard's and Expert's playouts.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..engine import END, Action, Play, RoundState, SeatView
+from ..engine.options import RuleOptions
+from ..engine.tiles import HI, IS_DOUBLE, LO, PIPS, Tile
+from .chain import Chain, ChainCache, longest_chain
+
+RACE_TILES = 2
+"""An opponent with this many tiles or fewer makes Medium race to go out."""
+
+
+def best_plays(legal: Sequence[Action]) -> list[Play]:
+    """The plays among ``legal``, one per (tile, train), preferring the knock
+    variant where the rules offer one (declaring is never worse)."""
+    plays: dict[tuple[Tile, int], Play] = {}
+    for a in legal:
+        if type(a) is Play:
+            key = (a.tile, a.train)
+            if a.knock or key not in plays:
+                plays[key] = a
+    return list(plays.values())
+
+
+def score_play(
+    p: Play,
+    seat: int,
+    hand: Sequence[Tile],
+    plan: Chain,
+    own_public: bool,
+    racing: bool,
+    options: RuleOptions,
+) -> float:
+    """How much Medium likes ``p`` (higher is better; below 0 it would rather end)."""
+    t = p.tile
+    pips = PIPS[t]
+    if t == 0:
+        pips = max(pips, options.zero_zero_value)
+    in_plan = t in plan
+    if p.train == seat:
+        if plan and t == plan[0]:
+            s = 20.0 + (60 if own_public else 0) + (pips if racing else 0)
+        elif in_plan:
+            s = -60.0 + pips + (60 if own_public else 0)
+        else:
+            s = -30.0 + pips + (60 if own_public else 0)
+    else:
+        s = (-10.0 if racing else -40.0) + pips if in_plan else 10.0 + pips
+    if racing:
+        s += pips
+    if IS_DOUBLE[t]:
+        pip = HI[t]
+        if options.after_double == "extra-tile":
+            can_cover = len(hand) >= 2
+        else:
+            can_cover = any(u != t and (HI[u] == pip or LO[u] == pip) for u in hand)
+        if can_cover:
+            s += 12
+        elif racing and options.after_double == "cover-or-end":
+            s += 4  # an uncovered double holds up the others
+        else:
+            s -= 25
+    return s
+
+
+def medium_choice(
+    seat: int,
+    hand: Sequence[Tile],
+    legal: Sequence[Action],
+    ends: Sequence[int],
+    public: Sequence[bool],
+    min_opponent_tiles: int,
+    options: RuleOptions,
+    plan: Chain,
+) -> Action:
+    """Medium's action given its planned chain ``plan`` for its own train."""
+    if len(legal) == 1:
+        return legal[0]
+    plays = best_plays(legal)
+    if not plays:
+        for a in legal:
+            if a is not END and type(a) is not Play and str(a) != "open":
+                return a
+        return END if END in legal else legal[0]
+    racing = min_opponent_tiles <= RACE_TILES
+    own_public = public[seat]
+    best: Play | None = None
+    best_key: tuple[float, int, int] | None = None
+    for p in plays:
+        key = (score_play(p, seat, hand, plan, own_public, racing, options), PIPS[p.tile], -p.train)
+        if best_key is None or key > best_key:
+            best, best_key = p, key
+    assert best is not None and best_key is not None
+    if best_key[0] < 0 and END in legal:
+        return END
+    return best
+
+
+class MediumPolicy:
+    """Medium for every seat of a full ``RoundState`` (the playout policy),
+    with an incremental chain cache per seat."""
+
+    __slots__ = ("cache",)
+
+    def __init__(self, budget: int = 1500) -> None:
+        self.cache = ChainCache(budget)
+
+    def act(self, state: RoundState) -> Action:
+        """Medium's action for the seat to move."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.to_move
+        hands = state.hands
+        hand = hands[seat]
+        plan = self.cache.plan(seat, state.ends[seat], hand)
+        n = state.players
+        low = min(len(hands[s]) for s in range(n) if s != seat)
+        return medium_choice(seat, hand, legal, state.ends, state.public, low, state.options, plan)
+
+
+def view_plan(view: SeatView, cache: dict[tuple[int, tuple[Tile, ...]], Chain]) -> Chain:
+    """The planned chain for the view's own train, a pure function of (end, hand)."""
+    key = (view.ends[view.seat], tuple(sorted(view.hand)))
+    plan = cache.get(key)
+    if plan is None:
+        if len(cache) > 64:
+            cache.clear()
+        plan = cache[key] = longest_chain(key[0], key[1])
+    return plan
+
+
+class MediumPlayer:
+    """Medium: longest own-train chain kept in reserve, heavy tiles shed on the
+    Mexican and public trains, doubles only when coverable, races when an
+    opponent is nearly out."""
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed
+        self._plans: dict[tuple[int, tuple[Tile, ...]], Chain] = {}
+
+    def choose(self, view: SeatView) -> Action:
+        """Medium's action for ``view.seat``."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        seat = view.seat
+        plan = view_plan(view, self._plans)
+        low = min(size for s, size in enumerate(view.hand_sizes) if s != seat)
+        return medium_choice(seat, view.hand, legal, view.ends, view.public, low, view.options, plan)

@@ -1,0 +1,274 @@
+"""The arena: is each computer level stronger than the one below it?
+
+    python tools/arena.py [--rules classic,tournament] [--pairs medium:easy,hard:medium]
+                          [--deals 100] [--seed 1] [--workers 2] [--quick] [--json]
+
+A comparison ``candidate:baseline`` plays fixed deals (seeded by deal number).
+On every deal the candidate sits in each seat in turn, the baseline level in
+all the others, so each deal gives one round per seat. Reported per
+comparison: the candidate's round-win share and mean score margin (the
+table's mean score minus the candidate's) with 95% bootstrap intervals over
+deals, its mean pip margin, and the think time per decision of each level
+(median, 95th percentile, max, in ms). Deals run in one worker process per
+core; progress goes to stderr. ``oracle`` may be a candidate: it sees the
+whole round (measurement only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import make_player  # noqa: E402
+from game.ai.search import OraclePlayer  # noqa: E402
+from game.engine import RoundState, deal_round, preset, seat_view  # noqa: E402
+from game.engine.tiles import PIPS  # noqa: E402
+
+DEFAULT_PAIRS = "medium:easy,hard:medium,expert:hard"
+QUICK_DEALS = 6
+BOOTSTRAP = 2000
+
+
+@dataclass(frozen=True)
+class Task:
+    """One deal of one comparison."""
+
+    rules: str
+    players: int
+    candidate: str
+    baseline: str
+    deal: int
+    seed: int
+
+
+def deal_state(rules: str, players: int, deal: int, seed: int) -> RoundState:
+    """The fixed deal number ``deal``: its round double cycles through the preset's engines."""
+    setup = preset(rules).setup(players)
+    engines = setup.engines
+    engine = engines[deal % len(engines)] if engines else None
+    rng = random.Random(f"arena/{rules}/{players}/{seed}/{deal}")
+    return deal_round(setup, engine, deal % players, rng, record_events=False)
+
+
+def winner(state: RoundState) -> int:
+    """Who won the round: the seat that went out, else the lowest score
+    (ties to the first seat from the opener, as the match records it)."""
+    if state.went_out is not None:
+        return state.went_out
+    assert state.scores is not None
+    low = min(state.scores)
+    n = state.players
+    return next(s for s in ((state.opener + i) % n for i in range(n)) if state.scores[s] == low)
+
+
+def play_deal(task: Task) -> dict[str, Any]:
+    """Play one deal with the candidate in every seat; return its results and think times."""
+    rotations = []
+    times: dict[str, list[float]] = {task.candidate: [], task.baseline: []}
+    clock = time.perf_counter
+    for cand_seat in range(task.players):
+        state = deal_state(task.rules, task.players, task.deal, task.seed)
+        kinds = [task.candidate if s == cand_seat else task.baseline for s in range(task.players)]
+        seeds = [f"arena/{task.seed}/{task.deal}/{cand_seat}/{s}" for s in range(task.players)]
+        players: list[Any] = [
+            OraclePlayer(seeds[s]) if kinds[s] == "oracle" else make_player(kinds[s], seeds[s])
+            for s in range(task.players)
+        ]
+        while not state.round_over:
+            seat = state.to_move
+            start = clock()
+            if kinds[seat] == "oracle":
+                action = players[seat].choose_full(state.copy())
+            else:
+                action = players[seat].choose(seat_view(state, seat))
+            times[kinds[seat]].append((clock() - start) * 1000.0)
+            state.apply(action)
+        assert state.scores is not None
+        scores = state.scores
+        n = task.players
+        pips = [sum(PIPS[t] for t in h) for h in state.hands]
+        mine = scores[cand_seat]
+        rotations.append(
+            {
+                "win": winner(state) == cand_seat,
+                "margin": (sum(scores) - mine) / (n - 1) - mine,
+                "pip_margin": (sum(pips) - pips[cand_seat]) / (n - 1) - pips[cand_seat],
+            }
+        )
+    return {"task": task, "rotations": rotations, "times": times}
+
+
+def bootstrap(values: Sequence[float], seed: int = 0) -> tuple[float, float]:
+    """95% percentile bootstrap interval of the mean."""
+    if not values:
+        return (0.0, 0.0)
+    rng = random.Random(seed)
+    n = len(values)
+    means = sorted(sum(rng.choices(values, k=n)) / n for _ in range(BOOTSTRAP))
+    return means[int(0.025 * BOOTSTRAP)], means[int(0.975 * BOOTSTRAP) - 1]
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) by nearest rank."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The figures of one comparison from its deals' results."""
+    task = results[0]["task"]
+    per_deal_win = [sum(r["win"] for r in res["rotations"]) / len(res["rotations"]) for res in results]
+    per_deal_margin = [statistics.fmean(r["margin"] for r in res["rotations"]) for res in results]
+    pip = [r["pip_margin"] for res in results for r in res["rotations"]]
+    think: dict[str, dict[str, float]] = {}
+    for level in (task.candidate, task.baseline):
+        ms = [t for res in results for t in res["times"].get(level, [])]
+        think[level] = {
+            "decisions": len(ms),
+            "median_ms": round(statistics.median(ms), 2) if ms else 0.0,
+            "p95_ms": round(percentile(ms, 0.95), 2),
+            "max_ms": round(max(ms), 2) if ms else 0.0,
+        }
+    lo, hi = bootstrap(per_deal_win, 1)
+    mlo, mhi = bootstrap(per_deal_margin, 2)
+    share = statistics.fmean(per_deal_win)
+    return {
+        "rules": task.rules,
+        "players": task.players,
+        "candidate": task.candidate,
+        "baseline": task.baseline,
+        "deals": len(results),
+        "rounds": sum(len(res["rotations"]) for res in results),
+        "win_share": round(share, 4),
+        "win_share_ci": [round(lo, 4), round(hi, 4)],
+        "score_margin": round(statistics.fmean(per_deal_margin), 2),
+        "score_margin_ci": [round(mlo, 2), round(mhi, 2)],
+        "pip_margin": round(statistics.fmean(pip), 2),
+        "passes": lo > 1.0 / task.players,
+        "think": think,
+    }
+
+
+def run(tasks: list[Task], workers: int, progress: bool = True) -> list[dict[str, Any]]:
+    """Play every task (one worker process per core) and summarise each comparison."""
+    done: dict[tuple[str, int, str, str], list[dict[str, Any]]] = {}
+    started = time.perf_counter()
+
+    def record(result: dict[str, Any], count: int) -> None:
+        t = result["task"]
+        done.setdefault((t.rules, t.players, t.candidate, t.baseline), []).append(result)
+        if progress:
+            elapsed = time.perf_counter() - started
+            eta = elapsed / count * (len(tasks) - count)
+            sys.stderr.write(
+                f"\r{count}/{len(tasks)} deals  {t.rules} {t.candidate}:{t.baseline}  "
+                f"{elapsed:6.0f}s elapsed, ~{eta:5.0f}s left "
+            )
+            sys.stderr.flush()
+
+    if workers <= 1:
+        for i, task in enumerate(tasks, 1):
+            record(play_deal(task), i)
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for i, result in enumerate(pool.imap_unordered(play_deal, tasks), 1):
+                record(result, i)
+    if progress:
+        sys.stderr.write("\n")
+    order = list(dict.fromkeys((t.rules, t.players, t.candidate, t.baseline) for t in tasks))
+    return [summarise(sorted(done[key], key=lambda r: r["task"].deal)) for key in order]
+
+
+def format_table(summaries: list[dict[str, Any]]) -> str:
+    """A Markdown table of the comparisons."""
+    lines = [
+        "| rules | candidate vs 3x baseline | rounds | round-win share (95% CI) | score margin (95% CI) "
+        "| pip margin | candidate think ms median / p95 / max | baseline think ms median / p95 / max | passes |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for s in summaries:
+        c, b = s["think"][s["candidate"]], s["think"][s["baseline"]]
+        lines.append(
+            f"| {s['rules']} {s['players']}p | {s['candidate']} vs {s['baseline']} | {s['rounds']} "
+            f"| {s['win_share']:.1%} ({s['win_share_ci'][0]:.1%}..{s['win_share_ci'][1]:.1%}) "
+            f"| {s['score_margin']:+.1f} ({s['score_margin_ci'][0]:+.1f}..{s['score_margin_ci'][1]:+.1f}) "
+            f"| {s['pip_margin']:+.1f} "
+            f"| {c['median_ms']:.1f} / {c['p95_ms']:.1f} / {c['max_ms']:.1f} "
+            f"| {b['median_ms']:.1f} / {b['p95_ms']:.1f} / {b['max_ms']:.1f} "
+            f"| {'yes' if s['passes'] else 'no'} |"
+        )
+    return "\n".join(lines)
+
+
+def build_tasks(rules: list[str], players: int, pairs: list[tuple[str, str]], deals: int, seed: int) -> list[Task]:
+    """Every deal of every comparison, comparisons in the order given."""
+    return [
+        Task(r, players, cand, base, d, seed) for r in rules for cand, base in pairs for d in range(deals)
+    ]
+
+
+def parse_pairs(text: str) -> list[tuple[str, str]]:
+    """``a:b,c:d`` as [(a, b), (c, d)]; raises ValueError naming a bad entry."""
+    pairs = []
+    for item in text.split(","):
+        parts = item.strip().split(":")
+        if len(parts) != 2 or not all(parts):
+            raise ValueError(f"'{item}' is not candidate:baseline")
+        pairs.append((parts[0], parts[1]))
+    return pairs
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the arena from the command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="classic,tournament", help="comma-separated presets")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--pairs", default=DEFAULT_PAIRS, help="candidate:baseline,... (candidate may be oracle)")
+    parser.add_argument("--deals", type=int, default=100, help="deals per comparison (x players rounds)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--quick", action="store_true", help=f"a small run for CI: medium:easy, {QUICK_DEALS} deals")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
+    args = parser.parse_args(argv)
+    from game.ai import KINDS
+
+    try:
+        pairs = parse_pairs("medium:easy" if args.quick else args.pairs)
+    except ValueError as error:
+        parser.error(str(error))
+    for cand, base in pairs:
+        for kind in (cand, base):
+            if kind not in KINDS and kind != "oracle":
+                parser.error(f"unknown computer player '{kind}' (one of {', '.join(KINDS)}, oracle)")
+        if base == "oracle":
+            parser.error("the oracle may only be the candidate")
+    rules = ["classic"] if args.quick else [r.strip() for r in args.rules.split(",")]
+    for r in rules:
+        try:
+            preset(r).setup(args.players)
+        except Exception as error:  # SetupError or unknown preset
+            parser.error(f"--rules {r}: {error}")
+    deals = QUICK_DEALS if args.quick else args.deals
+    if deals < 1:
+        parser.error("--deals must be at least 1")
+    tasks = build_tasks(rules, args.players, pairs, deals, args.seed)
+    summaries = run(tasks, max(1, args.workers), progress=True)
+    print(json.dumps(summaries) if args.json else format_table(summaries))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
