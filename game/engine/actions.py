@@ -78,6 +78,12 @@ def play(tile: Tile, train: int, knock: bool = False) -> Play:
     return found
 
 
+PLAIN_PLAYS: Final[tuple[tuple[Play, ...], ...]] = tuple(
+    tuple(play(t, train) for t in range(len(TEXT))) for train in (*range(8), MEXICAN)
+)
+"""``PLAIN_PLAYS[train][tile]``: the interned plain Play (the Mexican train, -1, is the last row)."""
+
+
 def parse_train(text: str, players: int) -> int:
     """Parse a train name: a seat number below ``players`` or ``mexican``."""
     if text == "mexican":

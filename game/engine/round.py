@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from . import events as ev
-from .actions import DRAW, END, MEXICAN, OPEN, Action, Draw, End, Open, Play, play, train_name
+from .actions import DRAW, END, MEXICAN, OPEN, PLAIN_PLAYS, Action, Draw, End, Open, Play, play, train_name
 from .errors import IllegalAction
 from .options import RuleOptions, TableSetup
-from .tiles import HI, IS_DOUBLE, LO, TEXT, Tile, tile_value
+from .tiles import HI, IS_DOUBLE, LO, PIP_SET, TEXT, Tile, tile_value
 
 # What the seat to move needs next in this turn.
 REQUIRED, OPTIONAL, DONE = 0, 1, 2
@@ -322,25 +322,12 @@ class RoundState:
 
     def _plays(self, seat: int, scope: int) -> list[Play]:
         """Plays from ``seat``'s hand under ``scope`` (without knock variants)."""
-        by_end: dict[int, list[int]] = {}
+        hand = self.hands[seat]
+        plays: list[Play] = []
         for train, end in self._targets(seat, scope):
-            by_end.setdefault(end, []).append(train)
-        if not by_end:
-            return []
-        plays = []
-        get = by_end.get
-        for tile in self.hands[seat]:
-            hi = HI[tile]
-            trains = get(hi)
-            if trains:
-                for train in trains:
-                    plays.append(play(tile, train))
-            lo = LO[tile]
-            if lo != hi:
-                trains = get(lo)
-                if trains:
-                    for train in trains:
-                        plays.append(play(tile, train))
+            row = PLAIN_PLAYS[train]
+            for tile in PIP_SET[end].intersection(hand):
+                plays.append(row[tile])
         return plays
 
     def _may_draw(self) -> bool:

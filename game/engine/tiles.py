@@ -31,6 +31,10 @@ LO: Final[tuple[int, ...]] = tuple(lo for hi in range(MAX_PIP + 1) for lo in ran
 PIPS: Final[tuple[int, ...]] = tuple(h + l for h, l in zip(HI, LO))
 IS_DOUBLE: Final[tuple[bool, ...]] = tuple(h == l for h, l in zip(HI, LO))
 TEXT: Final[tuple[str, ...]] = tuple(f"{h}-{l}" for h, l in zip(HI, LO))
+PIP_SET: Final[tuple[frozenset[int], ...]] = tuple(
+    frozenset(t for t in range(len(HI)) if pip in (HI[t], LO[t])) for pip in range(MAX_PIP + 1)
+)
+"""``PIP_SET[p]``: every tile with an end showing ``p`` pips."""
 
 
 def double(pip: int) -> Tile:
