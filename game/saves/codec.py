@@ -1,0 +1,152 @@
+"""Turning a ``GameSession`` into the save document (format version 1).
+
+The document is plain JSON data, readable by a person: tiles are written as
+text (``"12-5"``), train tiles as laid (``"near-far"``, hub side first), the
+boneyard in draw order (next draw first), trains keyed by seat number or
+``"mexican"``. ``docs/saves.md`` describes every field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from datetime import datetime, timezone
+from typing import Any
+
+from ..engine import MEXICAN, Match, RoundState, RuleOptions, TEXT, train_name
+from ..session import GameSession
+
+FORMAT_MARK = "mexican-train save"
+FORMAT_VERSION = 1
+NEEDS = ("required", "optional", "done")
+"""Text of the round's ``t_need`` values 0, 1, 2."""
+
+TURN_FIELDS = (
+    "played", "drew", "owes", "need", "chain", "played_own", "discretionary", "start_doubles",
+    "bonus_used", "opened",
+)
+"""Keys of a round's ``turn`` object: the ``t_*`` slots of ``RoundState`` without the prefix."""
+
+
+def encode_options(options: RuleOptions) -> dict[str, Any]:
+    """Every rule option by name; tuples become lists."""
+    return {f.name: _plain(getattr(options, f.name)) for f in dataclasses.fields(options)}
+
+
+def _plain(value: Any) -> Any:
+    """Tuples (nested) as lists."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def encode_round(state: RoundState) -> dict[str, Any]:
+    """The whole round: table, hands, boneyard, markers, doubles, phase and turn progress."""
+    n = state.players
+    trains = {
+        train_name(t): [f"{near}-{far}" for near, far in state.train_tiles(t)] for t in [*range(n), MEXICAN]
+    }
+    return {
+        "engine": state.engine,
+        "opener": state.opener,
+        "to_move": state.to_move,
+        "turn_number": state.turn_number,
+        "hands": [[TEXT[t] for t in hand] for hand in state.hands],
+        "boneyard": [TEXT[t] for t in reversed(state.boneyard)],
+        "trains": trains,
+        "public": list(state.public),
+        "open_doubles": [train_name(t) for t in state.open_doubles],
+        "double_owner": {train_name(t): seat for t, seat in state.double_owner.items()},
+        "suspended": list(state.suspended),
+        "opening_done": state.opening_done,
+        "first_turn_done": list(state.first_turn_done),
+        "own_started_turn": list(state.own_started_turn),
+        "round_over": state.round_over,
+        "went_out": state.went_out,
+        "scores": None if state.scores is None else list(state.scores),
+        "charges": list(state.charges),
+        "history": [[kind, seat, sorted(pips)] for kind, seat, pips in state.history],
+        "turn": {
+            "played": state.t_played,
+            "drew": state.t_drew,
+            "owes": state.t_owes,
+            "need": NEEDS[state.t_need],
+            "chain": state.t_chain,
+            "played_own": state.t_played_own,
+            "discretionary": state.t_discretionary,
+            "start_doubles": [train_name(t) for t in state.t_start_doubles],
+            "bonus_used": state.t_bonus_used,
+            "opened": state.t_opened,
+        },
+    }
+
+
+def encode_match(match: Match) -> dict[str, Any]:
+    """The match bookkeeping: finished rounds' scores and what later deals depend on."""
+    return {
+        "round_scores": [list(r) for r in match.round_scores],
+        "openers": list(match.openers),
+        "used_doubles": list(match.used_doubles),
+        "round_winners": list(match.round_winners),
+        "first_starter": match.first_starter,
+    }
+
+
+def encode_state(match: Match) -> dict[str, Any]:
+    """The parts of a save that replaying the action log must reproduce exactly."""
+    return {
+        "match": encode_match(match),
+        "round": None if match.round is None else encode_round(match.round),
+        "action_log": [list(log) for log in match.action_log],
+    }
+
+
+def encode_session(session: GameSession, name: str, saved_at: datetime | None = None) -> dict[str, Any]:
+    """The complete save document of ``session`` (with its checksum)."""
+    when = (saved_at or datetime.now(timezone.utc)).isoformat(timespec="seconds")
+    doc: dict[str, Any] = {
+        "format": FORMAT_MARK,
+        "version": FORMAT_VERSION,
+        "name": name,
+        "saved_at": when,
+        "preset": session.options.preset,
+        "options": encode_options(session.options),
+        "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
+        "seed": session.seed,
+        **encode_state(session.match),
+    }
+    doc["checksum"] = checksum(doc)
+    return doc
+
+
+def checksum(doc: dict[str, Any]) -> str:
+    """SHA-256 of the document's canonical JSON, without its ``checksum`` field."""
+    body = {k: v for k, v in doc.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def to_text(doc: Any, indent: int = 0) -> str:
+    """Readable JSON: objects one key a line, lists of plain values on one line."""
+    pad = "  " * (indent + 1)
+    flat = json.dumps(doc, ensure_ascii=False, separators=(", ", ": "))
+    if indent and len(flat) + 2 * indent <= 100 and not (isinstance(doc, list) and doc and isinstance(doc[0], list)):
+        return flat
+    if isinstance(doc, dict):
+        if not doc:
+            return "{}"
+        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {to_text(v, indent + 1)}" for k, v in doc.items()]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
+    if isinstance(doc, list) and any(isinstance(v, (dict, list)) for v in doc):
+        if all(isinstance(v, list) and not any(isinstance(x, (dict, list)) for x in v) for v in doc):
+            rows = [pad + json.dumps(v, ensure_ascii=False, separators=(", ", ": ")) for v in doc]
+        else:
+            rows = [pad + to_text(v, indent + 1) for v in doc]
+        return "[\n" + ",\n".join(rows) + "\n" + "  " * indent + "]"
+    return flat
+
+
+def dumps(session: GameSession, name: str, saved_at: datetime | None = None) -> bytes:
+    """The save file's bytes for ``session``."""
+    return (to_text(encode_session(session, name, saved_at)) + "\n").encode("utf-8")

@@ -1,0 +1,85 @@
+"""Reading a save: bytes to checked document to session, and a one-line summary."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..session import GameSession
+from .errors import SaveError
+from .migrate import upgrade
+from .replay import restore
+from .validate import MAX_BYTES, Checked, check_header, parse_bytes, validate
+
+
+def check_bytes(data: bytes) -> Checked:
+    """Parse, migrate and validate a save's bytes (no replay); SaveError names the problem."""
+    doc = parse_bytes(data)
+    check_header(doc)
+    return validate(upgrade(doc))
+
+
+def read_bytes(path: Path) -> bytes:
+    """A file's bytes, refusing a huge one before reading it; never changes the file."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise SaveError(f"there is no file {path}") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path} is a folder, not a save file") from None
+    except OSError as error:
+        raise SaveError(f"{path} cannot be read: {error.strerror or error}") from None
+    if len(data) > MAX_BYTES:
+        raise SaveError(f"the file is too large to be a save (over {MAX_BYTES} bytes)")
+    return data
+
+
+def session_from_bytes(data: bytes) -> GameSession:
+    """The session a save's bytes hold, after every check and the replay."""
+    return restore(check_bytes(data))
+
+
+def load_file(path: Path) -> GameSession:
+    """The session saved in ``path``; SaveError with the reason if it cannot be trusted."""
+    return session_from_bytes(read_bytes(path))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a person needs to recognise a save."""
+
+    name: str
+    saved_at: str
+    preset: str
+    players: int
+    round: int
+    rounds: int
+    totals: list[int]
+    seat_names: list[str]
+
+    def line(self) -> str:
+        """One line: preset, players, round and totals."""
+        totals = ", ".join(f"{n} {t}" for n, t in zip(self.seat_names, self.totals))
+        return (
+            f"'{self.name}', {self.preset}, {self.players} players, round {self.round} of {self.rounds}, "
+            f"scores: {totals}; saved {self.saved_at}"
+        )
+
+
+def summarize(checked: Checked) -> Summary:
+    """The summary of a checked save."""
+    doc = checked.doc
+    scores = doc["match"]["round_scores"]
+    n = len(checked.seats)
+    number = max(1, len(doc["action_log"]))
+    return Summary(
+        name=checked.name,
+        saved_at=checked.saved_at,
+        preset=checked.options.preset,
+        players=n,
+        round=number,
+        rounds=checked.setup.rounds,
+        totals=[sum(r[s] for r in scores) for s in range(n)],
+        seat_names=[s.name for s in checked.seats],
+    )
