@@ -110,8 +110,8 @@ class _Checker:
             return
         self.s.options = self.rules()
         players = d.get("players")
-        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 8:
-            raise self.fail("players", "must be a seat count from 2 to 8")
+        if not isinstance(players, int) or isinstance(players, bool) or players < 1:
+            raise self.fail("players", "must be a seat count (a whole number)")
         self.s.players = players
         options = self.s.options
         if "set" in d:

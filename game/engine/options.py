@@ -115,11 +115,11 @@ class TableSetup:
 
 
 def _table_hand_size(options: RuleOptions, set_max: int, players: int) -> int:
-    """Tiles dealt from the preset's deal table, or a fair share for an unlisted set."""
-    for table_set, sizes in options.deal_table:
-        if table_set == set_max:
-            return sizes[players - 2]
-    return min(15, tile_count(set_max) * 2 // 3 // players)
+    """Tiles dealt from the preset's deal table; a set the table does not list
+    deals as the nearest listed set (the larger one on a tie)."""
+    listed = dict(options.deal_table)
+    nearest = min(listed, key=lambda s: (abs(s - set_max), -s))
+    return listed[nearest][players - 2]
 
 
 def option_names() -> tuple[str, ...]:
@@ -158,6 +158,8 @@ def _check_option(name: str, value: Any) -> None:
         raise SetupError(f"set_max must be one of {', '.join(map(str, SET_SIZES))}; got {value}")
     if isinstance(value, int) and not isinstance(value, bool) and value < 0:
         raise SetupError(f"rule option '{name}' cannot be negative")
+    if name in ("min_players", "max_players") and not 2 <= value <= 8:
+        raise SetupError(f"rule option '{name}' must be from 2 to 8 players")
 
 
 CLASSIC: Final = RuleOptions()
@@ -237,8 +239,8 @@ OPTION_HELP: Final[dict[str, str]] = {
     "set_max": "Highest double of the tile set (6, 9, 12, 15 or 18); null takes set_by_players.",
     "set_by_players": "Highest double by player count, for 2..8 players.",
     "hand_size": "Tiles dealt to each player; null takes deal_table.",
-    "deal_table": "Tiles dealt per set: [set, [tiles for 2..8 players]]; an unlisted set deals "
-    "min(15, two thirds of the set / players).",
+    "deal_table": "Tiles dealt per set: [set, [tiles for 2..8 players]]; a set not listed deals as the "
+    "nearest listed set, so a small set with many players is refused.",
     "min_players": "Fewest players the rules allow.",
     "max_players": "Most players the rules allow.",
     "first_engine": "The first round's hub double; null is the set's highest double. Rounds count down to 0-0.",
