@@ -15,6 +15,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mexican-train", description="Mexican Train dominoes against computer players."
     )
+    parser.add_argument("--load", metavar="FILE", help="start the game straight into a save file")
     sub = parser.add_subparsers(dest="command")
 
     check = sub.add_parser("rules-check", help="run rules scenario files against the engine")
@@ -28,6 +29,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--ai", default=None, help="one kind per seat, comma-separated (default: all random)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--autosave", metavar="DIR", help="autosave into DIR after every action")
+
+    saves = sub.add_parser("saves", help="list or check save files")
+    saves_sub = saves.add_subparsers(dest="saves_command", required=True)
+    saves_sub.add_parser("list", help="show the saves: name, date, preset, round, scores")
+    saves_check = saves_sub.add_parser("check", help="validate save files (exit 2 if any is bad)")
+    saves_check.add_argument("files", nargs="+", metavar="FILE")
     return parser
 
 
@@ -41,6 +49,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return rules_check(args.paths, sys.stdout, sys.stderr)
     if args.command == "simulate":
         return _simulate(args, parser)
+    if args.command == "saves":
+        from .saves.commands import check_command, list_command
+
+        return list_command(sys.stdout) if args.saves_command == "list" else check_command(args.files, sys.stdout)
+    if args.load:
+        from .saves.commands import load_command
+
+        return load_command(args.load, sys.stdout, sys.stderr)
     print("The table is not built yet: try 'mexican-train simulate' or 'mexican-train rules-check'.")
     return 0
 
@@ -64,7 +80,12 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     except SetupError as error:
         parser.error(str(error))
     progress = progress_bar(sys.stderr) if stderr_is_terminal() else None
-    summary = run(options, kinds, args.matches, args.seed, args.rounds, progress)
+    hook = None
+    if args.autosave:
+        from .saves.commands import autosave_hook
+
+        hook = autosave_hook(args.autosave, kinds)
+    summary = run(options, kinds, args.matches, args.seed, args.rounds, progress, hook)
     print(json.dumps(summary) if args.json else format_table(summary))
     return 0
 

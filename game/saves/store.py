@@ -20,6 +20,7 @@ from .codec import dumps
 from .document import check_bytes, load_file, read_bytes, summarize
 from .errors import SaveError
 from .validate import MAX_NAME
+from .writer import BackgroundWriter
 
 DATA_DIR_ENV = "MEXICAN_TRAIN_DATA_DIR"
 AUTOSAVE_NAME = "autosave"
@@ -61,10 +62,17 @@ def _parse_date(text: str) -> datetime | None:
 
 
 class SaveStore:
-    """The saves in one folder."""
+    """The saves in one folder. With ``background=True`` autosaves are written by
+    a writer thread (the caller only serializes); reads wait for it first."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, background: bool = False) -> None:
         self.folder = Path(folder)
+        self.writer = BackgroundWriter() if background else None
+
+    def flush(self) -> None:
+        """Wait until every autosave handed to the writer thread is on disk (call before quitting)."""
+        if self.writer is not None:
+            self.writer.flush()
 
     @property
     def autosave_path(self) -> Path:
@@ -86,8 +94,13 @@ class SaveStore:
         return path
 
     def autosave(self, session: GameSession) -> Path:
-        """Write the autosave (call after every action and scene change)."""
-        return self.write(session, self.autosave_path, AUTOSAVE_NAME)
+        """Write the autosave (call after every action and scene change). In a
+        background store this returns once the bytes are handed to the writer
+        thread, and raises an earlier background failure."""
+        if self.writer is None:
+            return self.write(session, self.autosave_path, AUTOSAVE_NAME)
+        self.writer.submit(self.autosave_path, dumps(session, AUTOSAVE_NAME))
+        return self.autosave_path
 
     def save_named(self, session: GameSession, name: str) -> Path:
         """Save under a name a person chose; SaveError for an empty or too long name."""
@@ -96,6 +109,7 @@ class SaveStore:
             raise SaveError("a save needs a name")
         if len(clean) > MAX_NAME or any(ord(c) < 32 for c in clean):
             raise SaveError(f"a save name is at most {MAX_NAME} characters, without control characters")
+        self.flush()
         return self.write(session, self.path_for(clean), clean)
 
     # ---------------------------------------------------------------- reading
@@ -106,12 +120,14 @@ class SaveStore:
 
     def load(self, path: Path | str) -> GameSession:
         """The session in ``path``; SaveError with the reason (the file is never changed)."""
+        self.flush()
         return load_file(Path(path))
 
     def continue_latest(self) -> tuple[GameSession, str | None]:
         """The autosave's session, or its backup's when the autosave is damaged.
 
         The note is None normally, else a sentence for the player saying what happened."""
+        self.flush()
         path = self.autosave_path
         try:
             return load_file(path), None
@@ -140,6 +156,7 @@ class SaveStore:
 
     def list_saves(self) -> list[SaveInfo]:
         """Every save in the folder: the autosave first, then the newest first (backups not listed)."""
+        self.flush()
         remove_stale_temps(self.folder)
         try:
             paths = [p for p in self.folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith(".")]
@@ -152,6 +169,7 @@ class SaveStore:
 
     def delete(self, path: Path | str) -> None:
         """Delete a save of this folder and its backup; SaveError for a file outside it."""
+        self.flush()
         target = Path(path)
         if target.resolve().parent != self.folder.resolve() or target.suffix != SUFFIX:
             raise SaveError(f"{target} is not a save in {self.folder}")
@@ -164,6 +182,7 @@ class SaveStore:
                 raise SaveError(f"cannot delete {p}: {error.strerror or error}") from None
 
 
-def default_store() -> SaveStore:
-    """The store in the player's data folder (``$MEXICAN_TRAIN_DATA_DIR/saves`` if set)."""
-    return SaveStore(data_dir() / "saves")
+def default_store(background: bool = True) -> SaveStore:
+    """The store in the player's data folder (``$MEXICAN_TRAIN_DATA_DIR/saves`` if set);
+    autosaves go through a writer thread unless ``background`` is False."""
+    return SaveStore(data_dir() / "saves", background)

@@ -1,0 +1,82 @@
+"""The `mexican-train saves ...`, `--load` and `simulate --autosave` commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Sequence, TextIO
+
+from ..engine import Match
+from ..session import GameSession, SeatConfig
+from .document import check_bytes, load_file, read_bytes, summarize
+from .errors import SaveError
+from .replay import restore
+from .store import SaveStore, default_store
+
+EXIT_BAD_FILE = 2
+
+
+def list_command(out: TextIO, store: SaveStore | None = None) -> int:
+    """Print the saves: name, date, preset, round and scores."""
+    store = store or default_store(background=False)
+    saves = store.list_saves()
+    if not saves:
+        out.write(f"No saves in {store.folder}\n")
+        return 0
+    out.write(f"Saves in {store.folder}:\n")
+    for info in saves:
+        if info.problem:
+            out.write(f"  {info.path.name}: cannot be read: {info.problem}\n")
+            continue
+        date = info.date.strftime("%Y-%m-%d %H:%M") if info.date else "?"
+        scores = " ".join(map(str, info.scores))
+        out.write(f"  {info.name:<20} {date}  {info.preset:<10} round {info.round}/{info.rounds}  scores {scores}\n")
+    return 0
+
+
+def check_command(paths: Sequence[str], out: TextIO) -> int:
+    """Check each file completely (replay included): 0 if all are good, 2 if any is not."""
+    status = 0
+    for name in paths:
+        try:
+            checked = check_bytes(read_bytes(Path(name)))
+            restore(checked)
+        except SaveError as error:
+            out.write(f"{name}: refused: {error.reason}\n")
+            status = EXIT_BAD_FILE
+            continue
+        out.write(f"{name}: ok: {summarize(checked).line()}\n")
+    return status
+
+
+def load_command(path: str, out: TextIO, err: TextIO) -> int:
+    """`mexican-train --load FILE`: load the save (the table opens it once the UI is built)."""
+    try:
+        session = load_file(Path(path))
+    except SaveError as error:
+        err.write(f"{path}: cannot be loaded: {error.reason}\n")
+        return EXIT_BAD_FILE
+    match = session.match
+    out.write(
+        f"{path}: loaded: {session.options.preset}, {len(session.seats)} players, "
+        f"round {max(1, len(match.action_log))} of {match.setup.rounds}. "
+        "The table is not built yet, so the game cannot open it here.\n"
+    )
+    return 0
+
+
+def session_for_match(match: Match, kinds: Sequence[str]) -> GameSession:
+    """A session around a match played by computer players (``simulate``)."""
+    seats = [SeatConfig(name, kind) for name, kind in zip(match.names, kinds)]
+    session = GameSession(match.setup.options, seats, match.seed)
+    session.match = match
+    return session
+
+
+def autosave_hook(folder: str, kinds: Sequence[str]) -> Callable[[Match], None]:
+    """An ``on_action`` hook for ``simulate.run`` that autosaves into ``folder`` after every action."""
+    store = SaveStore(Path(folder))
+
+    def hook(match: Match) -> None:
+        store.autosave(session_for_match(match, kinds))
+
+    return hook

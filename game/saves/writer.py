@@ -1,0 +1,72 @@
+"""A background thread that writes saves, so an autosave never holds up a frame.
+
+The caller serializes the session (about a millisecond) and hands the bytes
+over; the thread does the slow, durable part (fsync). Only the newest pending
+bytes per file are written; ``flush`` waits until everything handed over is on
+disk. A failed write is kept and raised by the next ``submit`` or ``flush``.
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+from pathlib import Path
+
+from .atomic import atomic_write
+from .errors import SaveError
+
+
+class BackgroundWriter:
+    """One writer thread; the latest bytes per path win."""
+
+    def __init__(self) -> None:
+        self._pending: dict[Path, bytes] = {}
+        self._busy = False
+        self._error: SaveError | None = None
+        self._lock = threading.Condition()
+        self._thread: threading.Thread | None = None
+        atexit.register(self.flush)
+
+    def submit(self, path: Path, data: bytes) -> None:
+        """Queue ``data`` for ``path`` (replacing older queued bytes); raise an earlier failure."""
+        with self._lock:
+            self._raise_error()
+            self._pending[path] = data
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="save-writer", daemon=True)
+                self._thread.start()
+            self._lock.notify_all()
+
+    def flush(self) -> None:
+        """Wait until every queued save is written; raise a failure if one happened."""
+        with self._lock:
+            while self._pending or self._busy:
+                self._lock.wait(0.1)
+            self._raise_error()
+
+    def _raise_error(self) -> None:
+        """Raise (once) the failure of an earlier background write."""
+        error, self._error = self._error, None
+        if error is not None:
+            raise error
+
+    def _run(self) -> None:
+        """Write queued saves until idle for a while."""
+        while True:
+            with self._lock:
+                if not self._pending:
+                    self._lock.wait(5.0)
+                    if not self._pending:
+                        self._thread = None
+                        return
+                path, data = self._pending.popitem()
+                self._busy = True
+            try:
+                atomic_write(path, data)
+            except SaveError as error:
+                with self._lock:
+                    self._error = error
+            finally:
+                with self._lock:
+                    self._busy = False
+                    self._lock.notify_all()

@@ -1,0 +1,65 @@
+"""Save at random points of simulated matches, load, and find the same game that plays on the same way."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game.saves import dumps, session_from_bytes
+
+from .sessions import new_session, play_steps, play_to_end, whole_state
+
+TABLES = [
+    ("classic", ["human", "easy", "random", "random"]),
+    ("hub", ["random", "human", "random"]),
+    ("tournament", ["random", "random", "human", "easy", "random"]),
+    ("star-ranch", ["human", "random"]),
+    ("tap", ["random", "random", "random", "random", "random", "human"]),
+]
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 10_000), steps=st.integers(0, 900))
+def test_a_resumed_match_is_the_same_and_ends_like_the_uninterrupted_one(
+    table: tuple[str, list[str]], seed: int, steps: int
+) -> None:
+    rules, kinds = table
+    original = new_session(rules, kinds, seed)
+    play_steps(original, steps)
+    resumed = session_from_bytes(dumps(original, "test"))
+    assert whole_state(resumed) == whole_state(original)
+    play_to_end(original)
+    play_to_end(resumed)
+    assert whole_state(resumed) == whole_state(original)
+    assert resumed.match.totals() == original.match.totals()
+
+
+@pytest.mark.parametrize("steps", [0, 1, 2, 5, 30])
+def test_saves_at_the_very_start_and_early_turns_round_trip(steps: int) -> None:
+    original = new_session("classic", ["human", "random", "random"], "start")
+    play_steps(original, steps)
+    resumed = session_from_bytes(dumps(original, "test"))
+    assert whole_state(resumed) == whole_state(original)
+
+
+def test_a_save_between_rounds_and_at_the_end_of_the_match_round_trip() -> None:
+    session = new_session("classic", ["random", "random"], 5, rounds=2)
+    while session.match.round is None or not session.match.round.round_over:
+        play_steps(session, 1)
+    assert whole_state(session_from_bytes(dumps(session, "t"))) == whole_state(session)
+    session.match.finish_round()
+    assert whole_state(session_from_bytes(dumps(session, "t"))) == whole_state(session)
+    play_to_end(session)
+    assert session.match.is_over
+    resumed = session_from_bytes(dumps(session, "t"))
+    assert whole_state(resumed) == whole_state(session)
+    assert resumed.match.ranking() == session.match.ranking()
+
+
+def test_a_resumed_round_records_events_for_the_table_to_animate() -> None:
+    session = new_session("classic", ["human", "random", "random"], 9)
+    play_steps(session, 12)
+    resumed = session_from_bytes(dumps(session, "t"))
+    assert resumed.match.round is not None and resumed.match.round.events == []
+    play_steps(resumed, 1)
+    assert resumed.match.round.events, "the next action after a resume produces events"
