@@ -19,7 +19,7 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import Match, RoundState, deal_round, preset  # noqa: E402
+from game.engine import RoundState, deal_round, preset  # noqa: E402
 
 
 def _random_round(setup: object, seed: int) -> RoundState:

@@ -609,75 +609,9 @@ class RoundState:
 
     def why_illegal(self, action: Action) -> str:
         """A player-readable reason why ``action`` is not legal now (or '' if it is)."""
-        if action in self.legal_actions():
-            return ""
-        if self.round_over:
-            return "the round is over"
-        seat = self.to_move
-        legal = self.legal_actions()
-        has_play = any(type(a) is Play for a in legal)
-        if type(action) is Draw:
-            if has_play:
-                return "you have a tile you can play, so you cannot draw"
-            if self.t_drew:
-                return "you have already drawn this turn"
-            if not self.boneyard:
-                return "the boneyard is empty"
-            return "you cannot draw now"
-        if type(action) is End:
-            if self.t_need == REQUIRED:
-                return "you must play a tile first" if has_play else "you must draw first"
-            return "your turn is already over"
-        if type(action) is Open:
-            if not self.options.may_open_own:
-                return "these rules do not let you open your own train"
-            if self.public[seat]:
-                return "your train is already public"
-            return "you may open your train only at the start of your turn, before you play"
-        assert type(action) is Play
-        tile, train = action.tile, action.train
-        if tile not in self.hands[seat]:
-            return f"you do not hold the {TEXT[tile]}"
-        if train != MEXICAN and not 0 <= train < self.players:
-            return "there is no such train"
-        if action.knock and play(tile, train) in legal:
-            return "you may knock only when the play leaves you one tile"
-        where = self._train_label(train)
-        scope = self._scope()
-        if scope == OWN and train != seat:
-            if not self.opening_done and not self.first_turn_done[seat]:
-                return "on your first turn you may only start your own train"
-            return "this turn you may only go on building your own train"
-        if scope == COVER:
-            target = self._targets(seat, COVER)[0][0]
-            if train != target:
-                return f"the {TEXT[self.trains[target][-1]]} on {self._train_label(target)} must be covered first"
-        end = self.ends[train]
-        if HI[tile] != end and LO[tile] != end:
-            return f"the {TEXT[tile]} does not match the {end} at the end of {where}"
-        if self.suspended[seat]:
-            return "you are suspended: you may only cover a double"
-        opts = self.options
-        if train != seat and opts.own_train_first and not self.trains[seat]:
-            return f"start your own train before playing on {where}"
-        if train == MEXICAN and not self.trains[MEXICAN] and opts.mexican_after_own_turn:
-            return "the Mexican train may be started only on a later turn than your own"
-        if train not in (seat, MEXICAN):
-            if not self.public[train]:
-                return f"{self.names[train]}'s train is private"
-            if not self.trains[train] and not opts.start_public_unstarted:
-                return f"only {self.names[train]} may start their own train"
-        if self.t_need == DONE:
-            return "your turn is over"
-        return "that play is not allowed now"
+        from .reasons import why_illegal
 
-    def _train_label(self, train: int) -> str:
-        """'the Mexican train', 'your train' or "Ana's train"."""
-        if train == MEXICAN:
-            return "the Mexican train"
-        if train == self.to_move:
-            return "your train"
-        return f"{self.names[train]}'s train"
+        return why_illegal(self, action)
 
 
 def _double_id(pip: int) -> Tile:
