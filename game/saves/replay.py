@@ -58,7 +58,10 @@ def replay_match(checked: Checked) -> Match:
             except ActionSyntaxError as error:
                 raise SaveError(f"action_log[{r}][{i}]: {error}") from None
             except IllegalAction as error:
-                raise SaveError(f"action_log[{r}][{i}] '{text}' is not legal there: {error.reason}") from None
+                raise SaveError(
+                    f"the action log does not replay: action_log[{r}][{i}] '{text}' is not legal there: "
+                    f"{error.reason}"
+                ) from None
         match.action_log[-1] = list(log)
         if r < finished:
             if not state.round_over:

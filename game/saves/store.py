@@ -19,6 +19,7 @@ from .atomic import atomic_write, backup_path, remove_stale_temps
 from .codec import dumps
 from .document import check_bytes, load_file, read_bytes, summarize
 from .errors import SaveError
+from .replay import restore
 from .validate import MAX_NAME
 from .writer import BackgroundWriter
 
@@ -142,10 +143,12 @@ class SaveStore:
         return session, f"The latest autosave could not be read ({first}); resumed from the backup, one move earlier."
 
     def info(self, path: Path) -> SaveInfo:
-        """A save's summary for a list (checked but not replayed, so listing stays fast)."""
+        """A save's summary for a list, after the same checks as loading (replay included)."""
         is_auto = path.name == AUTOSAVE_NAME + SUFFIX
         try:
-            summary = summarize(check_bytes(read_bytes(path)))
+            checked = check_bytes(read_bytes(path))
+            restore(checked)
+            summary = summarize(checked)
         except SaveError as error:
             date = datetime.fromtimestamp(path.stat().st_mtime) if path.exists() else None
             return SaveInfo(path, path.stem, date, "", 0, 0, [], [], is_auto, error.reason)

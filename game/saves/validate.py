@@ -79,6 +79,26 @@ def _no_constant(name: str) -> Any:
     raise SaveError(f"'{name}' is not a number a save can hold")
 
 
+def _unclosed(text: str) -> bool:
+    """Whether JSON text ends inside a string or with brackets still open (a cut-off file)."""
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+    return in_string or depth > 0
+
+
 def parse_bytes(data: bytes) -> Any:
     """JSON data from a file's bytes, or SaveError saying why they are not a save."""
     if len(data) > MAX_BYTES:
@@ -92,7 +112,7 @@ def parse_bytes(data: bytes) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
-        if error.pos >= len(text.rstrip()):
+        if error.pos >= len(text.rstrip()) or _unclosed(text):
             raise SaveError(
                 f"the file is cut off (truncated) at line {error.lineno}: it ends before the save does"
             ) from None

@@ -18,7 +18,7 @@ TABLES = [
 ]
 
 
-@settings(max_examples=12, deadline=None, derandomize=True)
+@settings(max_examples=25, deadline=None, derandomize=True)
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 10_000), steps=st.integers(0, 900))
 def test_a_resumed_match_is_the_same_and_ends_like_the_uninterrupted_one(
     table: tuple[str, list[str]], seed: int, steps: int
