@@ -102,6 +102,8 @@ def atomic_write(path: Path, data: bytes, keep_backup: bool = True) -> None:
     except OSError as error:
         raise SaveError(f"cannot write in {folder}: {error.strerror or error}") from None
     try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o644)  # mkstemp makes 0600; a save is an ordinary document
         with os.fdopen(fd, "wb") as file:
             file.write(data)
             file.flush()

@@ -1,0 +1,96 @@
+"""Regenerate the sample saves in ``saves/`` and the format-0 fixture.
+
+    python -m game.saves.samples [REPO_ROOT]
+
+The samples are real matches played by the computer players (the person's
+seat played by the ``medium`` level), stopped where a new player finds
+something to look at: a classic match in round 7 against all four levels,
+and a Hub match mid-round with an uncovered double on the table.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable
+
+from ..ai import make_player
+from ..engine import RoundState, preset, seat_view
+from ..session import HUMAN, GameSession, SeatConfig
+from .atomic import atomic_write
+from .codec import dumps, encode_session
+
+SAVED_AT = datetime(2025, 1, 1, 12, 0, tzinfo=timezone.utc)
+
+
+def play_until(session: GameSession, stop: Callable[[GameSession], bool]) -> GameSession:
+    """Let the players play until ``stop`` holds at a decision of the person."""
+    match = session.match
+    while True:
+        if match.round is None or match.round.round_over:
+            if match.round is not None:
+                match.finish_round()
+            if match.is_over:
+                raise RuntimeError("the match ended before the stopping point")
+            match.start_next_round()
+            continue
+        state: RoundState = match.round
+        seat = state.to_move
+        if session.seats[seat].is_human and stop(session):
+            return session
+        kind = session.seats[seat].kind
+        player = make_player("medium" if kind == HUMAN else kind, match.player_seed(seat))
+        match.apply(player.choose(seat_view(state, seat)))
+
+
+def classic_round_7() -> GameSession:
+    """Classic, five seats (you and one of each level), round 7, a few turns in."""
+    seats = [SeatConfig("You", HUMAN), SeatConfig("Ana", "easy"), SeatConfig("Bruno", "medium"),
+             SeatConfig("Chen", "hard"), SeatConfig("Dara", "expert")]
+    session = GameSession(preset("classic"), seats, 7007)
+    return play_until(session, lambda s: s.match.round_number == 7 and len(s.match.action_log[-1]) >= 12)
+
+
+def hub_open_double() -> GameSession:
+    """Hub, four seats, round 3, with an uncovered double waiting on the table."""
+    seats = [SeatConfig("You", HUMAN), SeatConfig("Ana", "medium"), SeatConfig("Bruno", "hard"),
+             SeatConfig("Chen", "easy")]
+    session = GameSession(preset("hub"), seats, 3003)
+
+    def stop(s: GameSession) -> bool:
+        state = s.match.round
+        return s.match.round_number >= 3 and state is not None and bool(state.open_doubles)
+
+    return play_until(session, stop)
+
+
+def format_0(session: GameSession) -> dict[str, object]:
+    """The session written in format 0, the first draft (see ``migrate.py``)."""
+    doc = encode_session(session, "first draft", SAVED_AT)
+    out: dict[str, object] = {}
+    for key, value in doc.items():
+        if key == "seats":
+            out["players"] = [{"name": s["name"], "ai": None if s["kind"] == HUMAN else s["kind"]} for s in value]
+        elif key == "preset":
+            out["rules"] = value
+        elif key != "checksum":
+            out[key] = value
+    out["version"] = 0
+    return out
+
+
+def main(root: str = ".") -> None:
+    """Write the samples and the fixture under ``root``."""
+    base = Path(root)
+    atomic_write(base / "saves" / "classic-round-7.json", dumps(classic_round_7(), "Classic, round 7", SAVED_AT), False)
+    atomic_write(base / "saves" / "hub-open-double.json", dumps(hub_open_double(), "Hub, a double to cover", SAVED_AT), False)
+    small = GameSession(preset("tap"), [SeatConfig("You", HUMAN), SeatConfig("Ana", "easy")], 42)
+    play_until(small, lambda s: s.match.round_number == 1 and len(s.match.action_log[-1]) >= 6)
+    text = json.dumps(format_0(small), indent=1) + "\n"
+    atomic_write(base / "tests" / "saves" / "fixtures" / "format-0.json", text.encode(), False)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:2])

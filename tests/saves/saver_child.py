@@ -1,0 +1,41 @@
+"""Child process for the kill test: autosaves a growing match into a folder, forever.
+
+    python -m tests.saves.saver_child FOLDER   (run from the repository root)
+
+Prints ``ready`` once a save and its backup are on disk, then saves after every action
+until it is killed.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from game.saves import SaveStore
+from game.session import GameSession, SeatConfig
+from game.engine import preset
+from game.ai import make_player
+from game.engine import seat_view
+
+
+def main(folder: str) -> None:
+    """Save after every action of random matches until killed."""
+    store = SaveStore(Path(folder))
+    seed = 0
+    while True:
+        session = GameSession(preset("classic"), [SeatConfig(f"S{i}", "random") for i in range(4)], seed)
+        match = session.match
+        while not match.is_over:
+            state = match.start_next_round()
+            while not state.round_over:
+                seat = state.to_move
+                match.apply(make_player("random", match.player_seed(seat)).choose(seat_view(state, seat)))
+                store.autosave(session)
+                if seed == 0 and len(match.action_log) == 1 and len(match.action_log[0]) == 2:
+                    print("ready", flush=True)
+            match.finish_round()
+        seed += 1
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

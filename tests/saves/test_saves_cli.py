@@ -1,0 +1,55 @@
+"""`mexican-train saves list`, `saves check`, `--load` and `simulate --autosave`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.saves import SaveStore
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "saves" / "classic-round-7.json"
+
+
+def test_saves_check_a_good_file_exits_0_with_a_one_line_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["saves", "check", str(SAMPLE)]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1 and "ok" in out[0] and "classic" in out[0] and "round 7 of 13" in out[0]
+
+
+def test_saves_check_a_bad_file_exits_2_with_the_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(SAMPLE.read_bytes()[:500])
+    assert main(["saves", "check", str(SAMPLE), str(bad)]) == 2
+    out = capsys.readouterr().out
+    assert f"{bad}: refused: the file is cut off" in out
+    assert main(["saves", "check", str(tmp_path / "missing.json")]) == 2
+
+
+def test_saves_list_shows_name_preset_round_and_scores(private_data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = private_data_dir / "saves"
+    folder.mkdir(parents=True)
+    (folder / "mine.json").write_bytes(SAMPLE.read_bytes())
+    assert main(["saves", "list"]) == 0
+    out = capsys.readouterr().out
+    assert "Classic, round 7" in out and "classic" in out and "round 7/13" in out and "198" in out
+
+
+def test_load_flag_accepts_a_good_save_and_refuses_a_bad_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--load", str(SAMPLE)]) == 0
+    assert "loaded" in capsys.readouterr().out
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    assert main(["--load", str(bad)]) == 2
+    assert "not a Mexican Train save" in capsys.readouterr().err
+
+
+def test_simulate_autosave_writes_a_save_that_resumes_the_last_action(tmp_path: Path) -> None:
+    folder = tmp_path / "auto"
+    assert main(["simulate", "--players", "2", "--rounds", "1", "--seed", "4", "--autosave", str(folder)]) == 0
+    store = SaveStore(folder)
+    session, note = store.continue_latest()
+    assert note is None and session.match.round is not None and session.match.round.round_over
+    assert (folder / "autosave.json.bak").exists()

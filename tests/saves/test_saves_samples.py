@@ -1,0 +1,58 @@
+"""The sample saves in saves/ and the fixture of every past format version load."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.ai import LEVELS
+from game.saves import FORMAT_VERSION, SaveError, SaveStore, check_bytes, load_file
+from game.saves.migrate import UPGRADES, upgrade
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def test_the_classic_sample_is_round_7_against_every_computer_level() -> None:
+    session = load_file(ROOT / "saves" / "classic-round-7.json")
+    assert session.options.preset == "classic"
+    assert session.match.round_number == 7 and not session.match.round.round_over
+    assert sorted(s.kind for s in session.seats if not s.is_human) == sorted(LEVELS)
+    assert session.human_seat is not None and session.match.round.to_move == session.human_seat
+    assert len(session.match.round_scores) == 6
+
+
+def test_the_second_sample_is_another_preset_mid_round_with_an_uncovered_double() -> None:
+    session = load_file(ROOT / "saves" / "hub-open-double.json")
+    state = session.match.round
+    assert session.options.preset != "classic"
+    assert state is not None and not state.round_over and state.open_doubles
+    from game.engine.tiles import IS_DOUBLE
+
+    assert all(IS_DOUBLE[state.trains[t][-1]] for t in state.open_doubles)
+    assert state.to_move == session.human_seat and state.legal_actions()
+
+
+def test_every_sample_is_listed_without_problems() -> None:
+    infos = SaveStore(ROOT / "saves").list_saves()
+    assert len(infos) >= 2 and all(i.problem is None for i in infos)
+
+
+@pytest.mark.parametrize("version", sorted(UPGRADES))
+def test_a_fixture_of_every_past_format_version_is_migrated_and_loads(version: int) -> None:
+    path = FIXTURES / f"format-{version}.json"
+    data = path.read_bytes()
+    assert json.loads(data)["version"] == version
+    session = load_file(path)
+    assert session.seats[0].is_human and session.seats[1].kind == "easy"
+    assert check_bytes(data).doc["version"] == FORMAT_VERSION
+    assert path.read_bytes() == data, "loading an old save does not rewrite it"
+
+
+def test_a_format_0_save_with_a_malformed_players_list_is_refused() -> None:
+    doc = json.loads((FIXTURES / "format-0.json").read_bytes())
+    doc["players"] = ["You", "Ana"]
+    with pytest.raises(SaveError, match="players"):
+        upgrade(doc)
