@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -103,11 +104,8 @@ def check_scores(state: RoundState) -> None:
         assert state.charges == expected
 
 
-@settings(max_examples=120, deadline=None)
-@given(tables())
-def test_random_rounds_keep_every_invariant(table: tuple[str, int, int | None, int]) -> None:
-    """A whole round of random legal play: tiles, trains, offers, markers, end and scores."""
-    name, players, set_max, seed = table
+def play_checked_round(name: str, players: int, set_max: int | None, seed: int) -> None:
+    """A whole round of random legal play, checking every invariant at every step."""
     try:
         options = preset(name, set_max=set_max) if set_max is not None else preset(name)
         setup = options.setup(players)
@@ -132,3 +130,24 @@ def test_random_rounds_keep_every_invariant(table: tuple[str, int, int | None, i
     check_scores(state)
     assert state.legal_actions() == []
     assert isinstance(state.events[-1], ev.RoundEnded)
+
+
+@settings(max_examples=150, deadline=None)
+@given(tables())
+def test_random_rounds_keep_every_invariant(table: tuple[str, int, int | None, int]) -> None:
+    """A whole round of random legal play: tiles, trains, offers, markers, end and scores."""
+    play_checked_round(*table)
+
+
+COMBINATIONS = [
+    (name, players, set_max)
+    for name in sorted(PRESETS)
+    for players in range(PRESETS[name].min_players, PRESETS[name].max_players + 1)
+    for set_max in (None, *SET_SIZES)
+]
+
+
+@pytest.mark.parametrize(("name", "players", "set_max"), COMBINATIONS)
+def test_every_preset_player_count_and_set_plays_a_sound_round(name: str, players: int, set_max: int | None) -> None:
+    """Each allowed combination (those that can be dealt) plays one checked round."""
+    play_checked_round(name, players, set_max, seed=players * 100 + (set_max or 0))
