@@ -76,7 +76,64 @@ def group_engine() -> dict[str, float]:
     }
 
 
-GROUPS: dict[str, Callable[[], dict[str, float]]] = {"engine": group_engine}
+def _late_match_session() -> object:
+    """A classic 8-seat session halfway through round 13 of 13, played by random players."""
+    from game.ai import make_player
+    from game.engine import seat_view
+    from game.session import GameSession, SeatConfig
+
+    seats = [SeatConfig("You", "human")] + [SeatConfig(f"CPU {i}", "random") for i in range(1, 8)]
+    session = GameSession(preset("classic"), seats, "bench-saves")
+    match = session.match
+    while True:
+        state = match.start_next_round()
+        stop = 10**9 if match.round_number < match.setup.rounds else 40
+        while not state.round_over and len(match.action_log[-1]) < stop:
+            seat = state.to_move
+            match.apply(make_player("random", match.player_seed(seat)).choose(seat_view(state, seat)))
+        if not state.round_over:
+            return session
+        match.finish_round()
+
+
+def group_saves(repeats: int = 9) -> dict[str, float]:
+    """Saving and loading a save late in a 13-round 8-seat match (milliseconds).
+
+    save_ms: a durable autosave (serialize, write, fsync, replace, folder fsync);
+    load_ms: read, validate, replay the whole action log and compare;
+    autosave_frame_ms: what a frame waits with the background writer (serialize, hand over)."""
+    import tempfile
+
+    from game.saves import SaveStore
+
+    session = _late_match_session()
+    clock = time.perf_counter
+    with tempfile.TemporaryDirectory() as folder:
+        store = SaveStore(Path(folder))
+        saves, loads, frames = [], [], []
+        for _ in range(repeats):
+            start = clock()
+            store.autosave(session)  # type: ignore[arg-type]
+            saves.append((clock() - start) * 1000)
+        for _ in range(repeats):
+            start = clock()
+            store.load(store.autosave_path)
+            loads.append((clock() - start) * 1000)
+        background = SaveStore(Path(folder) / "bg", background=True)
+        for _ in range(repeats):
+            start = clock()
+            background.autosave(session)  # type: ignore[arg-type]
+            frames.append((clock() - start) * 1000)
+            time.sleep(0.02)
+        background.flush()
+    return {
+        "save_ms": round(statistics.median(saves), 2),
+        "load_ms": round(statistics.median(loads), 2),
+        "autosave_frame_ms": round(statistics.median(frames), 2),
+    }
+
+
+GROUPS: dict[str, Callable[[], dict[str, float]]] = {"engine": group_engine, "saves": group_saves}
 
 
 def main() -> None:

@@ -130,8 +130,9 @@ def checksum(doc: dict[str, Any]) -> str:
 def to_text(doc: Any, indent: int = 0) -> str:
     """Readable JSON: objects one key a line, lists of plain values on one line."""
     pad = "  " * (indent + 1)
-    flat = json.dumps(doc, ensure_ascii=False, separators=(", ", ": "))
-    if indent and len(flat) + 2 * indent <= 100 and not (isinstance(doc, list) and doc and isinstance(doc[0], list)):
+    small = not isinstance(doc, (dict, list)) or (indent and len(doc) <= 16)
+    flat = json.dumps(doc, ensure_ascii=False, separators=(", ", ": ")) if small else ""
+    if small and len(flat) + 2 * indent <= 100 and not (isinstance(doc, list) and doc and isinstance(doc[0], list)):
         return flat
     if isinstance(doc, dict):
         if not doc:
@@ -144,7 +145,7 @@ def to_text(doc: Any, indent: int = 0) -> str:
         else:
             rows = [pad + to_text(v, indent + 1) for v in doc]
         return "[\n" + ",\n".join(rows) + "\n" + "  " * indent + "]"
-    return flat
+    return flat or json.dumps(doc, ensure_ascii=False, separators=(", ", ": "))
 
 
 def dumps(session: GameSession, name: str, saved_at: datetime | None = None) -> bytes:
