@@ -9,6 +9,7 @@ disk. A failed write is kept and raised by the next ``submit`` or ``flush``.
 from __future__ import annotations
 
 import atexit
+import sys
 import threading
 from pathlib import Path
 
@@ -25,7 +26,7 @@ class BackgroundWriter:
         self._error: SaveError | None = None
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
-        atexit.register(self.flush)
+        atexit.register(self._flush_at_exit)
 
     def submit(self, path: Path, data: bytes) -> None:
         """Queue ``data`` for ``path`` (replacing older queued bytes); raise an earlier failure."""
@@ -43,6 +44,13 @@ class BackgroundWriter:
             while self._pending or self._busy:
                 self._lock.wait(0.1)
             self._raise_error()
+
+    def _flush_at_exit(self) -> None:
+        """Finish pending writes as the program ends; report a failure instead of raising."""
+        try:
+            self.flush()
+        except SaveError as error:
+            sys.stderr.write(f"mexican-train: the last autosave could not be written: {error.reason}\n")
 
     def _raise_error(self) -> None:
         """Raise (once) the failure of an earlier background write."""
