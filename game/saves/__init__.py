@@ -12,6 +12,16 @@ from .errors import SaveError
 from .store import DATA_DIR_ENV, SaveInfo, SaveStore, data_dir, default_store
 
 __all__ = [
-    "DATA_DIR_ENV", "FORMAT_VERSION", "SaveError", "SaveInfo", "SaveStore", "check_bytes", "data_dir",
-    "default_store", "dumps", "load_file", "session_from_bytes", "summarize",
+    "DATA_DIR_ENV",
+    "FORMAT_VERSION",
+    "SaveError",
+    "SaveInfo",
+    "SaveStore",
+    "check_bytes",
+    "data_dir",
+    "default_store",
+    "dumps",
+    "load_file",
+    "session_from_bytes",
+    "summarize",
 ]

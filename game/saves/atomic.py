@@ -121,7 +121,7 @@ def atomic_write(path: Path, data: bytes, keep_backup: bool = True) -> None:
 
 
 def remove_stale_temps(folder: Path, older_than: float = 60.0) -> None:
-    """Delete temporary files a killed writer left behind (``.NAME.*.tmp`` older than ``older_than`` seconds)."""
+    """Delete temporary files (``.NAME.*.tmp``) a killed writer left, once ``older_than`` seconds old."""
     now = time.time()
     try:
         entries = list(os.scandir(folder))

@@ -11,10 +11,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
-from ..engine import MEXICAN, Match, RoundState, RuleOptions, TEXT, train_name
+from ..engine import MEXICAN, TEXT, Match, RoundState, RuleOptions, train_name
 from ..session import GameSession
 
 FORMAT_MARK = "mexican-train save"
@@ -23,8 +23,16 @@ NEEDS = ("required", "optional", "done")
 """Text of the round's ``t_need`` values 0, 1, 2."""
 
 TURN_FIELDS = (
-    "played", "drew", "owes", "need", "chain", "played_own", "discretionary", "start_doubles",
-    "bonus_used", "opened",
+    "played",
+    "drew",
+    "owes",
+    "need",
+    "chain",
+    "played_own",
+    "discretionary",
+    "start_doubles",
+    "bonus_used",
+    "opened",
 )
 """Keys of a round's ``turn`` object: the ``t_*`` slots of ``RoundState`` without the prefix."""
 
@@ -104,7 +112,7 @@ def encode_state(match: Match) -> dict[str, Any]:
 
 def encode_session(session: GameSession, name: str, saved_at: datetime | None = None) -> dict[str, Any]:
     """The complete save document of ``session`` (with its checksum)."""
-    when = (saved_at or datetime.now(timezone.utc)).isoformat(timespec="seconds")
+    when = (saved_at or datetime.now(UTC)).isoformat(timespec="seconds")
     doc: dict[str, Any] = {
         "format": FORMAT_MARK,
         "version": FORMAT_VERSION,
@@ -132,12 +140,18 @@ def to_text(doc: Any, indent: int = 0) -> str:
     pad = "  " * (indent + 1)
     small = not isinstance(doc, (dict, list)) or (indent and len(doc) <= 16)
     flat = json.dumps(doc, ensure_ascii=False, separators=(", ", ": ")) if small else ""
-    if small and len(flat) + 2 * indent <= 100 and not (isinstance(doc, list) and doc and isinstance(doc[0], list)):
+    if (
+        small
+        and len(flat) + 2 * indent <= 100
+        and not (isinstance(doc, list) and doc and isinstance(doc[0], list))
+    ):
         return flat
     if isinstance(doc, dict):
         if not doc:
             return "{}"
-        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {to_text(v, indent + 1)}" for k, v in doc.items()]
+        items = [
+            f"{pad}{json.dumps(k, ensure_ascii=False)}: {to_text(v, indent + 1)}" for k, v in doc.items()
+        ]
         return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
     if isinstance(doc, list) and any(isinstance(v, (dict, list)) for v in doc):
         if all(isinstance(v, list) and not any(isinstance(x, (dict, list)) for x in v) for v in doc):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence, TextIO
+from typing import TextIO
 
 from ..engine import Match
 from ..session import GameSession, SeatConfig
@@ -29,7 +30,9 @@ def list_command(out: TextIO, store: SaveStore | None = None) -> int:
             continue
         date = info.date.strftime("%Y-%m-%d %H:%M") if info.date else "?"
         scores = " ".join(map(str, info.scores))
-        out.write(f"  {info.name:<20} {date}  {info.preset:<10} round {info.round}/{info.rounds}  scores {scores}\n")
+        out.write(
+            f"  {info.name:<20} {date}  {info.preset:<10} round {info.round}/{info.rounds}  scores {scores}\n"
+        )
     return 0
 
 

@@ -9,7 +9,8 @@ format: ``players`` (``name`` and ``ai``, ``null`` for the person) instead of
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .codec import FORMAT_VERSION, checksum
 from .errors import SaveError
@@ -26,7 +27,9 @@ def _upgrade_0(doc: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in doc.items():
         if key == "players":
-            out["seats"] = [{"name": p["name"], "kind": "human" if p["ai"] is None else p["ai"]} for p in players]
+            out["seats"] = [
+                {"name": p["name"], "kind": "human" if p["ai"] is None else p["ai"]} for p in players
+            ]
         elif key == "rules":
             out["preset"] = value
         else:

@@ -10,7 +10,8 @@ JSON and the checksum cannot show.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..engine import IllegalAction, Match, SetupError, draw_off, parse_action
 from ..engine.actions import Action, ActionSyntaxError
@@ -18,7 +19,6 @@ from ..session import GameSession
 from .codec import encode_state
 from .errors import SaveError
 from .validate import Checked
-
 
 _PARSED: dict[tuple[int, int], dict[str, Action]] = {}
 """Parsed action texts per (players, set_max): a table has a few thousand at most."""
@@ -43,7 +43,9 @@ def replay_match(checked: Checked) -> Match:
     """The match its seed and action log give (events off while replaying, on after)."""
     doc = checked.doc
     n = len(checked.seats)
-    match = Match(checked.options, n, checked.seed, names=[s.name for s in checked.seats], record_events=False)
+    match = Match(
+        checked.options, n, checked.seed, names=[s.name for s in checked.seats], record_events=False
+    )
     parse = _parser(n, checked.setup.set_max)
     finished = len(doc["match"]["round_scores"])
     for r, log in enumerate(doc["action_log"]):
@@ -96,9 +98,7 @@ def restore(checked: Checked) -> GameSession:
     replayed = encode_state(match)
     if replayed != saved:
         where = _first_difference(saved, replayed, "save").removeprefix("save.")
-        raise SaveError(
-            f"{where} is not what the action log gives: the file was edited or damaged"
-        )
+        raise SaveError(f"{where} is not what the action log gives: the file was edited or damaged")
     session = GameSession(checked.options, checked.seats, checked.seed)
     session.match = match
     return session

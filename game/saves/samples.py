@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import datetime, timezone
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable
 
 from ..ai import make_player
 from ..engine import RoundState, preset, seat_view
@@ -22,7 +22,7 @@ from ..session import HUMAN, GameSession, SeatConfig
 from .atomic import atomic_write
 from .codec import dumps, encode_session
 
-SAVED_AT = datetime(2025, 1, 1, 12, 0, tzinfo=timezone.utc)
+SAVED_AT = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
 
 
 def play_until(session: GameSession, stop: Callable[[GameSession], bool]) -> GameSession:
@@ -47,16 +47,25 @@ def play_until(session: GameSession, stop: Callable[[GameSession], bool]) -> Gam
 
 def classic_round_7() -> GameSession:
     """Classic, five seats (you and one of each level), round 7, a few turns in."""
-    seats = [SeatConfig("You", HUMAN), SeatConfig("Ana", "easy"), SeatConfig("Bruno", "medium"),
-             SeatConfig("Chen", "hard"), SeatConfig("Dara", "expert")]
+    seats = [
+        SeatConfig("You", HUMAN),
+        SeatConfig("Ana", "easy"),
+        SeatConfig("Bruno", "medium"),
+        SeatConfig("Chen", "hard"),
+        SeatConfig("Dara", "expert"),
+    ]
     session = GameSession(preset("classic"), seats, 7007)
     return play_until(session, lambda s: s.match.round_number == 7 and len(s.match.action_log[-1]) >= 12)
 
 
 def hub_open_double() -> GameSession:
     """Hub, four seats, round 3, with an uncovered double waiting on the table."""
-    seats = [SeatConfig("You", HUMAN), SeatConfig("Ana", "medium"), SeatConfig("Bruno", "hard"),
-             SeatConfig("Chen", "easy")]
+    seats = [
+        SeatConfig("You", HUMAN),
+        SeatConfig("Ana", "medium"),
+        SeatConfig("Bruno", "hard"),
+        SeatConfig("Chen", "easy"),
+    ]
     session = GameSession(preset("hub"), seats, 3003)
 
     def stop(s: GameSession) -> bool:
@@ -72,7 +81,9 @@ def format_0(session: GameSession) -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in doc.items():
         if key == "seats":
-            out["players"] = [{"name": s["name"], "ai": None if s["kind"] == HUMAN else s["kind"]} for s in value]
+            out["players"] = [
+                {"name": s["name"], "ai": None if s["kind"] == HUMAN else s["kind"]} for s in value
+            ]
         elif key == "preset":
             out["rules"] = value
         elif key != "checksum":
@@ -84,8 +95,14 @@ def format_0(session: GameSession) -> dict[str, object]:
 def main(root: str = ".") -> None:
     """Write the samples and the fixture under ``root``."""
     base = Path(root)
-    atomic_write(base / "saves" / "classic-round-7.json", dumps(classic_round_7(), "Classic, round 7", SAVED_AT), False)
-    atomic_write(base / "saves" / "hub-open-double.json", dumps(hub_open_double(), "Hub, a double to cover", SAVED_AT), False)
+    atomic_write(
+        base / "saves" / "classic-round-7.json", dumps(classic_round_7(), "Classic, round 7", SAVED_AT), False
+    )
+    atomic_write(
+        base / "saves" / "hub-open-double.json",
+        dumps(hub_open_double(), "Hub, a double to cover", SAVED_AT),
+        False,
+    )
     small = GameSession(preset("tap"), [SeatConfig("You", HUMAN), SeatConfig("Ana", "easy")], 42)
     play_until(small, lambda s: s.match.round_number == 1 and len(s.match.action_log[-1]) >= 6)
     text = json.dumps(format_0(small), indent=1) + "\n"

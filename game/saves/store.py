@@ -40,7 +40,7 @@ def data_dir() -> Path:
 
 @dataclass(frozen=True)
 class SaveInfo:
-    """One save as a list shows it. ``problem`` is set (and the figures empty) for a file that cannot be read."""
+    """One save as a list shows it; ``problem`` is the reason (figures empty) for a file that cannot be read."""
 
     path: Path
     name: str
@@ -140,7 +140,10 @@ class SaveStore:
             if not path.exists() and not backup_path(path).exists():
                 raise SaveError("there is no saved game to continue") from None
             raise SaveError(f"the autosave cannot be used ({first}) and neither can its backup") from None
-        return session, f"The latest autosave could not be read ({first}); resumed from the backup, one move earlier."
+        return (
+            session,
+            f"The latest autosave could not be read ({first}); resumed from the backup, one move earlier.",
+        )
 
     def info(self, path: Path) -> SaveInfo:
         """A save's summary for a list, after the same checks as loading (replay included)."""
@@ -153,8 +156,15 @@ class SaveStore:
             date = datetime.fromtimestamp(path.stat().st_mtime) if path.exists() else None
             return SaveInfo(path, path.stem, date, "", 0, 0, [], [], is_auto, error.reason)
         return SaveInfo(
-            path, summary.name, _parse_date(summary.saved_at), summary.preset, summary.round,
-            summary.rounds, summary.totals, summary.seat_names, is_auto,
+            path,
+            summary.name,
+            _parse_date(summary.saved_at),
+            summary.preset,
+            summary.round,
+            summary.rounds,
+            summary.totals,
+            summary.seat_names,
+            is_auto,
         )
 
     def list_saves(self) -> list[SaveInfo]:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ..ai import KINDS
 from ..engine import MEXICAN, PRESETS, RuleOptions, SetupError, TableSetup, option_names
-from ..engine.tiles import HI, IS_DOUBLE, LO, SET_SIZES, TEXT, tile_count, tile_id, tile_value
+from ..engine.tiles import IS_DOUBLE, SET_SIZES, TEXT, tile_count, tile_id, tile_value
 from ..session import HUMAN, SeatConfig
 from .codec import FORMAT_MARK, NEEDS, TURN_FIELDS, checksum
 from .errors import SaveError
@@ -30,18 +31,49 @@ MAX_ACTIONS = 20_000
 """Most logged actions in one round."""
 
 TOP_KEYS = (
-    "format", "version", "name", "saved_at", "preset", "options", "seats", "seed", "match", "round",
-    "action_log", "checksum",
+    "format",
+    "version",
+    "name",
+    "saved_at",
+    "preset",
+    "options",
+    "seats",
+    "seed",
+    "match",
+    "round",
+    "action_log",
+    "checksum",
 )
 MATCH_KEYS = ("round_scores", "openers", "used_doubles", "round_winners", "first_starter")
 ROUND_KEYS = (
-    "engine", "opener", "to_move", "turn_number", "hands", "boneyard", "trains", "public", "open_doubles",
-    "double_owner", "suspended", "opening_done", "first_turn_done", "own_started_turn", "round_over",
-    "went_out", "scores", "charges", "history", "turn",
+    "engine",
+    "opener",
+    "to_move",
+    "turn_number",
+    "hands",
+    "boneyard",
+    "trains",
+    "public",
+    "open_doubles",
+    "double_owner",
+    "suspended",
+    "opening_done",
+    "first_turn_done",
+    "own_started_turn",
+    "round_over",
+    "went_out",
+    "scores",
+    "charges",
+    "history",
+    "turn",
 )
 OPTION_LIMITS = {
-    "min_players": (2, 8), "max_players": (2, 8), "first_engine": (0, 18), "rounds": (1, 200),
-    "hand_size": (1, 200), "zero_zero_value": (0, 1000),
+    "min_players": (2, 8),
+    "max_players": (2, 8),
+    "first_engine": (0, 18),
+    "rounds": (1, 200),
+    "hand_size": (1, 200),
+    "zero_zero_value": (0, 1000),
 }
 """Bounds for integer rule options (a hostile file must not ask for a billion rounds)."""
 
@@ -116,7 +148,9 @@ def parse_bytes(data: bytes) -> Any:
             raise SaveError(
                 f"the file is cut off (truncated) at line {error.lineno}: it ends before the save does"
             ) from None
-        raise SaveError(f"the file is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
+        raise SaveError(
+            f"the file is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        ) from None
     except RecursionError:
         raise SaveError("the file nests too deeply to be a save") from None
 
@@ -128,9 +162,14 @@ def _type_name(value: Any) -> str:
     """A reader's word for a JSON value's type."""
     if value is None:
         return "null"
-    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list", dict: "an object"}.get(
-        type(value), type(value).__name__
-    )
+    return {
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        str: "text",
+        list: "a list",
+        dict: "an object",
+    }.get(type(value), type(value).__name__)
 
 
 def _int(value: Any, where: str, lo: int, hi: int) -> int:
@@ -220,7 +259,9 @@ def _options(raw: Any, preset_name: str) -> RuleOptions:
             value = tuple(_int(v, f"{where}[{i}]", 0, 18) for i, v in enumerate(_list(value, where, 7)))
             bad = [v for v in value if v not in SET_SIZES]
             if bad:
-                raise SaveError(f"{where} names a double-{bad[0]} set; sets are {', '.join(map(str, SET_SIZES))}")
+                raise SaveError(
+                    f"{where} names a double-{bad[0]} set; sets are {', '.join(map(str, SET_SIZES))}"
+                )
         elif name == "deal_table":
             rows = []
             for i, row in enumerate(_list(value, where, longest=len(SET_SIZES))):
@@ -248,7 +289,9 @@ def _seats(raw: Any) -> list[SeatConfig]:
         name = _str(item["name"], f"seats[{i}].name", MAX_NAME)
         kind = _str(item["kind"], f"seats[{i}].kind", MAX_NAME)
         if kind != HUMAN and kind not in KINDS:
-            raise SaveError(f"seats[{i}].kind '{kind}' is not a player kind (one of human, {', '.join(KINDS)})")
+            raise SaveError(
+                f"seats[{i}].kind '{kind}' is not a player kind (one of human, {', '.join(KINDS)})"
+            )
         seats.append(SeatConfig(name, kind))
     if len(seats) < 2:
         raise SaveError("a save needs at least two seats")
@@ -260,7 +303,7 @@ def _seats(raw: Any) -> list[SeatConfig]:
 def _tile(text: Any, where: str, set_max: int) -> tuple[int, int]:
     """The two ends of a tile written ``"a-b"``, each 0..set_max."""
     if type(text) is not str:
-        raise SaveError(f"{where} must be a tile like \"12-5\", not {_type_name(text)}")
+        raise SaveError(f'{where} must be a tile like "12-5", not {_type_name(text)}')
     parts = text.split("-")
     if len(parts) != 2 or not all(p.isdigit() and len(p) <= 2 for p in parts):
         raise SaveError(f"{where} '{text[:20]}' is not a tile: write it as A-B, e.g. 12-5")
@@ -413,7 +456,7 @@ def _action_log(raw: Any, rounds: int) -> int:
     for r, actions in enumerate(log):
         for i, text in enumerate(_list(actions, f"action_log[{r}]", longest=MAX_ACTIONS)):
             if type(text) is not str or len(text) > 40:
-                raise SaveError(f"action_log[{r}][{i}] must be an action's text, like \"play 12-5 on 0\"")
+                raise SaveError(f'action_log[{r}][{i}] must be an action\'s text, like "play 12-5 on 0"')
     return len(log)
 
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from game.ai import make_player
+from game.engine import preset, seat_view
 from game.saves import SaveStore
 from game.session import GameSession, SeatConfig
-from game.engine import preset
-from game.ai import make_player
-from game.engine import seat_view
 
 
 def main(folder: str) -> None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from game.ai import make_player
 from game.engine import Match, RoundState, preset, seat_view

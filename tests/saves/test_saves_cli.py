@@ -19,7 +19,9 @@ def test_saves_check_a_good_file_exits_0_with_a_one_line_summary(capsys: pytest.
     assert len(out) == 1 and "ok" in out[0] and "classic" in out[0] and "round 7 of 13" in out[0]
 
 
-def test_saves_check_a_bad_file_exits_2_with_the_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_saves_check_a_bad_file_exits_2_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = tmp_path / "bad.json"
     bad.write_bytes(SAMPLE.read_bytes()[:500])
     assert main(["saves", "check", str(SAMPLE), str(bad)]) == 2
@@ -28,7 +30,9 @@ def test_saves_check_a_bad_file_exits_2_with_the_reason(tmp_path: Path, capsys: 
     assert main(["saves", "check", str(tmp_path / "missing.json")]) == 2
 
 
-def test_saves_list_shows_name_preset_round_and_scores(private_data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_saves_list_shows_name_preset_round_and_scores(
+    private_data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = private_data_dir / "saves"
     folder.mkdir(parents=True)
     (folder / "mine.json").write_bytes(SAMPLE.read_bytes())
@@ -37,7 +41,9 @@ def test_saves_list_shows_name_preset_round_and_scores(private_data_dir: Path, c
     assert "Classic, round 7" in out and "classic" in out and "round 7/13" in out and "198" in out
 
 
-def test_load_flag_accepts_a_good_save_and_refuses_a_bad_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_load_flag_accepts_a_good_save_and_refuses_a_bad_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["--load", str(SAMPLE)]) == 0
     assert "loaded" in capsys.readouterr().out
     bad = tmp_path / "bad.json"
@@ -48,7 +54,9 @@ def test_load_flag_accepts_a_good_save_and_refuses_a_bad_one(tmp_path: Path, cap
 
 def test_simulate_autosave_writes_a_save_that_resumes_the_last_action(tmp_path: Path) -> None:
     folder = tmp_path / "auto"
-    assert main(["simulate", "--players", "2", "--rounds", "1", "--seed", "4", "--autosave", str(folder)]) == 0
+    assert (
+        main(["simulate", "--players", "2", "--rounds", "1", "--seed", "4", "--autosave", str(folder)]) == 0
+    )
     store = SaveStore(folder)
     session, note = store.continue_latest()
     assert note is None and session.match.round is not None and session.match.round.round_over

@@ -25,8 +25,15 @@ def test_killing_the_saver_at_random_moments_always_leaves_a_loadable_autosave(t
     last_log_length = 0
     for _ in range(KILLS):
         child = subprocess.Popen(
-            [sys.executable, "-c", "import sys; from tests.saves.saver_child import main; main(sys.argv[1])", str(tmp_path)],
-            cwd=ROOT, stdout=subprocess.PIPE, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+            [
+                sys.executable,
+                "-c",
+                "import sys; from tests.saves.saver_child import main; main(sys.argv[1])",
+                str(tmp_path),
+            ],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
         )
         assert child.stdout is not None
         assert child.stdout.readline().strip() == b"ready"

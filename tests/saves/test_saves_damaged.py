@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -23,8 +24,11 @@ def _good_session() -> GameSession:
     session = new_session("classic", ["human", "easy", "random", "random"], 11)
     match = session.match
     while not (
-        len(match.round_scores) >= 1 and match.round is not None and match.round.open_doubles
-        and match.round.history and not match.round.round_over
+        len(match.round_scores) >= 1
+        and match.round is not None
+        and match.round.open_doubles
+        and match.round.history
+        and not match.round.round_over
     ):
         assert play_steps(session, 1) == 1
     return session
@@ -74,7 +78,11 @@ CASES: list[tuple[str, Callable[[], bytes], str]] = [
     ("a JSON list", lambda: b"[1, 2, 3]", "not a Mexican Train save"),
     ("another program's JSON", lambda: b'{"version": 1, "level": 3}', "not a Mexican Train save"),
     ("no version", lambda: edited(lambda d: d.pop("version"), False), "no format version"),
-    ("version as text", lambda: edited(lambda d: d.update(version="1"), False), "format version must be a whole number"),
+    (
+        "version as text",
+        lambda: edited(lambda d: d.update(version="1"), False),
+        "format version must be a whole number",
+    ),
     ("newer version", lambda: edited(lambda d: d.update(version=7)), "newer version of the game"),
     ("negative version", lambda: edited(lambda d: d.update(version=-1)), "unknown"),
     ("unknown top-level field", lambda: edited(lambda d: d.update(cheat=True)), "unknown field 'cheat'"),
@@ -82,36 +90,98 @@ CASES: list[tuple[str, Callable[[], bytes], str]] = [
     ("field written twice", lambda: GOOD.replace(b'"seed":', b'"seed": 1, "seed":', 1), "written twice"),
     ("NaN number", lambda: GOOD.replace(b'"seed": ', b'"seed": NaN, "x":', 1), "not a number"),
     ("seats not a list", lambda: edited(lambda d: d.update(seats="four")), "seats must be a list"),
-    ("unknown player kind", lambda: edited(lambda d: d["seats"][1].update(kind="wizard")), "not a player kind"),
+    (
+        "unknown player kind",
+        lambda: edited(lambda d: d["seats"][1].update(kind="wizard")),
+        "not a player kind",
+    ),
     ("two people", lambda: edited(lambda d: d["seats"][1].update(kind="human")), "more than one seat"),
     ("seat name too long", lambda: edited(lambda d: d["seats"][0].update(name="x" * 500)), "longer than"),
     ("unknown rule option", lambda: edited(lambda d: d["options"].update(speed=3)), "unknown field 'speed'"),
     ("rule option of the wrong type", lambda: edited(lambda d: d["options"].update(knock=5)), "knock"),
     ("a billion rounds", lambda: edited(lambda d: d["options"].update(rounds=10**9)), "options.rounds"),
     ("unknown preset", lambda: edited(lambda d: d.update(preset="poker")), "preset 'poker' is unknown"),
-    ("true as a seat number", lambda: edited(lambda d: d["round"].update(to_move=True)), "round.to_move must be a whole number"),
-    ("seat number out of range", lambda: edited(lambda d: d["round"].update(to_move=9)), "round.to_move is 9"),
-    ("tile held twice", lambda: edited(lambda d: d["round"]["hands"][0].append(d["round"]["boneyard"][0])), "appears twice"),
+    (
+        "true as a seat number",
+        lambda: edited(lambda d: d["round"].update(to_move=True)),
+        "round.to_move must be a whole number",
+    ),
+    (
+        "seat number out of range",
+        lambda: edited(lambda d: d["round"].update(to_move=9)),
+        "round.to_move is 9",
+    ),
+    (
+        "tile held twice",
+        lambda: edited(lambda d: d["round"]["hands"][0].append(d["round"]["boneyard"][0])),
+        "appears twice",
+    ),
     ("tile missing", lambda: edited(lambda d: d["round"]["boneyard"].pop()), "missing"),
-    ("tile outside the set", lambda: edited(lambda d: d["round"]["hands"][2].append("13-4")), "not in a double-12 set"),
-    ("tile that is not a tile", lambda: edited(lambda d: d["round"]["hands"][2].append("12x4")), "is not a tile"),
-    ("train that does not chain", lambda: edited(
-        lambda d: d["round"]["trains"]["mexican"].insert(0, "3-1")), "does not follow"),
-    ("open double on a train without one", lambda: edited(
-        lambda d: d["round"].update(open_doubles=["0", "1", "2", "3", "mexican"])), "does not end in a double"),
-    ("negative score", lambda: edited(lambda d: d["match"]["round_scores"][0].__setitem__(0, -5)), "outside 0.."),
-    ("impossible score", lambda: edited(lambda d: d["match"]["round_scores"][0].__setitem__(1, 99999)), "outside 0.."),
-    ("more finished rounds than the log", lambda: edited(
-        lambda d: d["match"]["round_scores"].extend([[0, 0, 0, 0]] * 3)), "round_winners must hold"),
-    ("checksum wrong after a hand edit", lambda: edited(lambda d: d["seats"][1].update(name="Mallory"), False), "checksum"),
+    (
+        "tile outside the set",
+        lambda: edited(lambda d: d["round"]["hands"][2].append("13-4")),
+        "not in a double-12 set",
+    ),
+    (
+        "tile that is not a tile",
+        lambda: edited(lambda d: d["round"]["hands"][2].append("12x4")),
+        "is not a tile",
+    ),
+    (
+        "train that does not chain",
+        lambda: edited(lambda d: d["round"]["trains"]["mexican"].insert(0, "3-1")),
+        "does not follow",
+    ),
+    (
+        "open double on a train without one",
+        lambda: edited(lambda d: d["round"].update(open_doubles=["0", "1", "2", "3", "mexican"])),
+        "does not end in a double",
+    ),
+    (
+        "negative score",
+        lambda: edited(lambda d: d["match"]["round_scores"][0].__setitem__(0, -5)),
+        "outside 0..",
+    ),
+    (
+        "impossible score",
+        lambda: edited(lambda d: d["match"]["round_scores"][0].__setitem__(1, 99999)),
+        "outside 0..",
+    ),
+    (
+        "more finished rounds than the log",
+        lambda: edited(lambda d: d["match"]["round_scores"].extend([[0, 0, 0, 0]] * 3)),
+        "round_winners must hold",
+    ),
+    (
+        "checksum wrong after a hand edit",
+        lambda: edited(lambda d: d["seats"][1].update(name="Mallory"), False),
+        "checksum",
+    ),
     ("tiles swapped consistently", lambda: edited(_swap_hand_and_boneyard), "not what the action log gives"),
-    ("finished round's score changed", lambda: edited(
-        lambda d: d["match"]["round_scores"][0].__setitem__(2, d["match"]["round_scores"][0][2] + 1)),
-        "match.round_scores[0][2] is not what the action log gives"),
-    ("action log with an illegal move", lambda: edited(
-        lambda d: d["action_log"][-1].__setitem__(_first_played_action(d), "play 0-0 on mexican")), "not legal"),
-    ("action log with nonsense", lambda: edited(lambda d: d["action_log"][-1].insert(0, "fly away")), "not an action"),
-    ("action log cut short", lambda: edited(lambda d: d["action_log"][-1].pop()), "not what the action log gives"),
+    (
+        "finished round's score changed",
+        lambda: edited(
+            lambda d: d["match"]["round_scores"][0].__setitem__(2, d["match"]["round_scores"][0][2] + 1)
+        ),
+        "match.round_scores[0][2] is not what the action log gives",
+    ),
+    (
+        "action log with an illegal move",
+        lambda: edited(
+            lambda d: d["action_log"][-1].__setitem__(_first_played_action(d), "play 0-0 on mexican")
+        ),
+        "not legal",
+    ),
+    (
+        "action log with nonsense",
+        lambda: edited(lambda d: d["action_log"][-1].insert(0, "fly away")),
+        "not an action",
+    ),
+    (
+        "action log cut short",
+        lambda: edited(lambda d: d["action_log"][-1].pop()),
+        "not what the action log gives",
+    ),
     ("seed changed", lambda: edited(lambda d: d.update(seed=12)), "the action log does not replay"),
     ("deeply nested", lambda: _nest(100_000), "nests too deeply"),
     ("huge file", lambda: b" " * (MAX_BYTES + 10) + GOOD, "too large"),

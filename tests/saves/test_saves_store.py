@@ -12,7 +12,7 @@ from game.saves.codec import encode_state
 from .sessions import new_session, play_steps
 
 
-def _session(steps: int = 20):  # noqa: ANN202 - a GameSession
+def _session(steps: int = 20):
     session = new_session("classic", ["human", "easy", "random"], 3)
     play_steps(session, steps)
     return session
