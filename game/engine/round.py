@@ -483,6 +483,7 @@ class RoundState:
 
     def _settle(self) -> None:
         """Pass turns on by themselves while the seat to move has no decision."""
+        passes = 0
         while not self.round_over and not self.legal_actions():
             need = self.t_need
             failed = need == REQUIRED
@@ -491,6 +492,11 @@ class RoundState:
                 scope = self._scope()
                 pips = frozenset(end for _, end in self._targets(seat, scope))
                 self.history.append(("pass", seat, pips))
+            passes += 1
+            if passes > 2 * self.players + 2 and not self.boneyard:
+                # Every seat has passed twice over with every marker up: nobody can play.
+                self._end_round(went_out=None)
+                return
             self._finish_turn(failed=failed)
 
     def _finish_turn(self, failed: bool) -> None:
@@ -539,6 +545,20 @@ class RoundState:
             return all(self.suspended)
         # Every seat without a play would raise its marker in turn, so look
         # for a play with every train public.
+        opts = self.options
+        hands = self.hands
+        if self.open_doubles:
+            wanted = PIP_SET[self.ends[self.covering_order()[0]]]
+            return all(wanted.isdisjoint(hand) for hand in hands)
+        if (
+            self.opening_done
+            and not opts.own_train_first
+            and opts.start_public_unstarted
+            and not opts.mexican_after_own_turn
+        ):
+            # Then every seat may play on every train: one set of wanted tiles.
+            wanted = frozenset().union(*(PIP_SET[end] for end in set(self.ends)))
+            return all(wanted.isdisjoint(hand) for hand in hands)
         saved, self.public = self.public, [True] * self.players
         try:
             return not any(self._plays(seat, self._blocked_scope(seat)) for seat in range(self.players))
