@@ -16,6 +16,14 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mexican-train", description="Mexican Train dominoes against computer players."
     )
     parser.add_argument("--load", metavar="FILE", help="start the game straight into a save file")
+    parser.add_argument("--demo", action="store_true", help="watch a match of computer players")
+    parser.add_argument("--rules", dest="demo_rules", default="classic", choices=sorted(PRESETS),
+                        help="rules preset of the demo match")
+    parser.add_argument("--players", dest="demo_players", type=int, default=4, help="seats in the demo match")
+    parser.add_argument("--seed", dest="demo_seed", type=int, default=1, help="seed of the demo match")
+    parser.add_argument("--fast", action="store_true", help="play the demo at full speed")
+    parser.add_argument("--exit-at-end", action="store_true", help="print the final ranking and exit")
+    parser.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command")
 
     check = sub.add_parser("rules-check", help="run rules scenario files against the engine")
@@ -57,8 +65,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .saves.commands import load_command
 
         return load_command(args.load, sys.stdout, sys.stderr)
-    print("The table is not built yet: try 'mexican-train simulate' or 'mexican-train rules-check'.")
-    return 0
+    return _play(args, parser)
+
+
+def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Open the game window (the title screen, or a demo match with --demo)."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    demo = None
+    if args.demo:
+        try:
+            preset(args.demo_rules).setup(args.demo_players)
+        except SetupError as error:
+            parser.error(str(error))
+        demo = {"rules": args.demo_rules, "players": args.demo_players, "seed": args.demo_seed,
+                "fast": args.fast, "exit_at_end": args.exit_at_end}
+    elif args.fast or args.exit_at_end:
+        parser.error("--fast and --exit-at-end go with --demo")
+    from .ui.app import run_game
+
+    return run_game(exit_after_first_frame=args.exit_after_first_frame, demo=demo)
 
 
 def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

@@ -1,0 +1,63 @@
+"""Text with pygame.font (SDL_ttf): fonts and rendered lines are cached."""
+
+from __future__ import annotations
+
+import pygame
+
+from .paths import FONTS
+
+_FILES = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "condensed": "DejaVuSansCondensed-Bold.ttf",
+    "title": "DejaVuSerif-Bold.ttf",
+}
+_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+_texts: dict[tuple[str, str, int, tuple[int, int, int], int], pygame.Surface] = {}
+
+
+def font(size: int, style: str = "regular") -> pygame.font.Font:
+    """The font of ``style`` at ``size`` pixels (falls back to pygame's default font)."""
+    size = max(6, int(size))
+    key = (style, size)
+    found = _fonts.get(key)
+    if found is None:
+        path = FONTS / _FILES.get(style, _FILES["regular"])
+        try:
+            found = pygame.font.Font(path, size)
+        except (OSError, FileNotFoundError):
+            found = pygame.font.Font(None, int(size * 1.3))
+        _fonts[key] = found
+    return found
+
+
+def text(
+    line: str, size: int, color: tuple[int, int, int], style: str = "regular", wrap: int = 0
+) -> pygame.Surface:
+    """A rendered, cached text surface; ``wrap`` > 0 wraps at that width in pixels."""
+    size = max(6, int(size))
+    key = (line, style, size, tuple(color), int(wrap))  # type: ignore[arg-type]
+    surf = _texts.get(key)
+    if surf is None:
+        if len(_texts) > 4000:
+            _texts.clear()
+        surf = font(size, style).render(line, True, color, None, int(wrap))
+        _texts[key] = surf
+    return surf
+
+
+def blit_text(
+    target: pygame.Surface,
+    line: str,
+    size: int,
+    color: tuple[int, int, int],
+    pos: tuple[float, float],
+    anchor: str = "topleft",
+    style: str = "regular",
+    wrap: int = 0,
+) -> pygame.Rect:
+    """Draw cached text with its ``anchor`` (a Rect attribute name) at ``pos``."""
+    surf = text(line, size, color, style, wrap)
+    rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    target.blit(surf, rect)
+    return rect

@@ -1,0 +1,109 @@
+"""The end of a match: the ranking and the tie-break that decided it."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine import Match, tie_break
+from ...session import GameSession
+from .. import theme
+from ..fonts import blit_text
+from ..scene import Space
+from ..table_draw import seat_color
+from ..widgets import Button
+from .menu import MenuScene, card
+
+PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+
+
+def deciding_rules(match: Match) -> list[str]:
+    """For each place after the first, what separated it from the place above."""
+    ranking = match.ranking()
+    out = []
+    for above, below in zip(ranking, ranking[1:]):
+        out.append(tie_break(match.round_scores, above[0], below[0]))
+    return out
+
+
+def ranking_text(match: Match) -> str:
+    """The final ranking as text lines (what a fast demo prints)."""
+    totals = match.totals()
+    lines = ["Final ranking:"]
+    for place, group in enumerate(match.ranking()):
+        names = " = ".join(match.names[s] for s in group)
+        lines.append(f"{place + 1}. {names}  {totals[group[0]]} pts")
+    rules = deciding_rules(match)
+    if rules:
+        lines.append(f"1st place decided by: {rules[0]}")
+    return "\n".join(lines)
+
+
+class MatchEndScene(MenuScene):
+    """Winner, places, totals, and how each place was decided."""
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.match = session.match
+        self.ranking = self.match.ranking()
+        self.widgets = [
+            Button("New match", (560, 800, 230, 60), self.new_match, primary=True),
+            Button("Title screen", (810, 800, 230, 60), self.title_screen),
+        ]
+
+    def new_match(self) -> None:
+        from .setup import SetupScene
+
+        assert self.app is not None
+        self.app.reset(SetupScene())
+
+    def title_screen(self) -> None:
+        from .title import TitleScene
+
+        assert self.app is not None
+        self.app.reset(TitleScene())
+
+    def back(self) -> None:
+        self.title_screen()
+
+    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        match = self.match
+        totals = match.totals()
+        winners = self.ranking[0]
+        names = " and ".join(match.names[s] for s in winners)
+        human = self.session.human_seat
+        if human is not None and human in winners:
+            headline = "You win the match!" if len(winners) == 1 else "You share first place!"
+        else:
+            headline = f"{names} win{'s' if len(winners) == 1 else ''} the match"
+        blit_text(surface, headline, space.px(52), theme.GOLD, space.point(800, 50), "midtop", "title")
+        rules = deciding_rules(match)
+        if rules:
+            explain = {
+                "total": "decided by the lowest total score",
+                "zero rounds": "totals tied: decided by the most rounds scored at zero",
+                "lowest round": "totals and zero rounds tied: decided by the lowest single round",
+                "shared": "tied on every tie-break: first place is shared",
+            }[rules[0]]
+            blit_text(surface, f"First place {explain}.", space.px(20), theme.INK, space.point(800, 124), "midtop")
+        card(surface, space, 330, 170, 940, 600)
+        y = 200.0
+        row = min(66.0, 560 / max(1, match.players))
+        place = 0
+        for g, group in enumerate(self.ranking):
+            for seat in group:
+                rect = space.rect(360, y, 880, row - 8)
+                color = (70, 58, 24) if g == 0 else theme.PANEL_LIGHT
+                pygame.draw.rect(surface, color, rect, border_radius=space.px(10))
+                pygame.draw.rect(surface, seat_color(seat), space.rect(360, y, 10, row - 8), border_radius=space.px(4))
+                blit_text(surface, PLACES[g] if g < len(PLACES) else str(g + 1), space.px(26), theme.GOLD, space.point(395, y + (row - 8) / 2), "midleft", "title")
+                kind = self.session.seats[seat].kind
+                label = match.names[seat] + ("  (you)" if seat == human else f"  ({kind})")
+                blit_text(surface, label, space.px(24), theme.INK, space.point(480, y + (row - 8) / 2), "midleft", "bold")
+                zeros = sum(1 for r in match.round_scores if r[seat] == 0)
+                blit_text(surface, f"{zeros} round{'s' if zeros != 1 else ''} at 0", space.px(15), theme.INK_DIM, space.point(1010, y + (row - 8) / 2), "midright")
+                blit_text(surface, f"{totals[seat]} pts", space.px(26), theme.GOLD, space.point(1220, y + (row - 8) / 2), "midright", "bold")
+                if g > 0 and seat == group[0] and rules[g - 1] != "total":
+                    blit_text(surface, f"tie-break: {rules[g - 1]}", space.px(13), theme.RED, space.point(1010, y + 4), "topright", "bold")
+                y += row
+                place += 1

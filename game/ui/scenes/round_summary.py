@@ -1,0 +1,129 @@
+"""After a round: every hand revealed, pips counted up, and the score sheet."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine.tiles import HI, LO
+from .. import theme
+from ..fonts import blit_text
+from ..scene import Space
+from ..table_draw import seat_color
+from ..tile_art import face
+from ..tween import Tween, Tweens
+from ..widgets import Button
+from .menu import MenuScene, card
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+
+class RoundSummaryScene(MenuScene):
+    """Shown over the table when a round ends."""
+
+    modal = True
+
+    def __init__(self, table: TableScene) -> None:
+        super().__init__()
+        self.table = table
+        self.match = table.match
+        state = self.match.round
+        assert state is not None and state.scores is not None
+        self.state = state
+        self.count = 0.0
+        self.tweens = Tweens()
+        last = self.match.is_over
+        label = "See the final result" if last else f"Deal round {self.match.round_number + 1}"
+        self.widgets = [Button(label, (640, 810, 320, 60), self.next, primary=True)]
+
+    def attach(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().attach(app)
+        self.tweens.add(Tween(self, {"count": 1.0}, 1.4 * app.settings.anim_scale, "out_cubic"))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.tweens.update(dt)
+        assert self.app is not None
+        if self.table.demo and self.app.settings.pace == "instant":
+            self.next()
+
+    def handle(self, intent) -> None:  # type: ignore[no-untyped-def]
+        if intent.kind == "skip" and self.tweens.busy:
+            self.tweens.finish_all()
+            return
+        if intent.kind in ("confirm", "skip"):
+            self.next()
+            return
+        if intent.kind == "back":
+            return
+        super().handle(intent)
+
+    def next(self) -> None:
+        """Close the summary and deal the next round (or finish the match)."""
+        assert self.app is not None
+        if self.app.top is self:
+            self.app.pop()
+        self.table.next_round()
+
+    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        state = self.state
+        match = self.match
+        n = state.players
+        card(surface, space, 80, 40, 1440, 840)
+        number = len(match.round_scores)
+        blit_text(surface, f"Round {number} of {match.setup.rounds} is over", space.px(40), theme.GOLD, space.point(800, 58), "midtop", "title")
+        if state.went_out is not None:
+            sub = f"{match.names[state.went_out]} went out."
+        else:
+            sub = "The round was blocked: nobody could play."
+        blit_text(surface, sub, space.px(20), theme.INK, space.point(800, 112), "midtop")
+        # hands revealed with the pips counting up
+        row_h = min(54.0, 330 / n)
+        unit = int(min(22, row_h * 0.42))
+        y0 = 150.0
+        for seat in range(n):
+            y = y0 + seat * row_h
+            pygame.draw.rect(surface, seat_color(seat), space.rect(110, y + 4, 8, row_h - 8))
+            blit_text(surface, match.names[seat], space.px(20), theme.INK, space.point(130, y + row_h / 2), "midleft", "bold")
+            hand = state.hands[seat]
+            x = 330.0
+            for tile in hand[:22]:
+                img = face(HI[tile], LO[tile], space.px(unit))
+                surface.blit(img, img.get_rect(midleft=space.point(x, y + row_h / 2)))
+                x += unit * 2 + 6
+            if not hand:
+                blit_text(surface, "out!", space.px(20), theme.GREEN, space.point(x, y + row_h / 2), "midleft", "bold")
+            score = round(state.scores[seat] * self.count)
+            blit_text(surface, f"{score}", space.px(26), theme.GOLD, space.point(1480, y + row_h / 2), "midright", "bold")
+            if state.charges and state.charges[seat]:
+                blit_text(surface, f"incl. +{state.charges[seat]} for an open double", space.px(13), theme.RED, space.point(1400, y + row_h / 2), "midright")
+        # the score sheet
+        top = y0 + n * row_h + 20
+        self._sheet(surface, space, top)
+
+    def _sheet(self, surface: pygame.Surface, space: Space, top: float) -> None:
+        match = self.match
+        n = match.players
+        rounds = match.round_scores
+        blit_text(surface, "Score sheet", space.px(22), theme.GOLD, space.point(110, top), "topleft", "bold")
+        col_w = min(80.0, 1100 / max(1, match.setup.rounds + 1))
+        x0 = 300.0
+        y = top + 34
+        line_h = min(30.0, (800 - y) / (n + 1.5))
+        for r in range(match.setup.rounds):
+            blit_text(surface, f"R{r + 1}", space.px(14), theme.INK_DIM, space.point(x0 + r * col_w, y), "midtop", "bold")
+        blit_text(surface, "Total", space.px(15), theme.GOLD, space.point(1440, y), "midtop", "bold")
+        totals = match.totals()
+        best = min(totals)
+        for seat in range(n):
+            yy = y + (seat + 1) * line_h
+            if seat % 2 == 0:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, space.rect(110, yy - 3, 1380, line_h))
+            blit_text(surface, match.names[seat], space.px(16), theme.INK, space.point(130, yy), "topleft", "bold")
+            for r, scores in enumerate(rounds):
+                color = theme.GREEN if scores[seat] == 0 else theme.INK
+                blit_text(surface, str(scores[seat]), space.px(16), color, space.point(x0 + r * col_w, yy), "midtop")
+            color = theme.GOLD if totals[seat] == best else theme.INK
+            blit_text(surface, str(totals[seat]), space.px(18), color, space.point(1440, yy), "midtop", "bold")

@@ -1,0 +1,181 @@
+"""Match setup: seats (you plus computer players), rules and house rules, seed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from ...ai import LEVELS
+from ...engine import PRESETS, RuleOptions, SetupError, option_names, preset
+from ...engine.options import allowed_values
+from ...engine.tiles import SET_SIZES
+from ...session import HUMAN, GameSession, SeatConfig
+from .. import theme
+from ..fonts import blit_text
+from ..intents import Intent
+from ..scene import Space
+from ..widgets import Button, Picker, TextField
+from .menu import MenuScene, card
+
+NAMES = ("You", "Ana", "Bruno", "Carmen", "Diego", "Elena", "Felipe", "Gloria")
+HIDDEN_OPTIONS = ("preset", "set_by_players", "deal_table", "min_players", "max_players")
+
+
+def option_choices(name: str) -> list[Any]:
+    """The values offered for a house rule."""
+    fixed = allowed_values(name)
+    if fixed is not None:
+        return list(fixed)
+    default = getattr(RuleOptions(), name)
+    if isinstance(default, bool):
+        return [False, True]
+    if name == "set_max":
+        return [None, *SET_SIZES]
+    if name == "hand_size":
+        return [None, *range(4, 21)]
+    if name == "first_engine":
+        return [None, *range(0, 19)]
+    if name == "rounds":
+        return [None, *range(1, 20)]
+    if name == "zero_zero_value":
+        return [0, 10, 25, 50]
+    return [default]
+
+
+def show_value(value: Any) -> str:
+    """A house-rule value as the picker shows it."""
+    if value is None:
+        return "auto"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
+
+
+class SetupScene(MenuScene):
+    """Choose seats, rules and a seed, then start."""
+
+    title = "New match"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.error = ""
+        self.seat_count = Picker((190, 150, 220, 48), list(range(2, 9)), index=2, on_change=lambda _v: self._rebuild())
+        self.preset = Picker((1000, 150, 300, 48), list(PRESETS), on_change=lambda _v: self._reset_rules(),
+                             labels=lambda v: v.replace("-", " ").title())
+        self.names = [TextField((110, 0, 300, 46), NAMES[i], max_len=14) for i in range(8)]
+        self.kinds = [Picker((430, 0, 220, 46), list(LEVELS), index=1) for _ in range(8)]
+        self.seed = TextField((1000, 760, 300, 48), str(random.randrange(1, 100000)), max_len=9,
+                              allowed=lambda ch: ch.isdigit(), placeholder="random")
+        self.rules: dict[str, Picker] = {}
+        self.start_button = Button("Start match", (1180, 830, 360, 60), self.start, primary=True)
+        self._reset_rules()
+
+    def _reset_rules(self) -> None:
+        base = preset(self.preset.value)
+        self.rules = {}
+        names = [n for n in option_names() if n not in HIDDEN_OPTIONS]
+        for i, name in enumerate(names):
+            col, row = divmod(i, 10)
+            choices = option_choices(name)
+            picker = Picker((725 + col * 415, 230 + row * 47, 190, 40), choices, labels=show_value, size=16,
+                            on_change=lambda _v: self._validate())
+            picker.set(getattr(base, name))
+            self.rules[name] = picker
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        n = self.seat_count.value
+        self.widgets = [self.seat_count, self.preset]
+        for i in range(n):
+            y = 230 + i * 62
+            self.names[i].rect = (110, y, 300, 46)
+            self.kinds[i].rect = (430, y, 220, 46)
+            self.widgets.append(self.names[i])
+            if i > 0:
+                self.widgets.append(self.kinds[i])
+        self.widgets.extend(self.rules.values())
+        self.widgets.extend([self.seed, Button("Back", (60, 830, 200, 60), self.back), self.start_button])
+        self._validate()
+
+    def options(self) -> RuleOptions:
+        """The chosen preset with the changed house rules."""
+        base = preset(self.preset.value)
+        changes = {name: p.value for name, p in self.rules.items() if p.value != getattr(base, name)}
+        return preset(self.preset.value, **changes)
+
+    def _validate(self) -> None:
+        try:
+            self.options().setup(self.seat_count.value)
+            self.error = ""
+        except SetupError as problem:
+            self.error = str(problem)
+        self.start_button.enabled = not self.error
+
+    def handle(self, intent: Intent) -> None:
+        fields = [f for f in self.names[: self.seat_count.value]] + [self.seed]
+        focused = next((f for f in fields if f.focused), None)
+        if intent.kind == "next_field" and focused is not None:
+            i = fields.index(focused)
+            focused.focus(False)
+            fields[(i + (-1 if intent.shift else 1)) % len(fields)].focus(True)
+            return
+        if intent.kind == "confirm" and focused is None:
+            self.start()
+            return
+        if intent.kind == "back" and focused is not None:
+            focused.focus(False)
+            return
+        super().handle(intent)
+
+    def start(self) -> None:
+        """Start the match with these seats, rules and seed."""
+        from .table import TableScene
+
+        assert self.app is not None
+        self._validate()
+        if self.error:
+            return
+        n = self.seat_count.value
+        seats = [SeatConfig((self.names[0].value.strip() or "You"), HUMAN)]
+        for i in range(1, n):
+            seats.append(SeatConfig(self.names[i].value.strip() or NAMES[i], self.kinds[i].value))
+        seed_text = self.seed.value.strip()
+        seed = int(seed_text) if seed_text else random.randrange(1, 100000)
+        try:
+            session = GameSession(self.options(), seats, seed)
+        except SetupError as problem:
+            self.error = str(problem)
+            return
+        self.app.reset(TableScene(session))
+
+    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        blit_text(surface, "New match", space.px(44), theme.GOLD, space.point(800, 40), "midtop", "title")
+        card(surface, space, 60, 120, 620, 690)
+        card(surface, space, 700, 120, 860, 690)
+        blit_text(surface, "Players", space.px(22), theme.INK, space.point(90, 174), "midleft", "bold")
+        blit_text(surface, "Name", space.px(16), theme.INK_DIM, space.point(110, 210), "midleft")
+        blit_text(surface, "Plays as", space.px(16), theme.INK_DIM, space.point(430, 210), "midleft")
+        for i in range(self.seat_count.value):
+            y = 230 + i * 62
+            pygame.draw.rect(surface, theme.SEAT_COLORS[i], space.rect(84, y + 4, 10, 38), border_radius=space.px(3))
+            if i == 0:
+                blit_text(surface, "You (human)", space.px(20), theme.GOLD, space.point(440, y + 23), "midleft", "bold")
+        blit_text(surface, "Rules", space.px(22), theme.INK, space.point(730, 174), "midleft", "bold")
+        blit_text(surface, "house rules: click \u25b6 / right-click \u25c0", space.px(15), theme.INK_DIM, space.point(1310, 174), "midleft")
+        for name, picker in self.rules.items():
+            x, y, w, h = picker.rect
+            blit_text(surface, name.replace("_", " "), space.px(14), theme.INK_DIM, space.point(x + w + 10, y + h / 2), "midleft")
+        blit_text(surface, "Seed", space.px(22), theme.INK, space.point(900, 784), "midleft", "bold")
+        blit_text(surface, "same seed, same deals", space.px(14), theme.INK_DIM, space.point(1320, 784), "midleft")
+        try:
+            setup = self.options().setup(self.seat_count.value)
+            info = f"double-{setup.set_max} set  \u00b7  {setup.hand_size} tiles each  \u00b7  {setup.rounds} rounds"
+            blit_text(surface, info, space.px(18), theme.INK, space.point(730, 730), "midleft", "bold")
+        except SetupError:
+            pass
+        if self.error:
+            blit_text(surface, self.error, space.px(17), theme.RED, space.point(290, 860), "midleft", "bold", wrap=space.px(860))

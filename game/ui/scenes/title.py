@@ -1,0 +1,98 @@
+"""The title screen: New match, Continue, Load, Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .. import saves_bridge, theme
+from ..fonts import blit_text
+from ..scene import Space
+from ..tile_art import face
+from ..widgets import Button
+from .menu import MenuScene
+
+
+class TitleScene(MenuScene):
+    """The first screen."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.note = ""
+        self.has_saves = saves_bridge.available()
+        x, w, h = 640, 320, 62
+        self.widgets = [
+            Button("New match", (x, 400, w, h), self.new_match, primary=True),
+            Button("Continue", (x, 476, w, h), self.continue_latest, enabled=True),
+            Button("Load", (x, 552, w, h), self.load),
+            Button("Rules", (x, 628, w, h), self.rules),
+            Button("Settings", (x, 704, w, h), self.settings),
+            Button("Quit", (x, 780, w, h), self.quit),
+        ]
+        self.focus = 0
+        self.widgets[0].hover = True
+
+    def new_match(self) -> None:
+        from .setup import SetupScene
+
+        assert self.app is not None
+        self.app.push(SetupScene())
+
+    def continue_latest(self) -> None:
+        """Resume the latest saved game, or say there is none."""
+        from .table import TableScene
+
+        assert self.app is not None
+        session, note = saves_bridge.continue_latest()
+        if session is None:
+            self.note = note
+            return
+        table = TableScene(session)
+        self.app.reset(table)
+        if note:
+            table.say(note, theme.GOLD)
+
+    def load(self) -> None:
+        from .load import LoadScene
+
+        assert self.app is not None
+        if not self.has_saves:
+            self.note = saves_bridge.NO_SAVES
+            return
+        self.app.push(LoadScene())
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+
+        assert self.app is not None
+        self.app.push(RulesScene())
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        assert self.app is not None
+        self.app.push(SettingsScene())
+
+    def quit(self) -> None:
+        assert self.app is not None
+        self.app.quit(0)
+
+    def back(self) -> None:
+        self.quit()
+
+    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        # a fan of dominoes behind the title
+        tiles = [(12, 12), (12, 7), (7, 3), (3, 3), (3, 9), (9, 5), (5, 0)]
+        for i, (a, b) in enumerate(tiles):
+            img = face(a, b, space.px(46))
+            angle = -30 + i * 10 + math.sin(self.clock * 0.8 + i) * 1.5
+            rot = pygame.transform.rotozoom(img, angle, 1.0)
+            cx, cy = space.point(800 + (i - 3) * 150, 250 + abs(i - 3) * 18)
+            surface.blit(rot, rot.get_rect(center=(cx, cy)))
+        blit_text(surface, "Mexican Train", space.px(96), (40, 20, 10), space.point(804, 66), "midtop", "title")
+        blit_text(surface, "Mexican Train", space.px(96), theme.GOLD, space.point(800, 60), "midtop", "title")
+        blit_text(surface, "dominoes around the roundhouse", space.px(24), theme.INK, space.point(800, 172), "midtop")
+        if self.note:
+            blit_text(surface, self.note, space.px(20), theme.GOLD, space.point(800, 858), "midtop", "bold")
+        blit_text(surface, "F11 fullscreen  \u00b7  arrows + Enter work everywhere", space.px(15), theme.INK_DIM, space.point(1580, 880), "bottomright")

@@ -1,0 +1,45 @@
+"""Colours and sizes shared by every scene (RGB tuples, pixels at 1600x900)."""
+
+from __future__ import annotations
+
+Color = tuple[int, int, int]
+
+FELT: Color = (22, 96, 64)
+FELT_DARK: Color = (14, 70, 46)
+FELT_LIGHT: Color = (34, 118, 80)
+WOOD: Color = (92, 56, 30)
+WOOD_DARK: Color = (60, 36, 20)
+WOOD_LIGHT: Color = (140, 92, 52)
+PANEL: Color = (28, 34, 44)
+PANEL_LIGHT: Color = (44, 52, 66)
+PANEL_EDGE: Color = (78, 90, 110)
+INK: Color = (240, 236, 224)
+INK_DIM: Color = (170, 176, 184)
+INK_DARK: Color = (30, 30, 34)
+GOLD: Color = (242, 190, 60)
+GLOW: Color = (255, 224, 90)
+RED: Color = (214, 58, 50)
+GREEN: Color = (60, 196, 96)
+BLUE: Color = (70, 140, 230)
+IVORY: Color = (250, 246, 232)
+IVORY_EDGE: Color = (190, 180, 160)
+TILE_BACK: Color = (36, 62, 120)
+TILE_BACK_EDGE: Color = (20, 36, 76)
+SHADOW: Color = (0, 0, 0)
+BUTTON: Color = (196, 120, 40)
+BUTTON_HOVER: Color = (226, 148, 58)
+BUTTON_OFF: Color = (80, 84, 92)
+MEXICAN: Color = (214, 74, 48)
+
+SEAT_COLORS: tuple[Color, ...] = (
+    (236, 196, 64), (84, 170, 240), (236, 108, 90), (120, 210, 120),
+    (200, 130, 230), (250, 150, 60), (90, 214, 200), (236, 120, 180),
+)
+"""One colour per seat: its panel stripe, its spoke and the rail under its train."""
+
+PIP_COLORS: tuple[Color, ...] = (
+    (40, 40, 40), (40, 120, 200), (30, 150, 80), (210, 50, 50), (120, 80, 30),
+    (220, 130, 20), (100, 60, 170), (200, 60, 140), (20, 130, 130), (60, 60, 160),
+    (150, 110, 20), (190, 40, 40), (30, 100, 40), (90, 90, 90), (160, 60, 20), (40, 80, 150),
+)
+"""Pip colour per pip value 0..15, as on a coloured double-12 set."""

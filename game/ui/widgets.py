@@ -1,0 +1,208 @@
+"""Buttons, text fields and value pickers laid out in the design space."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from . import theme
+from .draw import panel
+from .fonts import blit_text, font, text
+from .intents import Intent
+from .scene import Space
+
+
+@dataclass
+class Button:
+    """A clickable label; ``rect`` is in design pixels (1600x900)."""
+
+    label: str
+    rect: tuple[float, float, float, float]
+    on_click: Callable[[], None]
+    enabled: bool = True
+    primary: bool = False
+    hint: str = ""
+    hover: bool = False
+    size: int = 26
+
+    def screen_rect(self, space: Space) -> pygame.Rect:
+        """Where the button is in the window."""
+        return space.rect(*self.rect)
+
+    def handle(self, intent: Intent, space: Space) -> bool:
+        """Track hovering; click on release inside. Returns True if used."""
+        if intent.kind in ("move", "press", "release"):
+            self.hover = self.screen_rect(space).collidepoint(intent.pos)
+        if intent.kind == "release" and self.hover and self.enabled and intent.button == 1:
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, space: Space) -> None:
+        """Paint the button."""
+        rect = self.screen_rect(space)
+        if not self.enabled:
+            color = theme.BUTTON_OFF
+        elif self.primary:
+            color = theme.BUTTON_HOVER if self.hover else theme.BUTTON
+        else:
+            color = theme.PANEL_EDGE if self.hover else theme.PANEL_LIGHT
+        panel(surface, rect, color, 255, radius=space.px(10), edge=theme.GOLD if self.hover and self.enabled else None, width=2)
+        ink = theme.INK if self.enabled else theme.INK_DIM
+        blit_text(surface, self.label, space.px(self.size), ink, rect.center, "center", "bold")
+        if self.hint:
+            blit_text(surface, self.hint, space.px(14), theme.INK_DIM, (rect.right - space.px(8), rect.bottom - space.px(4)), "bottomright")
+
+
+@dataclass
+class TextField:
+    """A one-line text field that edits as people expect: click to focus, type,
+    Backspace/Delete, Left/Right/Home/End, Tab to the next field."""
+
+    rect: tuple[float, float, float, float]
+    value: str = ""
+    max_len: int = 18
+    focused: bool = False
+    cursor: int = 0
+    placeholder: str = ""
+    allowed: Callable[[str], bool] = lambda ch: ch.isprintable()
+    blink: float = 0.0
+
+    def focus(self, on: bool = True) -> None:
+        """Take or drop the keyboard focus (cursor at the end)."""
+        self.focused = on
+        self.cursor = len(self.value)
+        self.blink = 0.0
+
+    def handle(self, intent: Intent, space: Space) -> bool:
+        """Apply one intent; True if the field used it."""
+        if intent.kind == "press":
+            inside = space.rect(*self.rect).collidepoint(intent.pos)
+            if inside:
+                self.focused = True
+                self.cursor = self._index_at(intent.pos[0] - space.rect(*self.rect).x - space.px(10), space)
+            else:
+                self.focused = False
+            return inside
+        if not self.focused:
+            return False
+        kind = intent.kind
+        self.blink = 0.0
+        if kind == "text":
+            chars = "".join(c for c in intent.text if self.allowed(c))
+            room = self.max_len - len(self.value)
+            chars = chars[: max(0, room)]
+            self.value = self.value[: self.cursor] + chars + self.value[self.cursor :]
+            self.cursor += len(chars)
+        elif kind == "backspace" and self.cursor > 0:
+            self.value = self.value[: self.cursor - 1] + self.value[self.cursor :]
+            self.cursor -= 1
+        elif kind == "delete":
+            self.value = self.value[: self.cursor] + self.value[self.cursor + 1 :]
+        elif kind == "left":
+            self.cursor = max(0, self.cursor - 1)
+        elif kind == "right":
+            self.cursor = min(len(self.value), self.cursor + 1)
+        elif kind == "home":
+            self.cursor = 0
+        elif kind == "end_key":
+            self.cursor = len(self.value)
+        elif kind in ("skip", "key"):
+            return True  # typed characters arrive as text intents
+        elif kind in ("confirm", "next_field", "back"):
+            self.focused = False if kind == "back" else self.focused
+            return kind == "back"
+        else:
+            return False
+        return True
+
+    def _index_at(self, x: float, space: Space) -> int:
+        """The cursor index nearest to ``x`` pixels from the text start."""
+        f = font(space.px(22))
+        for i in range(len(self.value) + 1):
+            if f.size(self.value[:i])[0] >= x:
+                return max(0, i - (1 if i and f.size(self.value[:i])[0] - x > f.size(self.value[i - 1])[0] / 2 else 0))
+        return len(self.value)
+
+    def update(self, dt: float) -> None:
+        """Advance the cursor blink."""
+        self.blink += dt
+
+    def draw(self, surface: pygame.Surface, space: Space) -> None:
+        """Paint the field, its text and a blinking cursor when focused."""
+        rect = space.rect(*self.rect)
+        pygame.draw.rect(surface, (18, 22, 30), rect, border_radius=space.px(6))
+        pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, rect, space.px(2), border_radius=space.px(6))
+        size = space.px(22)
+        x = rect.x + space.px(10)
+        if self.value:
+            blit_text(surface, self.value, size, theme.INK, (x, rect.centery), "midleft")
+        elif self.placeholder and not self.focused:
+            blit_text(surface, self.placeholder, size, theme.INK_DIM, (x, rect.centery), "midleft")
+        if self.focused and int(self.blink * 2) % 2 == 0:
+            cx = x + font(size).size(self.value[: self.cursor])[0]
+            pygame.draw.line(surface, theme.GOLD, (cx, rect.y + space.px(7)), (cx, rect.bottom - space.px(7)), max(1, space.px(2)))
+
+
+@dataclass
+class Picker:
+    """A value chosen from a list with < and > (click the arrows or the value)."""
+
+    rect: tuple[float, float, float, float]
+    choices: Sequence[Any]
+    index: int = 0
+    on_change: Callable[[Any], None] | None = None
+    labels: Callable[[Any], str] = str
+    size: int = 20
+    hover: bool = False
+    enabled: bool = True
+    _zones: list[pygame.Rect] = field(default_factory=list)
+
+    @property
+    def value(self) -> Any:
+        """The chosen value."""
+        return self.choices[self.index]
+
+    def set(self, value: Any) -> None:
+        """Choose ``value`` if it is one of the choices."""
+        if value in self.choices:
+            self.index = list(self.choices).index(value)
+
+    def step(self, delta: int) -> None:
+        """Move to the next (+1) or previous (-1) choice, wrapping."""
+        if not self.enabled:
+            return
+        self.index = (self.index + delta) % len(self.choices)
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def handle(self, intent: Intent, space: Space) -> bool:
+        """Click the left third to go back, elsewhere to go forward."""
+        rect = space.rect(*self.rect)
+        if intent.kind in ("move", "press", "release"):
+            self.hover = rect.collidepoint(intent.pos)
+        if intent.kind == "release" and self.hover and intent.button in (1, 3):
+            self.step(-1 if intent.pos[0] < rect.x + rect.w / 3 or intent.button == 3 else 1)
+            return True
+        if intent.kind == "scroll" and self.hover:
+            self.step(-1 if intent.amount > 0 else 1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, space: Space) -> None:
+        """Paint ``< value >``."""
+        rect = space.rect(*self.rect)
+        color = theme.PANEL_EDGE if self.hover and self.enabled else theme.PANEL_LIGHT
+        pygame.draw.rect(surface, color, rect, border_radius=space.px(6))
+        ink = theme.INK if self.enabled else theme.INK_DIM
+        blit_text(surface, self.labels(self.value), space.px(self.size), ink, rect.center, "center", "bold")
+        arrow = theme.GOLD if self.enabled else theme.INK_DIM
+        blit_text(surface, "\u25c0", space.px(self.size - 4), arrow, (rect.x + space.px(12), rect.centery), "midleft")
+        blit_text(surface, "\u25b6", space.px(self.size - 4), arrow, (rect.right - space.px(12), rect.centery), "midright")
+
+
+def text_width(line: str, size: int, style: str = "regular") -> int:
+    """Width of ``line`` in pixels."""
+    return text(line, size, theme.INK, style).get_width()
