@@ -24,16 +24,17 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import make_player  # noqa: E402
-from game.ai.search import OraclePlayer  # noqa: E402
-from game.engine import RoundState, deal_round, preset, seat_view  # noqa: E402
-from game.engine.tiles import PIPS  # noqa: E402
+from game.ai import make_player
+from game.ai.search import OraclePlayer
+from game.engine import RoundState, SetupError, deal_round, preset, seat_view
+from game.engine.tiles import PIPS
 
 DEFAULT_PAIRS = "medium:easy,hard:medium,expert:hard"
 QUICK_DEALS = 6
@@ -195,8 +196,10 @@ def run(tasks: list[Task], workers: int, progress: bool = True) -> list[dict[str
 def format_table(summaries: list[dict[str, Any]]) -> str:
     """A Markdown table of the comparisons."""
     lines = [
-        "| rules | candidate vs 3x baseline | rounds | round-win share (95% CI) | score margin (95% CI) "
-        "| pip margin | candidate think ms median / p95 / max | baseline think ms median / p95 / max | passes |",
+        (
+            "| rules | candidate vs 3x baseline | rounds | round-win share (95% CI) | score margin (95% CI) "
+            "| pip margin | candidate think ms median / p95 / max | baseline think ms median / p95 / max | passes |"
+        ),
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for s in summaries:
@@ -259,7 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for r in rules:
         try:
             preset(r).setup(args.players)
-        except Exception as error:  # SetupError or unknown preset
+        except SetupError as error:
             parser.error(f"--rules {r}: {error}")
     deals = QUICK_DEALS if args.quick else args.deals
     if deals < 1:

@@ -133,7 +133,52 @@ def group_saves(repeats: int = 9) -> dict[str, float]:
     }
 
 
-GROUPS: dict[str, Callable[[], dict[str, float]]] = {"engine": group_engine, "saves": group_saves}
+def _ai_positions(count: int) -> list[object]:
+    """Views of ``count`` decisions with a real choice (two or more legal
+    actions), from Medium self-play in 4-player classic, fixed by seed."""
+    from game.ai import make_player
+    from game.engine import seat_view
+
+    setup = preset("classic").setup(4)
+    views: list[object] = []
+    deal = 0
+    while len(views) < count:
+        engine = setup.engines[deal % len(setup.engines)] if setup.engines else None
+        state = deal_round(setup, engine, deal % 4, random.Random(f"bench/ai/{deal}"), record_events=False)
+        players = [make_player("medium", f"bench/{deal}/{s}") for s in range(4)]
+        step = 0
+        while not state.round_over:
+            view = seat_view(state, state.to_move)
+            if len(view.legal) > 1 and step % 3 == 0 and len(views) < count:
+                views.append(view)
+            step += 1
+            state.apply(players[state.to_move].choose(view))
+        deal += 1
+    return views
+
+
+def group_ai() -> dict[str, float]:
+    """95th percentile think time per decision of each level, in ms, over
+    fixed positions that offer a real choice (forced moves are left out)."""
+    from game.ai import LEVELS, make_player
+
+    counts = {"easy": 200, "medium": 200, "hard": 40, "expert": 20}
+    figures = {}
+    clock = time.perf_counter
+    for level in LEVELS:
+        views = _ai_positions(counts[level])
+        timings = []
+        for i, view in enumerate(views):
+            player = make_player(level, f"bench/{i}")
+            start = clock()
+            player.choose(view)  # type: ignore[arg-type]
+            timings.append((clock() - start) * 1000.0)
+        timings.sort()
+        figures[f"ai_ms_p95_{level}"] = round(timings[min(len(timings) - 1, int(0.95 * len(timings)))], 2)
+    return figures
+
+
+GROUPS: dict[str, Callable[[], dict[str, float]]] = {"engine": group_engine, "saves": group_saves, "ai": group_ai}
 
 
 def main() -> None:

@@ -9,7 +9,7 @@ far below the budget.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..engine.tiles import HI, LO, PIPS, Tile
 
@@ -85,10 +85,11 @@ class ChainCache:
     A plan stays optimal when tiles outside it leave the hand, and its tail
     stays optimal after its first tile is laid, so neither needs a new search."""
 
-    __slots__ = ("_plans", "budget")
+    __slots__ = ("_plans", "_seen", "budget")
 
     def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
         self._plans: dict[int, tuple[int, frozenset[Tile], Chain]] = {}
+        self._seen: dict[tuple[int, frozenset[Tile]], Chain] = {}
         self.budget = budget
 
     def plan(self, seat: int, end: int, hand: Sequence[Tile]) -> Chain:
@@ -107,6 +108,12 @@ class ChainCache:
                     if far == end and all(t in held for t in rest):
                         self._plans[seat] = (end, frozenset(hand), rest)
                         return rest
-        chain = longest_chain(end, hand, self.budget)
-        self._plans[seat] = (end, frozenset(hand), chain)
+        held_set = frozenset(hand)
+        key = (end, held_set)
+        chain = self._seen.get(key)
+        if chain is None:
+            if len(self._seen) > 20000:
+                self._seen.clear()
+            chain = self._seen[key] = longest_chain(end, hand, self.budget)
+        self._plans[seat] = (end, held_set, chain)
         return chain

@@ -7,7 +7,7 @@ for a ``RoundState`` inside Hard's and Expert's playouts.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..engine import END, Action, Play, RoundState, SeatView
 from ..engine.options import RuleOptions

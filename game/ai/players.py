@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from ..engine import Action, SeatView
 from .seeding import decision_rng
+
+if TYPE_CHECKING:
+    from .search import OraclePlayer
 
 
 class Player(Protocol):
@@ -49,6 +53,14 @@ def _registry() -> dict[str, Callable[[str], Player]]:
 
 KINDS: dict[str, Callable[[str], Player]] = _registry()
 """Computer player kinds by name: ``random`` and the four levels."""
+
+
+def make_oracle(seed: str) -> OraclePlayer:
+    """The measurement-only oracle: it is handed the full round through
+    ``choose_full(state)`` and is never offered to players (not in ``KINDS``)."""
+    from .search import OraclePlayer
+
+    return OraclePlayer(seed)
 
 
 def make_player(kind: str, seed: str) -> Player:

@@ -9,17 +9,17 @@ decision never depends on the clock.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..engine import Action, Play, RoundState, SeatView
 from ..engine.tiles import PIPS
 from .chain import longest_chain
 from .inference import Sampler
-from .medium import MediumPolicy, best_plays, medium_choice, score_play
+from .medium import RACE_TILES, MediumPolicy, best_plays, medium_choice, score_play
 from .seeding import decision_rng
 
-WIN_BONUS = 15.0
+WIN_BONUS = 30.0
 """Value of winning the round, in pips, on top of the score margin."""
 
 
@@ -31,6 +31,10 @@ class SearchBudget:
     min_samples: int
     max_samples: int
     candidates: int
+    depth: int | None = None
+    """Actions per playout before the round is judged by ``estimate`` (None: to the end)."""
+    z: float = 1.0
+    """Leave Medium's choice only for a move better by ``z`` standard errors."""
 
 
 def outcome(state: RoundState, seat: int, weights: Sequence[float] | None = None) -> float:
@@ -49,11 +53,33 @@ def outcome(state: RoundState, seat: int, weights: Sequence[float] | None = None
     return opp - mine + (WIN_BONUS if won else 0.0)
 
 
-def playout(state: RoundState, policy: MediumPolicy) -> RoundState:
-    """Play ``state`` (changed in place) to the end of the round with ``policy``."""
+TILE_WEIGHT = 6.0
+"""In a cut-off playout, each tile still in hand counts like this many pips."""
+
+
+def estimate(state: RoundState, seat: int, weights: Sequence[float] | None = None) -> float:
+    """Value of an unfinished round for ``seat``: the pips and tiles each seat
+    still holds stand in for its score; the fewest tiles stands in for the win."""
+    zz = state.options.zero_zero_value
+    hands = state.hands
+    n = len(hands)
+    est = [sum(zz if t == 0 else PIPS[t] for t in h) + TILE_WEIGHT * len(h) for h in hands]
+    mine = est[seat]
+    if weights is None:
+        opp = (sum(est) - mine) / (n - 1)
+    else:
+        opp = sum(w * est[s] for s, w in enumerate(weights) if s != seat)
+    fewest = min(len(h) for h in hands)
+    lead = WIN_BONUS * 0.5 if len(hands[seat]) == fewest else 0.0
+    return opp - mine + lead
+
+
+def playout(state: RoundState, policy: MediumPolicy, depth: int | None = None) -> RoundState:
+    """Play ``state`` (changed in place) with ``policy`` to the end of the round,
+    or for ``depth`` actions."""
     act = policy.act
     apply = state.apply
-    limit = 2000
+    limit = 2000 if depth is None else depth
     while not state.round_over and limit:
         apply(act(state))
         limit -= 1
@@ -61,31 +87,54 @@ def playout(state: RoundState, policy: MediumPolicy) -> RoundState:
 
 
 def candidates(
-    legal: Sequence[Action], seat: int, hand: Sequence[int], plan: tuple[int, ...], own_public: bool,
-    racing: bool, state_options: object, keep: int,
+    legal: Sequence[Action], seat: int, hand: Sequence[int], plan: tuple[int, ...], ends: Sequence[int],
+    public: Sequence[bool], racing: bool, state_options: object, keep: int,
 ) -> list[Action]:
-    """The distinct actions worth searching, Medium's favourites first."""
+    """The distinct actions worth searching: Medium's own choice first, then
+    the plays Medium likes best."""
+    low = 0 if racing else RACE_TILES + 1
+    first = medium_choice(seat, hand, legal, ends, public, low, state_options, plan)  # type: ignore[arg-type]
     plays = best_plays(legal)
     rest = [a for a in legal if type(a) is not Play and str(a) != "open"]
     ranked = sorted(
         plays,
-        key=lambda p: (-score_play(p, seat, hand, plan, own_public, racing, state_options), -PIPS[p.tile]),  # type: ignore[arg-type]
+        key=lambda p: (-score_play(p, seat, hand, plan, public[seat], racing, state_options), -PIPS[p.tile]),  # type: ignore[arg-type]
     )
-    return (ranked + rest)[:keep] if ranked else rest[:keep] or list(legal[:1])
+    ordered = [first] + [a for a in ranked + rest if a != first]
+    return ordered[:keep]
 
 
 def search(
-    roots: Sequence[RoundState], seat: int, moves: Sequence[Action], weights: Sequence[float] | None = None
+    roots: Sequence[RoundState],
+    seat: int,
+    moves: Sequence[Action],
+    weights: Sequence[float] | None = None,
+    depth: int | None = None,
+    z: float = 0.0,
 ) -> Action:
-    """The action of ``moves`` with the best mean playout value over ``roots``."""
-    totals = [0.0] * len(moves)
+    """The action of ``moves`` with the best mean playout value over ``roots``.
+    ``moves[0]`` is the default: another move must beat it, on the same samples,
+    by ``z`` standard errors of the paired difference."""
+    values: list[list[float]] = [[] for _ in moves]
     policy = MediumPolicy()
     for root in roots:
         for i, move in enumerate(moves):
             state = root.copy()
             state.apply(move)
-            totals[i] += outcome(playout(state, policy), seat, weights)
-    best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+            playout(state, policy, depth)
+            values[i].append(outcome(state, seat, weights) if state.round_over else estimate(state, seat, weights))
+    n = len(roots)
+    best, best_gain = 0, 0.0
+    for i in range(1, len(moves)):
+        diffs = [a - b for a, b in zip(values[i], values[0])]
+        mean = sum(diffs) / n
+        if n > 1:
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            needed = z * (var / n) ** 0.5
+        else:
+            needed = 0.0
+        if mean > needed and mean > best_gain:
+            best, best_gain = i, mean
     return moves[best]
 
 
@@ -104,7 +153,7 @@ def match_weights(view: SeatView) -> list[float] | None:
 class SearchPlayer:
     """Determinized Monte Carlo with Medium playouts (Hard and Expert)."""
 
-    budget = SearchBudget(rollouts=60, min_samples=8, max_samples=20, candidates=4)
+    budget = SearchBudget(rollouts=120, min_samples=24, max_samples=40, candidates=4, depth=48)
     weigh_match = False
 
     def __init__(self, seed: str) -> None:
@@ -117,7 +166,7 @@ class SearchPlayer:
         plan = longest_chain(view.ends[seat], tuple(sorted(view.hand)))
         low = min(size for s, size in enumerate(view.hand_sizes) if s != seat)
         return candidates(
-            view.legal, seat, view.hand, plan, view.public[seat], low <= 2, view.options,
+            view.legal, seat, view.hand, plan, view.ends, view.public, low <= RACE_TILES, view.options,
             self.budget.candidates,
         )
 
@@ -135,21 +184,21 @@ class SearchPlayer:
         sampler = Sampler(view)
         roots = [sampler.state(rng) for _ in range(samples)]
         weights = match_weights(view) if self.weigh_match else None
-        return search(roots, view.seat, moves, weights)
+        return search(roots, view.seat, moves, weights, b.depth, b.z)
 
 
 class HardPlayer(SearchPlayer):
     """Hard: samples the hidden tiles from what its seat has seen and plays
     each candidate out with Medium."""
 
-    budget = SearchBudget(rollouts=60, min_samples=8, max_samples=20, candidates=4)
+    budget = SearchBudget(rollouts=120, min_samples=24, max_samples=40, candidates=4, depth=48)
 
 
 class ExpertPlayer(SearchPlayer):
     """Expert: Hard's search with more samples and candidates, weighing the
     match standings when the view carries them."""
 
-    budget = SearchBudget(rollouts=200, min_samples=16, max_samples=48, candidates=6)
+    budget = SearchBudget(rollouts=300, min_samples=60, max_samples=100, candidates=5, depth=64)
     weigh_match = True
 
 
@@ -173,7 +222,8 @@ class OraclePlayer:
         plan = longest_chain(state.ends[seat], tuple(sorted(hand)))
         low = min(len(h) for s, h in enumerate(state.hands) if s != seat)
         moves = candidates(
-            legal, seat, hand, plan, state.public[seat], low <= 2, state.options, self.candidates
+            legal, seat, hand, plan, state.ends, state.public, low <= RACE_TILES, state.options,
+            self.candidates,
         )
         if len(moves) == 1:
             return moves[0]

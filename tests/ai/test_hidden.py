@@ -1,0 +1,87 @@
+"""No level can reach hidden tiles, and a decision depends only on (seed, view)."""
+
+from __future__ import annotations
+
+import gc
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+from game.ai import KINDS, LEVELS, make_player
+from game.ai.inference import Sampler
+from game.engine import determinize, seat_view
+
+from .positions import random_position
+
+
+def _reachable(root: Any) -> set[int]:
+    """Ids of every object reachable from ``root``."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        stack.extend(gc.get_referents(obj))
+    return seen
+
+
+def test_the_oracle_is_not_offered_to_players() -> None:
+    assert "oracle" not in KINDS
+    assert "oracle" not in LEVELS
+
+
+def test_a_view_holds_no_reference_to_hidden_hands_or_the_boneyard() -> None:
+    state = random_position("classic", 4, 3, 20)
+    assert state is not None
+    seat = state.to_move
+    reachable = _reachable(seat_view(state, seat))
+    hidden = [state, state.boneyard, state.hands, *(h for s, h in enumerate(state.hands) if s != seat)]
+    assert not any(id(obj) in reachable for obj in hidden)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_level_decides_the_same_whatever_the_hidden_tiles_are(level: str) -> None:
+    """Two rounds that differ only in what the seat cannot see give the same
+    view, and every level decides the same in both: nothing hidden leaks in."""
+    checked = 0
+    for seed in range(40):
+        state = random_position("classic", 4, seed, 12 + seed % 30)
+        if state is None or len(state.legal_actions()) < 2:
+            continue
+        seat = state.to_move
+        view = seat_view(state, seat)
+        hands, boneyard = Sampler(view).deal(random.Random(seed))
+        other = determinize(view, hands, boneyard)
+        assert [other.hands[s] for s in range(4) if s != seat] != [state.hands[s] for s in range(4) if s != seat]
+        other_view = seat_view(other, seat)
+        assert other_view == view
+        first = make_player(level, "same").choose(view)
+        second = make_player(level, "same").choose(other_view)
+        assert first == second
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_view_and_seed_give_the_same_decision(level: str) -> None:
+    """A resumed game (a fresh player, a view rebuilt from a save) decides the same,
+    even after the first player has seen other positions."""
+    views = []
+    for seed in range(30):
+        state = random_position("tap", 4, seed, 10 + seed)
+        if state is not None and len(state.legal_actions()) > 1:
+            views.append(seat_view(state, state.to_move))
+        if len(views) == 3:
+            break
+    warm = make_player(level, "seed-a")
+    for view in views:
+        warm.choose(view)
+    for view in views:
+        again = pickle.loads(pickle.dumps(view))
+        assert make_player(level, "seed-a").choose(again) == warm.choose(view)

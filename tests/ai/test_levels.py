@@ -1,0 +1,114 @@
+"""What each level does: Medium's chain plan, Easy's forgotten knock, the
+inference from draws and passes, and the hint."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ai import hint, make_player
+from game.ai.chain import ChainCache, longest_chain
+from game.ai.inference import Sampler, limits
+from game.engine import DRAW, MEXICAN, Play, RoundState, preset, seat_view, tile_id
+from game.engine.tiles import HI, LO, PIPS, full_set
+
+
+def _brute_force(start: int, hand: list[int]) -> tuple[int, int]:
+    """(length, pips) of the best chain by trying every order."""
+    best = (0, 0)
+    for size in range(1, len(hand) + 1):
+        for order in itertools.permutations(hand, size):
+            end, ok = start, True
+            for t in order:
+                if HI[t] == end:
+                    end = LO[t]
+                elif LO[t] == end:
+                    end = HI[t]
+                else:
+                    ok = False
+                    break
+            if ok:
+                best = max(best, (size, sum(PIPS[t] for t in order)))
+    return best
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(full_set(4)), min_size=1, max_size=6, unique=True), st.integers(0, 4))
+def test_longest_chain_is_the_longest_then_heaviest(hand: list[int], start: int) -> None:
+    chain = longest_chain(start, hand)
+    end = start
+    for t in chain:
+        assert t in hand and end in (HI[t], LO[t])
+        end = LO[t] if HI[t] == end else HI[t]
+    assert (len(chain), sum(PIPS[t] for t in chain)) == _brute_force(start, hand)
+
+
+def test_chain_search_stays_fast_enough_for_a_twenty_five_tile_hand() -> None:
+    hand = random.Random(5).sample(full_set(12), 25)
+    chain = longest_chain(6, hand, budget=2000)
+    assert len(chain) == len(set(chain))
+
+
+def test_the_chain_cache_keeps_a_plan_as_good_as_a_fresh_search() -> None:
+    rng = random.Random(2)
+    cache = ChainCache()
+    for _ in range(200):
+        hand = rng.sample(full_set(9), 10)
+        start = rng.randrange(10)
+        plan = cache.plan(0, start, hand)
+        assert len(plan) == len(longest_chain(start, hand))
+        if plan:
+            t = plan[0]
+            hand.remove(t)
+            far = LO[t] if HI[t] == start else HI[t]
+            assert len(cache.plan(0, far, hand)) == len(longest_chain(far, hand))
+
+
+def _table(hands: list[list[int]], boneyard: list[int], knock: str = "none") -> RoundState:
+    options = preset("tap") if knock == "penalty" else preset("tournament")
+    return RoundState.from_table(options.setup(4), 12, hands, boneyard, to_move=0)
+
+
+def test_easy_sometimes_forgets_to_knock_at_tap_and_medium_never_does() -> None:
+    hands = [[tile_id(12, 3), tile_id(5, 5)], [tile_id(1, 2), tile_id(2, 3)],
+             [tile_id(4, 0), tile_id(8, 1)], [tile_id(7, 0), tile_id(9, 1)]]
+    state = _table(hands, [tile_id(6, 6), tile_id(6, 5), tile_id(6, 4)], knock="penalty")
+    view = seat_view(state, 0)
+    assert any(type(a) is Play and a.knock for a in view.legal)
+    easy = [make_player("easy", f"e{i}").choose(view) for i in range(60)]
+    assert any(a.knock for a in easy) and any(not a.knock for a in easy)  # type: ignore[union-attr]
+    assert all(make_player("medium", f"m{i}").choose(view).knock for i in range(5))  # type: ignore[union-attr]
+
+
+def test_medium_keeps_its_chain_and_sheds_a_heavy_tile_elsewhere() -> None:
+    # Seat 0's chain from 12 is 12-3 3-1; the 10-9 fits only the Mexican train (end 10).
+    others = [[tile_id(0, a), tile_id(1, a), tile_id(2, a)] for a in (4, 5, 6)]
+    hands = [[tile_id(12, 3), tile_id(3, 1), tile_id(10, 9)], *others]
+    state = RoundState.from_table(
+        preset("tournament").setup(4), 12, hands, [tile_id(5, 4)], to_move=0,
+        trains={MEXICAN: [tile_id(12, 10)], 0: []},
+    )
+    action = make_player("medium", "m").choose(seat_view(state, 0))
+    assert action == Play(tile_id(10, 9), MEXICAN)
+    advice, reason = hint(seat_view(state, 0))
+    assert advice == action and "chain" in reason
+
+
+def test_a_pass_proves_a_seat_lacks_the_open_pips() -> None:
+    setup = preset("tournament").setup(4)
+    hands = [[tile_id(11, 11)], [tile_id(1, 0)], [tile_id(2, 0)], [tile_id(3, 0)]]
+    boneyard = [tile_id(4, 0)]
+    state = RoundState.from_table(setup, 12, hands, boneyard, to_move=1)
+    # Seat 1 cannot play on 12 anywhere: it draws (4-0 does not fit) and passes.
+    assert state.legal_actions() == [DRAW]
+    state.apply(DRAW)
+    view = seat_view(state, 0)
+    proved = [lim for lim in limits(view) if lim.seat == 1]
+    assert proved and all(12 in lim.pips for lim in proved) and min(lim.allowed for lim in proved) == 0
+    sampler = Sampler(view)
+    for i in range(30):
+        hidden, _ = sampler.deal(random.Random(i))
+        assert not any(12 in (HI[t], LO[t]) for t in hidden[1])
