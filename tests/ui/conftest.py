@@ -1,0 +1,99 @@
+"""Headless UI fixtures: a dummy video driver, a private save folder, a table
+with a known position, and helpers that post real pygame events."""
+
+from __future__ import annotations
+
+import os
+from typing import Iterator, Sequence
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game.engine import RoundState, preset, tile_id  # noqa: E402
+from game.session import GameSession, SeatConfig  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scenes.table import TableScene  # noqa: E402
+
+NAMES = ["You", "Ana", "Bruno", "Carmen"]
+
+
+@pytest.fixture(autouse=True)
+def private_saves(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Saves made during a test go to a temporary folder."""
+    monkeypatch.setenv("MEXICAN_TRAIN_DATA_DIR", str(tmp_path))
+    from game.ui import saves_bridge
+
+    saves_bridge._STORE.clear()
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    """A headless app at 1280x800, instant pace."""
+    application = App((1280, 800), headless=True)
+    application.settings.pace = "instant"
+    yield application
+    for scene in application.stack:
+        scene.close()
+
+
+def position(human_hand: Sequence[tuple[int, int]]) -> GameSession:
+    """A classic 4-seat match whose round is a known position with seat 0 (you) to move:
+    trains 12-4 (yours), 12-6, 12-8, 12-10, all private."""
+    session = GameSession(preset("classic"), [SeatConfig(n, "human" if i == 0 else "easy") for i, n in enumerate(NAMES)], 7)
+    session.match.start_next_round()
+    t = tile_id
+    hands = [[t(*p) for p in human_hand], [t(9, 9), t(9, 8)], [t(7, 7), t(7, 5)], [t(11, 11), t(11, 5)]]
+    trains = {0: [t(12, 4)], 1: [t(12, 6)], 2: [t(12, 8)], 3: [t(12, 10)]}
+    used = {t(12, 12), *(x for h in hands for x in h), *(x for tr in trains.values() for x in tr)}
+    boneyard = [x for x in range(91) if x not in used][:20]
+    state = RoundState.from_table(session.match.setup, 12, hands, boneyard, 0, trains=trains, names=NAMES)
+    session.match.round = state
+    return session
+
+
+def table_for(app: App, session: GameSession) -> TableScene:
+    """Push a table for ``session`` and run a few frames."""
+    table = TableScene(session)
+    app.push(table)
+    frames(app, 3)
+    return table
+
+
+def frames(app: App, count: int, events: Sequence[pygame.event.Event] = ()) -> None:
+    """Run ``count`` frames; ``events`` go into the first."""
+    for i in range(count):
+        app.step(list(events) if i == 0 else [])
+
+
+def drag(app: App, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A real mouse drag: press, several moves, release."""
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    for i in range(1, 6):
+        p = (start[0] + (end[0] - start[0]) * i / 5, start[1] + (end[1] - start[1]) * i / 5)
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))])
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+
+
+def click(app: App, pos: tuple[float, float]) -> None:
+    """A mouse click at ``pos``."""
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def key(app: App, keycode: int, char: str = "") -> None:
+    """A key press."""
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=keycode, unicode=char, mod=0)])
+    app.step([pygame.event.Event(pygame.KEYUP, key=keycode, unicode=char, mod=0)])
+
+
+def tray_tile_center(table: TableScene, tile: int) -> tuple[int, int]:
+    """Where ``tile`` lies in the hand tray on screen."""
+    for t, rect in table._tray_rects:
+        if t == tile:
+            return rect.center
+    raise AssertionError(f"tile {tile} is not in the tray")

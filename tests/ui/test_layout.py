@@ -1,0 +1,58 @@
+"""The Tiled table map and the train layout built from it."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytmx
+
+from game.engine import MEXICAN
+from game.ui.board import plan_board
+from game.ui.layout import Scaled, TableLayout
+from game.ui.paths import TABLE_MAP
+
+
+def test_the_table_map_names_every_anchor_and_a_panel_for_every_seat_count() -> None:
+    tmx = pytmx.TiledMap(str(TABLE_MAP))
+    table = {obj.name for obj in tmx.get_layer_by_name("table")}
+    assert {"hub", "felt", "hand_tray", "boneyard", "score_panel", "message_area", "buttons", "top_bar"} <= table
+    assert tmx.get_layer_by_name("felt") is not None
+    for n in range(2, 9):
+        names = {obj.name for obj in tmx.get_layer_by_name(f"seats-{n}")}
+        assert names == {f"seat_{i}" for i in range(n)} | {"mexican"}
+
+
+def test_seat_panels_never_overlap() -> None:
+    layout = TableLayout()
+    for n in range(2, 9):
+        rects = [*layout.seat_panels[n], layout.mexican_panels[n]]
+        for a, b in itertools.combinations(rects, 2):
+            assert not a.colliderect(b), (n, a, b)
+
+
+def _tile_rects(plan, lengths):  # type: ignore[no-untyped-def]
+    out = []
+    for train, lane in plan.lanes.items():
+        for slot in lane.slots:
+            w, h = (plan.unit, 2 * plan.unit) if slot.crosswise else (2 * plan.unit, plan.unit)
+            rect = pygame.FRect(0, 0, w, h)
+            rect.center = (slot.x, slot.y)
+            out.append((train, rect))
+    return out
+
+
+def test_a_25_tile_train_stays_whole_readable_and_clear_of_the_others_at_1280x800() -> None:
+    scaled = Scaled(TableLayout(), (1280, 800))
+    doubles = {t: (False,) * 8 for t in range(8)}
+    doubles[3] = tuple(i % 6 == 0 for i in range(25))
+    doubles[MEXICAN] = (False,) * 12
+    plan = plan_board(scaled, 8, doubles)
+    assert len(plan.lanes[3].slots) == 25
+    assert plan.unit >= 14  # pixels on the short side: numerals stay legible
+    felt = scaled.anchor("felt")
+    rects = _tile_rects(plan, doubles)
+    for _, rect in rects:
+        assert felt.contains(rect)
+    for (ta, a), (tb, b) in itertools.combinations(rects, 2):
+        assert not a.colliderect(b.inflate(-1, -1)), (ta, tb)

@@ -1,0 +1,94 @@
+"""Playing at the table with synthetic mouse and keyboard events."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import DRAW, Play, tile_id
+from game.ui.app import App
+
+from .conftest import click, drag, frames, key, position, table_for, tray_tile_center
+
+
+def test_dragging_a_tile_onto_a_glowing_train_plays_it(app: App) -> None:
+    table = table_for(app, position([(4, 2), (6, 1), (3, 3)]))
+    tile = tile_id(4, 2)
+    assert table.legal_trains(tile) == [0]
+    slot = table.plan().lanes[0].next_slot
+    assert slot is not None
+    drag(app, tray_tile_center(table, tile), (slot.x, slot.y))
+    state = table.match.round
+    assert state is not None
+    assert tile not in state.hands[0]
+    assert state.trains[0][-1] == tile
+    assert table.match.action_log[-1][0] == "play 4-2 on 0"
+
+
+def test_dropping_on_a_private_train_is_refused_with_the_reason_and_the_hand_is_unchanged(app: App) -> None:
+    table = table_for(app, position([(4, 2), (6, 1), (3, 3)]))
+    state = table.match.round
+    assert state is not None
+    tile = tile_id(6, 1)
+    hand_before = list(state.hands[0])
+    reason = state.why_illegal(Play(tile, 1))
+    assert reason == "Ana's train is private"
+    slot = table.plan().lanes[1].next_slot
+    assert slot is not None
+    drag(app, tray_tile_center(table, tile), (slot.x, slot.y))
+    assert state.hands[0] == hand_before
+    assert state.trains[1] == [tile_id(12, 6)]
+    assert table.message == "Ana's train is private."
+    frames(app, 30)  # the tile glides home and is shown in the tray again
+    assert tile not in table.hidden_hand
+    assert any(t == tile for t, _ in table._tray_rects)
+
+
+def test_clicking_the_boneyard_draws_only_when_drawing_is_legal(app: App) -> None:
+    table = table_for(app, position([(4, 2), (6, 1)]))
+    state = table.match.round
+    assert state is not None
+    boneyard = len(state.boneyard)
+    click(app, table._boneyard_rect.center)
+    assert len(state.hands[0]) == 2 and len(state.boneyard) == boneyard
+    assert table.message == "You have a tile you can play, so you cannot draw."
+
+    app.reset(table_scene := table_for_draw(app))
+    frames(app, 3)
+    state = table_scene.match.round
+    assert state is not None and state.legal_actions() == [DRAW]
+    boneyard = len(state.boneyard)
+    click(app, table_scene._boneyard_rect.center)
+    assert len(state.boneyard) < boneyard
+    assert table_scene.match.action_log[-1][0] == "draw"
+
+
+def table_for_draw(app: App):  # type: ignore[no-untyped-def]
+    """A table where you hold nothing that fits (2-1 and 3-0)."""
+    from game.ui.scenes.table import TableScene
+
+    table = TableScene(position([(2, 1), (3, 0)]))
+    return table
+
+
+def test_the_keyboard_alone_plays_a_tile(app: App) -> None:
+    table = table_for(app, position([(6, 1), (4, 2), (3, 3)]))
+    tile = tile_id(4, 2)
+    for _ in range(3):
+        if table.selected == tile:
+            break
+        key(app, pygame.K_RIGHT)
+    assert table.selected == tile
+    key(app, pygame.K_1, "1")
+    state = table.match.round
+    assert state is not None
+    assert state.trains[0][-1] == tile and tile not in state.hands[0]
+
+
+def test_a_tile_dropped_off_the_trains_glides_back_and_nothing_is_played(app: App) -> None:
+    table = table_for(app, position([(4, 2), (6, 1), (3, 3)]))
+    state = table.match.round
+    assert state is not None
+    hub = table.plan().hub
+    drag(app, tray_tile_center(table, tile_id(4, 2)), hub)
+    assert tile_id(4, 2) in state.hands[0]
+    assert "glowing train" in table.message
