@@ -178,7 +178,96 @@ def group_ai() -> dict[str, float]:
     return figures
 
 
-GROUPS: dict[str, Callable[[], dict[str, float]]] = {"engine": group_engine, "saves": group_saves, "ai": group_ai}
+def _table_frames(frames: int = 600, thinking: bool = False) -> list[float]:
+    """Milliseconds per frame drawing the crowded 8-seat double-15 table at
+    1600x900 (dummy video driver) with tiles flying and targets glowing; with
+    ``thinking``, the strongest computer level keeps deciding in the worker."""
+    import os
+
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.engine import Play, seat_view
+    from game.ui.app import App
+    from game.ui.scenes.table import Flyer, TableScene
+    from game.ui.showcase import crowded_session
+    from game.ui.thinker import Thinker
+
+    app = App((1600, 900))
+    table = TableScene(crowded_session())
+    table.on_state_changed = lambda: None  # type: ignore[method-assign]
+    app.push(table)
+    state = table.match.round
+    assert state is not None
+    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+    table.selected = plays[0].tile if plays else None
+    thinker = Thinker() if thinking else None
+    pending = None
+    view = seat_view(state, state.to_move)
+    if thinker is not None:
+        thinker.warm_up()
+        pending = thinker.submit("expert", "bench", view)
+        pending.result(timeout=30)
+    for _ in range(30):
+        app.step([])
+    times = []
+    clock = time.perf_counter
+    plan = table.plan()
+    slots = [(t, i) for t, lane in plan.lanes.items() for i in range(len(lane.slots))]
+    for frame in range(frames):
+        if thinker is not None and (pending is None or pending.done()):
+            pending = thinker.submit("expert", f"bench/{frame}", view)
+        if frame % 12 == 0:  # a tile in flight most of the time, as in a computer's turn
+            train, index = slots[frame % len(slots)]
+            slot = plan.lanes[train].slots[index]
+            flyer = Flyer((frame % 16, (frame // 3) % 16), (80, 450), (slot.x, slot.y), 30, plan.unit, 30, 0)
+            table._fly(flyer, 0.45, "out_cubic", slot_key=(train, index))
+        start = clock()
+        app.step(pygame.event.get(), 1 / 60)
+        pygame.display.flip()
+        times.append((clock() - start) * 1000)
+    if thinker is not None:
+        thinker.close()
+    table.close()
+    pygame.quit()
+    return times
+
+
+def _startup_s() -> float:
+    """Seconds from process start to the first frame of the title screen."""
+    import os
+    import subprocess
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    root = Path(__file__).resolve().parent.parent
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "game.cli", "--exit-after-first-frame"], cwd=root, env=env,
+                   check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def group_table() -> dict[str, float]:
+    """The table's figures: frame time (ms, p50/p99, and p99 while the
+    strongest level thinks in the worker) and startup time (s)."""
+    plain = _table_frames()
+    thinking = _table_frames(thinking=True)
+    return {
+        "frame_ms_p50": round(statistics.median(plain), 2),
+        "frame_ms_p99": round(_percentile(plain, 0.99), 2),
+        "frame_ms_p99_thinking": round(_percentile(thinking, 0.99), 2),
+        "startup_s": round(_startup_s(), 3),
+    }
+
+
+GROUPS: dict[str, Callable[[], dict[str, float]]] = {
+    "engine": group_engine, "saves": group_saves, "ai": group_ai, "table": group_table,
+}
 
 
 def main() -> None:

@@ -58,10 +58,15 @@ class BoardPlan:
         return best
 
 
+def marker_space(unit: int) -> float:
+    """Room kept at the hub end of a lane's first row for its marker."""
+    return unit * 1.5
+
+
 def _rows(doubles: Sequence[bool], width: float, unit: int) -> int:
     """Rows a train of these tiles (plus one free slot) needs at ``unit``."""
     gap = max(2.0, unit * 0.12)
-    rows, used = 1, 0.0
+    rows, used = 1, marker_space(unit)
     for is_double in [*doubles, False]:
         step = (unit if is_double else 2 * unit) + gap
         if used + step > width and used > 0:
@@ -132,7 +137,7 @@ def _fill(lane: Lane, doubles: Sequence[bool], unit: int, gap: float, pitch: flo
     """Place the lane's tiles row by row, turning back at each edge."""
     rect = lane.rect
     width = rect.w
-    row, used = 0, 0.0
+    row, used = 0, marker_space(unit)
     outward = -1 if lane.left_side else 1
     for index, is_double in enumerate([*doubles, False]):
         length = unit if is_double else 2 * unit

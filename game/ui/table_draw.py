@@ -106,10 +106,10 @@ def draw_marker(surface: pygame.Surface, center: tuple[float, float], public: bo
 
 
 def marker_pos(plan: BoardPlan, lane: Lane) -> tuple[float, float]:
-    """Where a train's marker stands: just hub-side of its first tile, above the spoke."""
+    """Where a train's marker stands: in the room kept before its first tile."""
     sx, sy = lane.start
-    offset = plan.unit * 0.9
-    return (sx + offset if lane.left_side else sx - offset, sy - plan.unit * 0.95)
+    offset = plan.unit * 0.75
+    return (sx - offset if lane.left_side else sx + offset, sy)
 
 
 def oriented(state: RoundState, train: int) -> list[tuple[int, int]]:
@@ -123,10 +123,17 @@ def oriented(state: RoundState, train: int) -> list[tuple[int, int]]:
     return out
 
 
+def use_numerals(unit: int, set_max: int) -> bool:
+    """Whether a table's tiles show numerals: pips would be too small to count."""
+    return unit < 26 or (set_max > 9 and unit < 44)
+
+
 def draw_trains(
     surface: pygame.Surface, state: RoundState, plan: BoardPlan, hidden: set[tuple[int, int]], numerals: bool | None
 ) -> None:
     """Every tile of every train (except ``hidden`` (train, index) slots in flight)."""
+    if numerals is None:
+        numerals = use_numerals(plan.unit, state.setup.set_max)
     for train, lane in plan.lanes.items():
         for index, (near, far) in enumerate(oriented(state, train)):
             if (train, index) in hidden or index >= len(lane.slots):

@@ -86,9 +86,9 @@ class MatchEndScene(MenuScene):
                 "shared": "tied on every tie-break: first place is shared",
             }[rules[0]]
             blit_text(surface, f"First place {explain}.", space.px(20), theme.INK, space.point(800, 124), "midtop")
-        card(surface, space, 330, 170, 940, 600)
-        y = 200.0
-        row = min(66.0, 560 / max(1, match.players))
+        row = min(60.0, 400 / max(1, match.players))
+        card(surface, space, 330, 165, 940, row * match.players + 40)
+        y = 185.0
         place = 0
         for g, group in enumerate(self.ranking):
             for seat in group:
@@ -98,7 +98,7 @@ class MatchEndScene(MenuScene):
                 pygame.draw.rect(surface, seat_color(seat), space.rect(360, y, 10, row - 8), border_radius=space.px(4))
                 blit_text(surface, PLACES[g] if g < len(PLACES) else str(g + 1), space.px(26), theme.GOLD, space.point(395, y + (row - 8) / 2), "midleft", "title")
                 kind = self.session.seats[seat].kind
-                label = match.names[seat] + ("  (you)" if seat == human else f"  ({kind})")
+                label = match.names[seat] + ("" if seat == human and match.names[seat] == "You" else "  (you)" if seat == human else f"  ({kind})")
                 blit_text(surface, label, space.px(24), theme.INK, space.point(480, y + (row - 8) / 2), "midleft", "bold")
                 zeros = sum(1 for r in match.round_scores if r[seat] == 0)
                 blit_text(surface, f"{zeros} round{'s' if zeros != 1 else ''} at 0", space.px(15), theme.INK_DIM, space.point(1010, y + (row - 8) / 2), "midright")
@@ -107,3 +107,19 @@ class MatchEndScene(MenuScene):
                     blit_text(surface, f"tie-break: {rules[g - 1]}", space.px(13), theme.RED, space.point(1010, y + 4), "topright", "bold")
                 y += row
                 place += 1
+        self._sheet(surface, space, y + 40)
+
+    def _sheet(self, surface: pygame.Surface, space: Space, top: float) -> None:
+        """Every round's score, seat by seat, under the ranking."""
+        match = self.match
+        rounds = match.setup.rounds
+        card(surface, space, 330, top - 14, 940, 40 + 26 * (match.players + 1))
+        col = 700 / max(1, rounds)
+        for r in range(rounds):
+            blit_text(surface, f"R{r + 1}", space.px(13), theme.INK_DIM, space.point(520 + r * col, top), "midtop", "bold")
+        for i, seat in enumerate(range(match.players)):
+            y = top + 26 * (i + 1)
+            blit_text(surface, match.names[seat], space.px(15), theme.INK, space.point(360, y), "topleft", "bold")
+            for r, scores in enumerate(match.round_scores):
+                color = theme.GREEN if scores[seat] == 0 else theme.INK
+                blit_text(surface, str(scores[seat]), space.px(14), color, space.point(520 + r * col, y), "midtop")

@@ -80,8 +80,8 @@ class RoundSummaryScene(MenuScene):
             sub = "The round was blocked: nobody could play."
         blit_text(surface, sub, space.px(20), theme.INK, space.point(800, 112), "midtop")
         # hands revealed with the pips counting up
-        row_h = min(54.0, 330 / n)
-        unit = int(min(22, row_h * 0.42))
+        row_h = min(66.0, 370 / n)
+        unit = int(min(27, row_h * 0.44))
         y0 = 150.0
         for seat in range(n):
             y = y0 + seat * row_h
@@ -89,7 +89,7 @@ class RoundSummaryScene(MenuScene):
             blit_text(surface, match.names[seat], space.px(20), theme.INK, space.point(130, y + row_h / 2), "midleft", "bold")
             hand = state.hands[seat]
             x = 330.0
-            for tile in hand[:22]:
+            for tile in hand[:19]:
                 img = face(HI[tile], LO[tile], space.px(unit))
                 surface.blit(img, img.get_rect(midleft=space.point(x, y + row_h / 2)))
                 x += unit * 2 + 6

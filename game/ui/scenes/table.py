@@ -765,10 +765,12 @@ class TableScene(Scene):
         for seat in range(state.players):
             lane = plan.lanes[seat]
             pop = self.marker_pop.get(seat, 1.0)
-            draw_marker(surface, marker_pos(plan, lane), state.public[seat], plan.unit * 1.1 + 6 * k, pop)
+            draw_marker(surface, marker_pos(plan, lane), state.public[seat], plan.unit * 1.15, pop)
         mex = plan.lanes[MEXICAN]
         mx, my = marker_pos(plan, mex)
-        blit_text(surface, "M", int(max(12, plan.unit * 0.8)), theme.GOLD, (mx, my), "center", "title")
+        pygame.draw.circle(surface, (70, 26, 18), (mx, my), plan.unit * 0.62)
+        pygame.draw.circle(surface, theme.GOLD, (mx, my), plan.unit * 0.62, max(1, int(2 * k)))
+        blit_text(surface, "M", int(max(11, plan.unit * 0.75)), theme.GOLD, (mx, my), "center", "title")
         # uncovered doubles
         for train in state.open_doubles:
             lane = plan.lanes[train]

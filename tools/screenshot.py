@@ -1,0 +1,172 @@
+"""Render every scene, and a crowded table, to PNG files headlessly.
+
+    python tools/screenshot.py [--out docs/screenshots] [--size 1600x900]
+
+Uses the dummy video driver: no window opens. Each file is named after its scene.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from game.engine import Play, preset  # noqa: E402
+from game.session import GameSession, SeatConfig  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.showcase import crowded_session  # noqa: E402
+
+FOUR = [SeatConfig("You", "human"), SeatConfig("Ana", "easy"), SeatConfig("Bruno", "medium"), SeatConfig("Carmen", "hard")]
+
+
+def mid_round(seed: int = 4, actions: int = 40) -> GameSession:
+    """A 4-seat classic table some way into round 3, you to move with a play."""
+    session = GameSession(preset("classic"), FOUR, seed)
+    match = session.match
+    rng = random.Random(seed)
+    for _ in range(2):
+        state = match.start_next_round()
+        while not state.round_over:
+            match.apply(rng.choice(state.legal_actions()))
+        match.finish_round()
+    state = match.start_next_round()
+    done = 0
+    while True:
+        legal = state.legal_actions()
+        if done >= actions and state.to_move == 0 and any(isinstance(a, Play) for a in legal):
+            return session
+        plays = [a for a in legal if isinstance(a, Play)]
+        match.apply(rng.choice(plays) if plays else legal[0])
+        done += 1
+        if state.round_over:
+            match.finish_round()
+            state = match.start_next_round()
+
+
+def finished_round(seed: int = 9) -> GameSession:
+    """A 4-seat classic match just after round 4 ended."""
+    session = GameSession(preset("classic"), FOUR, seed)
+    match = session.match
+    rng = random.Random(seed)
+    for _ in range(4):
+        state = match.start_next_round()
+        while not state.round_over:
+            match.apply(rng.choice(state.legal_actions()))
+        if len(match.round_scores) < 3:
+            match.finish_round()
+    match.finish_round()
+    return session
+
+
+def finished_match(seed: int = 3) -> GameSession:
+    """A complete 4-seat classic match."""
+    session = GameSession(preset("classic"), FOUR, seed)
+    match = session.match
+    rng = random.Random(seed)
+    while not match.is_over:
+        state = match.start_next_round()
+        while not state.round_over:
+            match.apply(rng.choice(state.legal_actions()))
+        match.finish_round()
+    return session
+
+
+def settle(app: App, frames: int = 90) -> None:
+    """Run frames so that tweens finish."""
+    for _ in range(frames):
+        app.step([])
+
+
+def select_playable(table) -> None:  # type: ignore[no-untyped-def]
+    """Pick up (select) a playable tile so its targets glow."""
+    state = table.match.round
+    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+    if plays:
+        table.selected = plays[0].tile
+
+
+def main() -> int:
+    """Write one PNG per scene."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="docs/screenshots")
+    parser.add_argument("--size", default="1600x900")
+    args = parser.parse_args()
+    w, h = (int(v) for v in args.size.lower().split("x"))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("MEXICAN_TRAIN_DATA_DIR", str(out / ".no-saves"))
+
+    from game.ui.scenes.load import LoadScene
+    from game.ui.scenes.match_end import MatchEndScene
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.round_summary import RoundSummaryScene
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.setup import SetupScene
+    from game.ui.scenes.table import TableScene
+    from game.ui.scenes.title import TitleScene
+
+    app = App((w, h), headless=True)
+    written: list[Path] = []
+
+    def shot(name: str) -> None:
+        path = out / f"{name}.png"
+        pygame.image.save(app.screen, str(path))
+        written.append(path)
+
+    for name, scene in (("title", TitleScene()), ("setup", SetupScene()), ("rules", RulesScene()),
+                        ("settings", SettingsScene()), ("load", LoadScene())):
+        app.reset(scene)
+        settle(app, 3)
+        shot(name)
+
+    table = TableScene(mid_round())
+    table.on_state_changed = lambda: None  # type: ignore[method-assign]
+    app.reset(table)
+    settle(app)
+    select_playable(table)
+    settle(app, 2)
+    shot("table")
+    app.push(PauseScene(table))
+    settle(app, 2)
+    shot("pause")
+
+    crowded = TableScene(crowded_session())
+    crowded.on_state_changed = lambda: None  # type: ignore[method-assign]
+    app.reset(crowded)
+    settle(app)
+    select_playable(crowded)
+    settle(app, 2)
+    shot("table-crowded")
+
+    session = finished_round()
+    done = TableScene(session)
+    done.on_state_changed = lambda: None  # type: ignore[method-assign]
+    app.reset(done)
+    settle(app, 2)
+    if not isinstance(app.top, RoundSummaryScene):
+        app.push(RoundSummaryScene(done))
+    settle(app, 120)
+    shot("round-summary")
+
+    app.reset(MatchEndScene(finished_match()))
+    settle(app, 3)
+    shot("match-end")
+    for scene in app.stack:
+        scene.close()
+    for path in written:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
