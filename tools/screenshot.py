@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import tempfile
 import sys
 from pathlib import Path
 
@@ -103,7 +104,7 @@ def main() -> int:
     w, h = (int(v) for v in args.size.lower().split("x"))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    os.environ.setdefault("MEXICAN_TRAIN_DATA_DIR", str(out / ".no-saves"))
+    os.environ.setdefault("MEXICAN_TRAIN_DATA_DIR", tempfile.mkdtemp(prefix="mt-shots-"))
 
     from game.ui.scenes.load import LoadScene
     from game.ui.scenes.match_end import MatchEndScene

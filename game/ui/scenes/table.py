@@ -246,7 +246,7 @@ class TableScene(Scene):
             before = len(live.events or [])
             self.match.apply(action)
         except IllegalAction as refusal:
-            self.say(_sentence(refusal.reason), theme.RED)
+            self.say(_sentence(refusal.reason), theme.WARN)
             return False
         self.knock_armed = False
         self.selected = None
@@ -529,7 +529,7 @@ class TableScene(Scene):
             self.knock_armed = not self.knock_armed
             self.say("Knock armed: your next play announces one tile left." if self.knock_armed else "Knock cancelled.", theme.GOLD)
         elif self.human_turn():
-            self.say("You can knock only with the play that leaves you one tile.", theme.RED)
+            self.say("You can knock only with the play that leaves you one tile.", theme.WARN)
 
     def _cycle_sort(self) -> None:
         order = SORTS
@@ -591,7 +591,7 @@ class TableScene(Scene):
             names = ", ".join("M" if t == MEXICAN else str(t + 1) for t in targets)
             self.say(f"The {TEXT[self.selected]} fits several trains: press {names}.", theme.INK, 3)
         elif self.human_turn():
-            self.say(f"The {TEXT[self.selected]} cannot be played now.", theme.RED)
+            self.say(f"The {TEXT[self.selected]} cannot be played now.", theme.WARN)
 
     def _press(self, pos: tuple[float, float]) -> None:
         for _label, rect, callback in self._buttons:
