@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+import traceback
 from typing import Callable, Iterable
 
 import pygame
@@ -114,6 +115,17 @@ class App:
             self.fullscreen = False
         self.screen = pygame.display.get_surface()
 
+    def _keep_minimum_size(self) -> None:
+        """Grow the window back to 1024x640 if a window manager let it shrink below."""
+        if self.window is None or self.fullscreen:
+            return
+        w, h = self.window.size
+        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+            try:
+                self.window.size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
+            except pygame.error:
+                pass
+
     def dispatch(self, events: Iterable[pygame.event.Event]) -> None:
         """Translate raw events into intents and hand them to the top scene."""
         for event in events:
@@ -121,6 +133,7 @@ class App:
                 self.toggle_fullscreen()
                 continue
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED) and not self.headless:
+                self._keep_minimum_size()
                 self.screen = pygame.display.get_surface()
                 continue
             intent = translate(event)
@@ -156,8 +169,16 @@ class App:
     def run(self, fps: int = FPS) -> int:
         """The game loop; returns the exit code."""
         dt = 1 / FPS
+        failures = 0
         while self.running:
-            self.step(pygame.event.get(), min(dt, 0.1))
+            try:
+                self.step(pygame.event.get(), min(dt, 0.1))
+                failures = 0
+            except Exception:  # no crash reaches the player: report it and keep the window alive
+                failures += 1
+                traceback.print_exc()
+                if failures > 30:
+                    self.quit(1)
             if not self.headless:
                 pygame.display.flip()
             dt = self.clock.tick(fps) / 1000 if fps else 1 / FPS

@@ -182,10 +182,30 @@ class TableScene(Scene):
         self.on_state_changed()
 
     def _animate_deal(self, events: list[ev.Event]) -> None:
+        """Tiles fly from the boneyard to every seat, then the engine double goes to the hub."""
         scale = self.settings.anim_scale
         self.tweens.add(Tween(self, {"deal_progress": 1.0}, 0.9 * scale, "in_out_cubic"))
-        self.engine_shown = True
         self.hold = 0.9 * scale + 0.3 * scale
+        assert self.shown is not None
+        if scale > 0 and self.app is not None:
+            scaled = self.scaled()
+            plan = self.plan()
+            start = scaled.anchor("boneyard").center
+            for i in range(3):
+                for seat in range(self.shown.players):
+                    end = self._tray_center(self.shown, self.shown.hands[seat][0]) if seat == self.human and self.shown.hands[seat] else scaled.seat_panel(self.shown.players, seat).center
+                    flyer = Flyer(None, start, end, plan.unit, plan.unit * 0.8, 0, 90)
+                    self._fly(flyer, 0.35 * scale, "out_cubic", delay=(i * self.shown.players + seat) * 0.6 * scale / (3 * self.shown.players))
+            placed = next((e for e in events if isinstance(e, ev.EnginePlaced)), None)
+            origin = scaled.seat_panel(self.shown.players, placed.seat).center if placed is not None and placed.seat >= 0 else start
+            engine = Flyer((self.shown.engine, self.shown.engine), origin, plan.hub, plan.unit, plan.hub_radius * 0.5, 0, -90)
+
+            def show_engine() -> None:
+                self.engine_shown = True
+
+            self._fly(engine, 0.45 * scale, "out_back", delay=0.85 * scale, then=show_engine)
+        else:
+            self.engine_shown = True
         draw_off = [e for e in events if isinstance(e, ev.DrawOffTile)]
         starter = next((e.seat for e in events if isinstance(e, ev.StarterChosen)), None)
         names = self.match.names
@@ -296,6 +316,16 @@ class TableScene(Scene):
         self._after_apply()
 
     # --------------------------------------------------------------- picture
+    def shown_totals(self) -> list[int]:
+        """Each seat's total as the picture stands: a round the engine has
+        finished counts only once the picture has caught up with its end."""
+        match = self.match
+        done = len(match.openers) - 1
+        if self.shown is not None and self.shown.round_over:
+            done += 1
+        rounds = match.round_scores[: max(0, done)]
+        return [sum(r[s] for r in rounds) for s in range(match.players)]
+
     def say(self, text: str, color: tuple[int, int, int] = theme.INK, seconds: float = 4.0) -> None:
         """Show a line in the message area."""
         self.message, self.message_color, self.message_ttl = text, color, seconds
@@ -396,7 +426,8 @@ class TableScene(Scene):
             self.hold = self.settings.turn_seconds * 0.55
 
     def _fly(self, flyer: Flyer, duration: float, easing: str, slot_key: tuple[int, int] | None = None,
-             hand_tile: int | None = None) -> None:
+             hand_tile: int | None = None, delay: float = 0.0, then: Callable[[], None] | None = None) -> None:
+        """Send ``flyer`` on its way; its destination stays hidden until it lands."""
         if slot_key is not None:
             self.hidden_slots.add(slot_key)
 
@@ -407,9 +438,11 @@ class TableScene(Scene):
                 self.hidden_slots.discard(slot_key)
             if hand_tile is not None:
                 self.hidden_hand.discard(hand_tile)
+            if then is not None:
+                then()
 
         self.flyers.append(flyer)
-        self.tweens.add(Tween(flyer, {"t": 1.0}, duration, easing, on_done=landed))
+        self.tweens.add(Tween(flyer, {"t": 1.0}, duration, easing, delay=delay, on_done=landed))
 
     def skip(self) -> None:
         """Catch the picture up at once (Space or a click while computers play)."""
@@ -419,6 +452,7 @@ class TableScene(Scene):
         self.hidden_slots.clear()
         self.hidden_hand.clear()
         self.deal_progress = 1.0
+        self.engine_shown = True
         while self.queue:
             self.shown = self.queue.popleft().snapshot
         if self.summary_timer is not None:
@@ -700,7 +734,7 @@ class TableScene(Scene):
         plan = self.plan()
         scaled = self.scaled()
         k = scaled.k
-        key = (self.app.size, id(state), frozenset(self.hidden_slots), self.engine_shown, self.match.totals().__hash__() if False else tuple(self.match.totals()), self.deal_progress >= 1.0)
+        key = (self.app.size, id(state), frozenset(self.hidden_slots), self.engine_shown, tuple(self.shown_totals()), self.deal_progress >= 1.0)
         if key != self._static_key or self._static is None or self._static.get_size() != self.app.size:
             self._static_key = key
             self._static = self._paint_static(state, plan, scaled)
@@ -718,7 +752,7 @@ class TableScene(Scene):
             draw_spoke(surf, plan, lane, k)
         draw_hub(surf, plan, state.engine, k, self.engine_shown)
         draw_trains(surf, state, plan, self.hidden_slots, numerals)
-        totals = self.match.totals()
+        totals = self.shown_totals()
         dealt = self.deal_progress >= 1.0
         for seat in range(state.players):
             config = self.session.seats[seat]
@@ -739,7 +773,7 @@ class TableScene(Scene):
         detail = f"{opts.options.preset.replace('-', ' ').title()} rules  \u00b7  double-{opts.set_max} set  \u00b7  engine {state.engine}-{state.engine}"
         blit_text(surf, detail, int(16 * k), theme.INK_DIM, (bar.x + 230 * k, bar.centery), "midleft")
         score = scaled.anchor("score_panel")
-        totals = self.match.totals()
+        totals = self.shown_totals()
         if self.human is not None:
             ranking = sorted(range(state.players), key=lambda s: totals[s])
             place = ranking.index(self.human) + 1
@@ -803,7 +837,8 @@ class TableScene(Scene):
         self._draw_buttons(surface, scaled, k, live_turn)
         self._draw_message(surface, scaled, k, live_turn, state)
         for flyer in self.flyers:
-            flyer.draw(surface)
+            if flyer.t > 0:
+                flyer.draw(surface)
         if self.drag is not None and self.drag.moved and self.drag.tile >= 0:
             unit = self._tray_unit()
             img = face(HI[self.drag.tile], LO[self.drag.tile], unit, horizontal=False)
