@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import tempfile
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -19,12 +19,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.engine import Play, preset  # noqa: E402
-from game.session import GameSession, SeatConfig  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.showcase import crowded_session  # noqa: E402
+from game.engine import Play, preset
+from game.session import GameSession, SeatConfig
+from game.ui.app import App
+from game.ui.showcase import crowded_session
 
 FOUR = [SeatConfig("You", "human"), SeatConfig("Ana", "easy"), SeatConfig("Bruno", "medium"), SeatConfig("Carmen", "hard")]
 

@@ -6,11 +6,11 @@ import os
 import sys
 import time
 import traceback
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import pygame
 
-from .intents import Intent, translate
+from .intents import translate
 from .scene import Scene
 from .settings import Settings
 
@@ -174,7 +174,7 @@ class App:
             try:
                 self.step(pygame.event.get(), min(dt, 0.1))
                 failures = 0
-            except Exception:  # no crash reaches the player: report it and keep the window alive
+            except Exception:  # noqa: BLE001 - no crash reaches the player: report it and keep the window alive
                 failures += 1
                 traceback.print_exc()
                 if failures > 30:

@@ -8,8 +8,8 @@ whole and readable. Doubles lie crosswise.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import pygame
 

@@ -29,7 +29,7 @@ def _store() -> Any | None:
         store = saves.default_store()
     except (ImportError, AttributeError):
         return None
-    except Exception:  # a broken save folder must not stop the game
+    except Exception:  # noqa: BLE001 - a broken save folder must not stop the game
         return None
     _STORE.append(store)
     return store
@@ -40,7 +40,7 @@ def flush() -> None:
     if _STORE and hasattr(_STORE[0], "flush"):
         try:
             _STORE[0].flush()
-        except Exception:
+        except Exception:  # noqa: BLE001, S110
             pass
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 
@@ -13,7 +13,6 @@ from . import theme
 from .board import BoardPlan, Lane, Slot
 from .draw import panel
 from .fonts import blit_text
-from .layout import Scaled
 from .tile_art import back, face, shadow
 
 

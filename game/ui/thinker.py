@@ -32,7 +32,7 @@ def _serve(conn: Connection) -> None:
         kind, seed, view = request
         try:
             conn.send(("ok", think(kind, seed, view)))
-        except Exception as error:  # the game falls back to a legal move
+        except Exception as error:  # noqa: BLE001 - the game falls back to a legal move
             conn.send(("error", repr(error)))
 
 

@@ -4,7 +4,7 @@ with a known position, and helpers that post real pygame events."""
 from __future__ import annotations
 
 import os
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -12,12 +12,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from game.engine import RoundState, preset, tile_id  # noqa: E402
-from game.session import GameSession, SeatConfig  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.table import TableScene  # noqa: E402
+from game.engine import RoundState, preset, tile_id
+from game.session import GameSession, SeatConfig
+from game.ui.app import App
+from game.ui.scenes.table import TableScene
 
 NAMES = ["You", "Ana", "Bruno", "Carmen"]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 
 from ...engine import Match, tie_break
@@ -20,7 +22,7 @@ def deciding_rules(match: Match) -> list[str]:
     """For each place after the first, what separated it from the place above."""
     ranking = match.ranking()
     out = []
-    for above, below in zip(ranking, ranking[1:]):
+    for above, below in itertools.pairwise(ranking):
         out.append(tie_break(match.round_scores, above[0], below[0]))
     return out
 

@@ -36,7 +36,7 @@ def option_choices(name: str) -> list[Any]:
     if name == "hand_size":
         return [None, *range(4, 21)]
     if name == "first_engine":
-        return [None, *range(0, 19)]
+        return [None, *range(19)]
     if name == "rounds":
         return [None, *range(1, 20)]
     if name == "zero_zero_value":

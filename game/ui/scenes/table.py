@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 
@@ -23,8 +23,15 @@ from ..intents import Intent
 from ..layout import Scaled, table_layout
 from ..scene import Scene
 from ..table_draw import (
-    draw_boneyard, draw_hub, draw_lane_background, draw_marker, draw_mexican_panel, draw_seat_panel,
-    draw_spoke, draw_trains, marker_pos, oriented, seat_color,
+    draw_boneyard,
+    draw_hub,
+    draw_lane_background,
+    draw_marker,
+    draw_mexican_panel,
+    draw_seat_panel,
+    draw_spoke,
+    draw_trains,
+    marker_pos,
 )
 from ..thinker import Pending, Thinker
 from ..tile_art import back, face
@@ -306,7 +313,7 @@ class TableScene(Scene):
         self.thinking_seat = None
         try:
             action = future.result()
-        except Exception:  # a failing worker must not stop the game
+        except Exception:  # noqa: BLE001 - a failing worker must not stop the game
             action = live.legal_actions()[0]
         if action not in live.legal_actions():
             action = live.legal_actions()[0]
@@ -472,7 +479,7 @@ class TableScene(Scene):
             if fast and self.future is not None:
                 try:
                     self.future.result(timeout=0.05)
-                except Exception:
+                except Exception:  # noqa: BLE001, S110
                     pass
                 self._drive_computers()
             self._process_queue()
