@@ -61,3 +61,13 @@ def blit_text(
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     target.blit(surf, rect)
     return rect
+
+
+def fit_text(line: str, size: int, style: str, width: int) -> str:
+    """``line``, shortened with an ellipsis if needed to fit ``width`` pixels."""
+    face = font(size, style)
+    if face.size(line)[0] <= width:
+        return line
+    while len(line) > 1 and face.size(line + "\u2026")[0] > width:
+        line = line[:-1]
+    return line.rstrip() + "\u2026"

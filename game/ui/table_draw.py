@@ -12,7 +12,7 @@ from ..engine.tiles import HI, LO
 from . import theme
 from .board import BoardPlan, Lane, Slot
 from .draw import panel
-from .fonts import blit_text
+from .fonts import blit_text, fit_text
 from .tile_art import back, face, shadow
 
 
@@ -160,9 +160,10 @@ def draw_seat_panel(
     pygame.draw.rect(surface, color, stripe, border_top_left_radius=max(6, int(12 * k)), border_bottom_left_radius=max(6, int(12 * k)))
     pad = int(16 * k)
     x = r.x + pad + stripe.w // 2
-    blit_text(surface, f"{seat + 1}  {name}", int(21 * k), theme.INK, (x, r.y + int(8 * k)), "topleft", "bold")
+    score = blit_text(surface, f"{total}", int(26 * k), theme.GOLD, (r.right - pad, r.y + int(6 * k)), "topright", "bold")
+    title = fit_text(f"{seat + 1}  {name}", int(21 * k), "bold", score.left - x - int(8 * k))
+    blit_text(surface, title, int(21 * k), theme.INK, (x, r.y + int(8 * k)), "topleft", "bold")
     blit_text(surface, kind_label, int(15 * k), color, (x, r.y + int(36 * k)), "topleft", "bold")
-    blit_text(surface, f"{total}", int(26 * k), theme.GOLD, (r.right - pad, r.y + int(6 * k)), "topright", "bold")
     blit_text(surface, "pts", int(12 * k), theme.INK_DIM, (r.right - pad, r.y + int(36 * k)), "topright")
     unit = max(5, int(10 * k))
     shown = min(hand_size, 12)

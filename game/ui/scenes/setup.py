@@ -165,7 +165,7 @@ class SetupScene(MenuScene):
             if i == 0:
                 blit_text(surface, "You (human)", space.px(20), theme.GOLD, space.point(440, y + 23), "midleft", "bold")
         blit_text(surface, "Rules", space.px(22), theme.INK, space.point(730, 174), "midleft", "bold")
-        blit_text(surface, "house rules: click \u25b6 / right-click \u25c0", space.px(15), theme.INK_DIM, space.point(1310, 174), "midleft")
+        blit_text(surface, "house rules: \u25c0 \u25b6 change any option", space.px(15), theme.INK_DIM, space.point(1310, 174), "midleft")
         for name, picker in self.rules.items():
             x, y, w, h = picker.rect
             blit_text(surface, name.replace("_", " "), space.px(14), theme.INK_DIM, space.point(x + w + 10, y + h / 2), "midleft")
