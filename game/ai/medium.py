@@ -8,6 +8,7 @@ for a ``RoundState`` inside Hard's and Expert's playouts.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..engine import END, Action, Play, RoundState, SeatView
 from ..engine.options import RuleOptions
@@ -16,6 +17,29 @@ from .chain import Chain, ChainCache, longest_chain
 
 RACE_TILES = 2
 """An opponent with this many tiles or fewer makes Medium race to go out."""
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """The weights of the play heuristic, in pips."""
+
+    chain: float = 20.0
+    """Laying the next tile of the planned chain on the own train."""
+    marker: float = 60.0
+    """Any play on the own train while it is public (takes the marker down)."""
+    shed: float = 10.0
+    """Laying a tile outside the plan on another train."""
+    break_plan: float = -40.0
+    """Laying a planned tile on another train."""
+    cover_double: float = 12.0
+    """A double that the hand can cover."""
+    bare_double: float = -25.0
+    """A double that the hand cannot cover."""
+    race_tiles: int = RACE_TILES
+    """Race when an opponent holds this many tiles or fewer."""
+
+
+MEDIUM = Style()
 
 
 def best_plays(legal: Sequence[Action]) -> list[Play]:
@@ -38,6 +62,7 @@ def score_play(
     own_public: bool,
     racing: bool,
     options: RuleOptions,
+    style: Style = MEDIUM,
 ) -> float:
     """How much Medium likes ``p`` (higher is better; below 0 it would rather end)."""
     t = p.tile
@@ -46,14 +71,16 @@ def score_play(
         pips = max(pips, options.zero_zero_value)
     in_plan = t in plan
     if p.train == seat:
+        marker = style.marker if own_public else 0.0
         if plan and t == plan[0]:
-            s = 20.0 + (60 if own_public else 0) + (pips if racing else 0)
+            s = style.chain + marker + (pips if racing else 0)
         elif in_plan:
-            s = -60.0 + pips + (60 if own_public else 0)
+            s = -60.0 + pips + marker
         else:
-            s = -30.0 + pips + (60 if own_public else 0)
+            s = -30.0 + pips + marker
     else:
-        s = (-10.0 if racing else -40.0) + pips if in_plan else 10.0 + pips
+        s = (-10.0 if racing else style.break_plan) + pips if in_plan else style.shed + pips
+
     if racing:
         s += pips
     if IS_DOUBLE[t]:
@@ -63,11 +90,11 @@ def score_play(
         else:
             can_cover = any(u != t and (HI[u] == pip or LO[u] == pip) for u in hand)
         if can_cover:
-            s += 12
+            s += style.cover_double
         elif racing and options.after_double == "cover-or-end":
             s += 4  # an uncovered double holds up the others
         else:
-            s -= 25
+            s += style.bare_double
     return s
 
 
@@ -80,6 +107,7 @@ def medium_choice(
     min_opponent_tiles: int,
     options: RuleOptions,
     plan: Chain,
+    style: Style = MEDIUM,
 ) -> Action:
     """Medium's action given its planned chain ``plan`` for its own train."""
     if len(legal) == 1:
@@ -90,12 +118,12 @@ def medium_choice(
             if a is not END and type(a) is not Play and str(a) != "open":
                 return a
         return END if END in legal else legal[0]
-    racing = min_opponent_tiles <= RACE_TILES
+    racing = min_opponent_tiles <= style.race_tiles
     own_public = public[seat]
     best: Play | None = None
     best_key: tuple[float, int, int] | None = None
     for p in plays:
-        key = (score_play(p, seat, hand, plan, own_public, racing, options), PIPS[p.tile], -p.train)
+        key = (score_play(p, seat, hand, plan, own_public, racing, options, style), PIPS[p.tile], -p.train)
         if best_key is None or key > best_key:
             best, best_key = p, key
     assert best is not None and best_key is not None
@@ -143,6 +171,8 @@ class MediumPlayer:
     Mexican and public trains, doubles only when coverable, races when an
     opponent is nearly out."""
 
+    style = MEDIUM
+
     def __init__(self, seed: str) -> None:
         self.seed = seed
         self._plans: dict[tuple[int, tuple[Tile, ...]], Chain] = {}
@@ -155,4 +185,4 @@ class MediumPlayer:
         seat = view.seat
         plan = view_plan(view, self._plans)
         low = min(size for s, size in enumerate(view.hand_sizes) if s != seat)
-        return medium_choice(seat, view.hand, legal, view.ends, view.public, low, view.options, plan)
+        return medium_choice(seat, view.hand, legal, view.ends, view.public, low, view.options, plan, self.style)

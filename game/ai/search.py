@@ -33,8 +33,13 @@ class SearchBudget:
     candidates: int
     depth: int | None = None
     """Actions per playout before the round is judged by ``estimate`` (None: to the end)."""
-    z: float = 1.0
-    """Leave Medium's choice only for a move better by ``z`` standard errors."""
+    z: float = 2.0
+    """Leave Medium's choice only for a move better by ``z`` standard errors
+    (with several alternatives, a low bar lets noise win too often)."""
+    endgame: int = 0
+    """With this many tiles or fewer left in hands and boneyard, play out to the end."""
+    tries: int = 6
+    """Deals tried per sample before the counted limits are given up."""
 
 
 def outcome(state: RoundState, seat: int, weights: Sequence[float] | None = None) -> float:
@@ -181,24 +186,29 @@ class SearchPlayer:
         b = self.budget
         samples = max(b.min_samples, min(b.max_samples, b.rollouts // len(moves)))
         rng = decision_rng(self.seed, view)
-        sampler = Sampler(view)
+        sampler = Sampler(view, tries=b.tries)
         roots = [sampler.state(rng) for _ in range(samples)]
         weights = match_weights(view) if self.weigh_match else None
-        return search(roots, view.seat, moves, weights, b.depth, b.z)
+        left = sum(view.hand_sizes) + view.boneyard_size
+        depth = None if left <= b.endgame else b.depth
+        return search(roots, view.seat, moves, weights, depth, b.z)
 
 
 class HardPlayer(SearchPlayer):
     """Hard: samples the hidden tiles from what its seat has seen and plays
     each candidate out with Medium."""
 
-    budget = SearchBudget(rollouts=120, min_samples=24, max_samples=40, candidates=4, depth=48)
+    budget = SearchBudget(rollouts=64, min_samples=16, max_samples=24, candidates=4, depth=48, z=0.5)
 
 
 class ExpertPlayer(SearchPlayer):
-    """Expert: Hard's search with more samples and candidates, weighing the
-    match standings when the view carries them."""
+    """Expert: Hard's search with more samples and longer playouts, played to
+    the end once few tiles are left, weighing the match standings when the
+    view carries them."""
 
-    budget = SearchBudget(rollouts=300, min_samples=60, max_samples=100, candidates=5, depth=64)
+    budget = SearchBudget(
+        rollouts=160, min_samples=32, max_samples=48, candidates=4, depth=64, endgame=30, tries=12, z=0.5
+    )
     weigh_match = True
 
 

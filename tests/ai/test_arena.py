@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_quick_arena_shows_medium_beating_easy() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "arena.py"), "--quick", "--json", "--workers", "2"],
-        capture_output=True, text=True, timeout=300, cwd=ROOT,
+        check=False, capture_output=True, text=True, timeout=300, cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr
     (summary,) = json.loads(done.stdout)
@@ -27,7 +27,7 @@ def test_quick_arena_shows_medium_beating_easy() -> None:
 def test_arena_refuses_an_unknown_level_with_a_message() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "arena.py"), "--pairs", "wizard:easy"],
-        capture_output=True, text=True, timeout=60, cwd=ROOT,
+        check=False, capture_output=True, text=True, timeout=60, cwd=ROOT,
     )
     assert done.returncode != 0
     assert "unknown computer player 'wizard'" in done.stderr
