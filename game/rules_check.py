@@ -578,12 +578,6 @@ def main(paths: list[str], out: TextIO, err: TextIO) -> int:
     for path in files:
         try:
             scenario = load_scenario(path)
-        except ScenarioFormatError as error:
-            print(f"error: {error}", file=err)
-            malformed = True
-            failed += 1
-            continue
-        try:
             result = run_scenario(scenario)
         except ScenarioFormatError as error:
             print(f"error: {error}", file=err)
