@@ -584,6 +584,10 @@ def main(paths: list[str], out: TextIO, err: TextIO) -> int:
             malformed = True
             failed += 1
             continue
+        except Exception as error:  # an engine fault must read as a failure, not a traceback
+            failed += 1
+            print(f"FAIL {path}: the game raised {type(error).__name__}: {error}", file=out)
+            continue
         if result is None:
             passed += 1
         else:
