@@ -62,10 +62,27 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return list_command(sys.stdout) if args.saves_command == "list" else check_command(args.files, sys.stdout)
     if args.load:
-        from .saves.commands import load_command
-
-        return load_command(args.load, sys.stdout, sys.stderr)
+        return _play_saved(args.load)
     return _play(args, parser)
+
+
+def _play_saved(path: str) -> int:
+    """`mexican-train --load FILE`: check the save, then open its table (exit 2 if it is refused)."""
+    from pathlib import Path
+
+    from .saves import SaveError, load_file
+
+    try:
+        session = load_file(Path(path))
+    except SaveError as error:
+        print(f"{path}: cannot be loaded: {error.reason}", file=sys.stderr)
+        return 2
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .ui.app import run_game
+
+    return run_game(session=session)
 
 
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

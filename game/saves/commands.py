@@ -8,7 +8,7 @@ from typing import TextIO
 
 from ..engine import Match
 from ..session import GameSession, SeatConfig
-from .document import check_bytes, load_file, read_bytes, summarize
+from .document import check_bytes, read_bytes, summarize
 from .errors import SaveError
 from .replay import restore
 from .store import SaveStore, default_store
@@ -49,22 +49,6 @@ def check_command(paths: Sequence[str], out: TextIO) -> int:
             continue
         out.write(f"{name}: ok: {summarize(checked).line()}\n")
     return status
-
-
-def load_command(path: str, out: TextIO, err: TextIO) -> int:
-    """`mexican-train --load FILE`: load the save (the table opens it once the UI is built)."""
-    try:
-        session = load_file(Path(path))
-    except SaveError as error:
-        err.write(f"{path}: cannot be loaded: {error.reason}\n")
-        return EXIT_BAD_FILE
-    match = session.match
-    out.write(
-        f"{path}: loaded: {session.options.preset}, {len(session.seats)} players, "
-        f"round {max(1, len(match.action_log))} of {match.setup.rounds}. "
-        "The table is not built yet, so the game cannot open it here.\n"
-    )
-    return 0
 
 
 def session_for_match(match: Match, kinds: Sequence[str]) -> GameSession:

@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from ..session import GameSession
+
 from .intents import translate
 from .scene import Scene
 from .settings import Settings
@@ -189,9 +191,12 @@ class App:
 
 
 def run_game(
-    exit_after_first_frame: bool = False, demo: dict | None = None, size: tuple[int, int] = START_SIZE
+    exit_after_first_frame: bool = False,
+    demo: dict | None = None,
+    size: tuple[int, int] = START_SIZE,
+    session: GameSession | None = None,
 ) -> int:
-    """Open the window on the title screen (or a demo match) and run until quit."""
+    """Open the window on the title screen (a demo match, or the table of a loaded ``session``) and run until quit."""
     started = time.perf_counter()
     settings = Settings()
     headless = os.environ.get("SDL_VIDEODRIVER") == "dummy" and demo is not None and demo.get("fast")
@@ -200,6 +205,10 @@ def run_game(
         from .demo import start_demo
 
         start_demo(app, **demo)
+    elif session is not None:
+        from .scenes.table import TableScene
+
+        app.push(TableScene(session))
     else:
         from .scenes.title import TitleScene
 

@@ -41,11 +41,15 @@ def test_saves_list_shows_name_preset_round_and_scores(
     assert "Classic, round 7" in out and "classic" in out and "round 7/13" in out and "198" in out
 
 
-def test_load_flag_accepts_a_good_save_and_refuses_a_bad_one(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_load_flag_opens_the_table_of_a_good_save_and_refuses_a_bad_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import game.ui.app
+
+    opened = []
+    monkeypatch.setattr(game.ui.app, "run_game", lambda **kwargs: opened.append(kwargs["session"]) or 0)
     assert main(["--load", str(SAMPLE)]) == 0
-    assert "loaded" in capsys.readouterr().out
+    assert len(opened) == 1 and opened[0].match.round_number == 7
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
     assert main(["--load", str(bad)]) == 2
