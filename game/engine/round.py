@@ -367,8 +367,13 @@ class RoundState:
 
     def apply(self, action: Action) -> None:
         """Apply a legal action for the seat to move, or raise IllegalAction with the reason."""
-        if action not in self.legal_actions():
-            raise IllegalAction(self.why_illegal(action))
+        legal = self.legal_actions()
+        for offered in legal:  # identity first: offered actions are interned values
+            if offered is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalAction(self.why_illegal(action))
         self._legal = None
         if type(action) is Play:
             self._do_play(action)
