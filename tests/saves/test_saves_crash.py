@@ -48,4 +48,6 @@ def test_killing_the_saver_at_random_moments_always_leaves_a_loadable_autosave(t
         last_log_length = sum(len(r) for r in resumed.match.action_log)
     assert last_log_length > 0
     leftovers = [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"]
-    assert len(leftovers) <= KILLS, "at most one temporary file per kill is left for the cleanup"
+    # A kill can interrupt the backup copy and the save itself: two temporary files at most,
+    # which the store removes once they are stale.
+    assert len(leftovers) <= 2 * KILLS, "at most two temporary files per kill are left for the cleanup"
