@@ -103,3 +103,21 @@ def test_a_failed_write_raises_a_save_error_and_keeps_the_old_save(tmp_path: Pat
     with pytest.raises(SaveError, match="cannot write"):
         blocked.autosave(session)
     assert store.autosave_path.read_bytes() == before
+
+
+def test_temporary_files_a_killed_writer_left_are_removed_once_stale(tmp_path: Path) -> None:
+    """Old leftovers go; a fresh one (a writer may still be busy with it) stays."""
+    import os
+    import time
+
+    store = SaveStore(tmp_path)
+    store.autosave(new_session())
+    old = tmp_path / ".autosave.json.abc123.tmp"
+    fresh = tmp_path / ".autosave.json.def456.tmp"
+    old.write_text("half a save")
+    fresh.write_text("half a save")
+    an_hour_ago = time.time() - 3600
+    os.utime(old, (an_hour_ago, an_hour_ago))
+    store.list_saves()
+    assert not old.exists()
+    assert fresh.exists()
