@@ -111,7 +111,7 @@ def test_temporary_files_a_killed_writer_left_are_removed_once_stale(tmp_path: P
     import time
 
     store = SaveStore(tmp_path)
-    store.autosave(new_session())
+    store.autosave(new_session("classic", ["human", "easy"], 1))
     old = tmp_path / ".autosave.json.abc123.tmp"
     fresh = tmp_path / ".autosave.json.def456.tmp"
     old.write_text("half a save")
