@@ -378,7 +378,10 @@ def build_round(scenario: Scenario) -> RoundState:
     d = scenario.data
     setup = scenario.setup
     assert setup is not None
-    parse = lambda text: parse_tiles(text, setup.set_max)  # noqa: E731
+
+    def parse(text: str) -> list[int]:
+        return parse_tiles(text, setup.set_max)
+
     hands = [parse(h) for h in d["hands"]]
     boneyard = parse(d.get("boneyard", ""))
     if "engine" in d:
@@ -546,10 +549,10 @@ def _run_step(scenario: Scenario, state: RoundState, kind: str, value: Any) -> N
         raise StepFailed(f"'{value}' was accepted, expected it to be refused")
     elif kind == "auto":
         for done in range(value):
-            legal = state.legal_actions()
-            if not legal:
+            offered = state.legal_actions()
+            if not offered:
                 raise StepFailed(f"no legal action after {done} of {value} automatic actions")
-            state.apply(min(legal, key=str))
+            state.apply(min(offered, key=str))
     elif kind == "expect":
         for key, expected in value.items():
             if key == "trains":

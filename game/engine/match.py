@@ -56,7 +56,7 @@ class Match:
         self,
         options: RuleOptions,
         players: int,
-        seed: int,
+        seed: int | str,
         names: Sequence[str] | None = None,
         record_events: bool = True,
     ) -> None:

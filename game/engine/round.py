@@ -11,7 +11,7 @@ last list entry). The boneyard list is drawn from its end.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence, cast
 
 from . import events as ev
 from .actions import DRAW, END, MEXICAN, OPEN, PLAIN_PLAYS, Action, Draw, End, Open, Play, play, train_name
@@ -86,7 +86,7 @@ class RoundState:
         hands: Sequence[Sequence[Tile]],
         boneyard: Sequence[Tile],
         to_move: int,
-        trains: dict[int, Sequence[Tile]] | None = None,
+        trains: Mapping[int, Sequence[Tile]] | None = None,
         public: Sequence[int] = (),
         opening_done: bool = True,
         open_doubles: Sequence[int] = (),
@@ -347,7 +347,7 @@ class RoundState:
         if plays:
             if self.options.knock != "none" and len(self.hands[seat]) == 2:
                 plays = plays + [play(p.tile, p.train, True) for p in plays]
-            legal: list[Action] = plays
+            legal = cast("list[Action]", plays)
             if self.t_need == OPTIONAL:
                 legal.append(END)
             elif (
