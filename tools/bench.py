@@ -139,7 +139,8 @@ def group_saves(repeats: int = 9) -> dict[str, float]:
 
 def _ai_positions(count: int) -> list[object]:
     """Views of ``count`` decisions with a real choice (two or more legal
-    actions), from Medium self-play in 4-player classic, fixed by seed."""
+    actions), from Medium self-play in 4-player classic, fixed by seed, at
+    most six per deal so that they spread over many deals and round stages."""
     from game.ai import make_player
     from game.engine import seat_view
 
@@ -150,11 +151,12 @@ def _ai_positions(count: int) -> list[object]:
         engine = setup.engines[deal % len(setup.engines)] if setup.engines else None
         state = deal_round(setup, engine, deal % 4, random.Random(f"bench/ai/{deal}"), record_events=False)
         players = [make_player("medium", f"bench/{deal}/{s}") for s in range(4)]
-        step = 0
+        step = taken = 0
         while not state.round_over:
             view = seat_view(state, state.to_move)
-            if len(view.legal) > 1 and step % 3 == 0 and len(views) < count:
+            if len(view.legal) > 1 and step % 5 == 0 and taken < 6 and len(views) < count:
                 views.append(view)
+                taken += 1
             step += 1
             state.apply(players[state.to_move].choose(view))
         deal += 1
