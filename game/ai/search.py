@@ -2,9 +2,10 @@
 
 For each sampled deal of the hidden tiles (see ``inference``), every
 candidate action is applied to a copy of the round and the round is played
-to its end by the Medium policy for every seat. The action with the best
-mean value wins. All samples and playouts are fixed by (seed, view), so a
-decision never depends on the clock.
+on by the Medium policy for every seat, to its end or for a fixed number of
+actions (then judged by ``estimate``). Medium's own choice is kept unless
+another candidate beats it on the same samples by a margin. All samples and
+playouts are fixed by (seed, view), so a decision never depends on the clock.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Action, Play, RoundState, SeatView
+from ..engine import Action, Play, RoundState, RuleOptions, SeatView
 from ..engine.tiles import PIPS
 from .chain import longest_chain
 from .inference import Sampler
@@ -33,9 +34,9 @@ class SearchBudget:
     candidates: int
     depth: int | None = None
     """Actions per playout before the round is judged by ``estimate`` (None: to the end)."""
-    z: float = 2.0
+    z: float = 0.5
     """Leave Medium's choice only for a move better by ``z`` standard errors
-    (with several alternatives, a low bar lets noise win too often)."""
+    of the paired difference (a bar against noise among several candidates)."""
     endgame: int = 0
     """With this many tiles or fewer left in hands and boneyard, play out to the end."""
     tries: int = 6
@@ -93,17 +94,17 @@ def playout(state: RoundState, policy: MediumPolicy, depth: int | None = None) -
 
 def candidates(
     legal: Sequence[Action], seat: int, hand: Sequence[int], plan: tuple[int, ...], ends: Sequence[int],
-    public: Sequence[bool], racing: bool, state_options: object, keep: int,
+    public: Sequence[bool], racing: bool, options: RuleOptions, keep: int,
 ) -> list[Action]:
     """The distinct actions worth searching: Medium's own choice first, then
     the plays Medium likes best."""
     low = 0 if racing else RACE_TILES + 1
-    first = medium_choice(seat, hand, legal, ends, public, low, state_options, plan)  # type: ignore[arg-type]
+    first = medium_choice(seat, hand, legal, ends, public, low, options, plan)
     plays = best_plays(legal)
     rest = [a for a in legal if type(a) is not Play and str(a) != "open"]
     ranked = sorted(
         plays,
-        key=lambda p: (-score_play(p, seat, hand, plan, public[seat], racing, state_options), -PIPS[p.tile]),  # type: ignore[arg-type]
+        key=lambda p: (-score_play(p, seat, hand, plan, public[seat], racing, options), -PIPS[p.tile]),
     )
     ordered = [first] + [a for a in ranked + rest if a != first]
     return ordered[:keep]
@@ -158,7 +159,7 @@ def match_weights(view: SeatView) -> list[float] | None:
 class SearchPlayer:
     """Determinized Monte Carlo with Medium playouts (Hard and Expert)."""
 
-    budget = SearchBudget(rollouts=120, min_samples=24, max_samples=40, candidates=4, depth=48)
+    budget = SearchBudget(rollouts=64, min_samples=16, max_samples=24, candidates=4, depth=48)
     weigh_match = False
 
     def __init__(self, seed: str) -> None:
