@@ -12,6 +12,7 @@ import pygame
 
 from ..session import GameSession
 
+from . import fonts
 from .intents import translate
 from .scene import Scene
 from .settings import Settings
@@ -30,7 +31,9 @@ class App:
         self, size: tuple[int, int] = START_SIZE, settings: Settings | None = None, headless: bool = False
     ) -> None:
         pygame.display.init()
-        pygame.font.init()
+        if not pygame.font.get_init():
+            pygame.font.init()
+            fonts.forget_fonts()
         pygame.key.set_repeat(350, 40)
         self.settings = settings or Settings()
         self.headless = headless

@@ -16,6 +16,13 @@ _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 _texts: dict[tuple[str, str, int, tuple[int, int, int], int], pygame.Surface] = {}
 
 
+def forget_fonts() -> None:
+    """Drop cached fonts and text: call after (re)initialising pygame.font, whose
+    old Font objects stop working once the module has been quit."""
+    _fonts.clear()
+    _texts.clear()
+
+
 def font(size: int, style: str = "regular") -> pygame.font.Font:
     """The font of ``style`` at ``size`` pixels (falls back to pygame's default font)."""
     size = max(6, int(size))

@@ -56,3 +56,15 @@ def test_a_25_tile_train_stays_whole_readable_and_clear_of_the_others_at_1280x80
         assert felt.contains(rect)
     for (ta, a), (tb, b) in itertools.combinations(rects, 2):
         assert not a.colliderect(b.inflate(-1, -1)), (ta, tb)
+
+
+def test_a_second_window_after_pygame_quit_still_draws_its_text() -> None:
+    """Fonts cached by an earlier window are not reused once pygame.font was quit."""
+    from game.ui.app import App
+    from game.ui.fonts import fit_text
+
+    App((1024, 640), headless=True)
+    assert fit_text("Carmen the conductor", 21, "bold", 60).endswith("\u2026")
+    pygame.quit()
+    App((1024, 640), headless=True)
+    assert fit_text("Carmen the conductor", 21, "bold", 60).endswith("\u2026")
