@@ -8,7 +8,7 @@ from typing import Callable, Sequence, TextIO
 
 from .ai import make_player
 from .ai.players import Player
-from .engine import Match, RuleOptions, seat_view
+from .engine import Match, RuleOptions
 
 
 @dataclass
@@ -36,7 +36,7 @@ def play_round(match: Match, players: Sequence[Player], on_action: Callable[[], 
     assert state is not None
     while not state.round_over:
         seat = state.to_move
-        match.apply(players[seat].choose(seat_view(state, seat)))
+        match.apply(players[seat].choose(match.view(seat)))
         if on_action is not None:
             on_action()
 

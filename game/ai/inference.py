@@ -3,8 +3,8 @@
 Every draw or pass in the public history proves that the seat held none of
 the pips then open to it; tiles it drew later are exempt. So each entry
 becomes a limit: of the seat's current hand, at most ``k`` tiles (the draws it
-made after that entry) may show one of those pips. Penalty draws at ``tap``
-are not public, so a sample that cannot meet every limit relaxes them.
+made after that entry, penalty draws at ``tap`` included) may show one of
+those pips. A sample that cannot meet every limit relaxes them.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def limits(view: SeatView) -> list[Limit]:
     for kind, seat, pips in reversed(history):
         if seat != view.seat and pips:
             out.append(Limit(seat, pips, later_draws[seat]))
-        if kind == "draw":
+        if kind in ("draw", "penalty"):
             later_draws[seat] += 1
     return out
 

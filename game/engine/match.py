@@ -16,6 +16,7 @@ from .actions import Action
 from .options import RuleOptions, TableSetup
 from .round import RoundState
 from .start import deal_round, draw_off
+from .view import SeatView, seat_view
 
 
 def rank_key(scores: Sequence[int]) -> tuple[int, int, float]:
@@ -95,6 +96,12 @@ class Match:
     def ranking(self) -> list[list[int]]:
         """The order of seats by the match rules, best first, ties grouped."""
         return rank(self.round_scores, self.players)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now: the current round's view plus the match totals."""
+        if self.round is None:
+            raise RuntimeError("no round is being played")
+        return seat_view(self.round, seat, self.totals())
 
     def round_rng(self, index: int) -> random.Random:
         """The random source of round ``index`` (0-based)."""

@@ -25,6 +25,9 @@ REQUIRED, OPTIONAL, DONE = 0, 1, 2
 ORDINARY, COVER, EXTRA, OWN = 0, 1, 2, 3
 
 HistoryEntry = tuple[str, int, frozenset[int]]
+"""Public history: ("draw", seat, pips open to it), ("pass", seat, pips open to
+it) when a turn ends without a play, ("penalty", seat, frozenset()) for a tap
+penalty draw."""
 
 
 class RoundState:
@@ -438,6 +441,7 @@ class RoundState:
             elif opts.knock == "penalty" and self.boneyard:
                 penalty_tile = self.boneyard.pop()
                 hand.append(penalty_tile)
+                self.history.append(("penalty", seat, frozenset()))
                 if events is not None:
                     events.append(ev.Penalty(seat))
                     events.append(ev.TileDrawn(seat, penalty_tile, penalty=True))

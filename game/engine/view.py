@@ -45,6 +45,8 @@ class SeatView:
     history: tuple[HistoryEntry, ...]
     legal: tuple[Action, ...]
     turn: tuple[int, bool, int, int, bool, bool, bool, tuple[int, ...], bool, bool]
+    totals: tuple[int, ...] = ()
+    """Each seat's match score before this round (empty outside a match)."""
 
     @property
     def options(self) -> RuleOptions:
@@ -65,8 +67,8 @@ class SeatView:
         return [t for t in full_set(self.setup.set_max) if t not in seen]
 
 
-def seat_view(state: RoundState, seat: int) -> SeatView:
-    """The view of ``state`` that ``seat`` is allowed."""
+def seat_view(state: RoundState, seat: int, totals: Sequence[int] = ()) -> SeatView:
+    """The view of ``state`` that ``seat`` is allowed; ``totals`` are the match scores so far."""
     return SeatView(
         seat=seat,
         setup=state.setup,
@@ -95,6 +97,7 @@ def seat_view(state: RoundState, seat: int) -> SeatView:
             state.t_played_own, state.t_discretionary, state.t_start_doubles,
             state.t_bonus_used, state.t_opened,
         ),
+        totals=tuple(totals),
     )
 
 

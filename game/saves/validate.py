@@ -429,8 +429,8 @@ def _round(raw: Any, setup: TableSetup, finished: int, started: int) -> None:
         raise SaveError("match.round_scores records the current round as finished but it is not over")
     for i, entry in enumerate(_list(r["history"], "round.history", longest=10 * MAX_ACTIONS)):
         row = _list(entry, f"round.history[{i}]", 3)
-        if row[0] not in ("draw", "pass"):
-            raise SaveError(f"round.history[{i}] must start with draw or pass")
+        if row[0] not in ("draw", "pass", "penalty"):
+            raise SaveError(f"round.history[{i}] must start with draw, pass or penalty")
         _int(row[1], f"round.history[{i}][1]", 0, n - 1)
         for j, pip in enumerate(_list(row[2], f"round.history[{i}][2]", longest=n + 1)):
             _int(pip, f"round.history[{i}][2][{j}]", 0, set_max)

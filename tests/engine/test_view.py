@@ -71,3 +71,19 @@ def test_copy_is_independent_of_the_original() -> None:
     while not trial.round_over:
         trial.apply(trial.legal_actions()[0])
     assert ([h[:] for h in state.hands], state.boneyard[:], [t[:] for t in state.trains]) == before
+
+
+def test_a_match_view_carries_the_match_scores_so_far() -> None:
+    """Computer players can weigh the match: the view holds every seat's total."""
+    from game.engine import Match
+
+    match = Match(preset("classic"), 3, 9)
+    rng = random.Random(9)
+    state = match.start_next_round()
+    assert match.view(state.to_move).totals == (0, 0, 0)
+    while not state.round_over:
+        match.apply(rng.choice(state.legal_actions()))
+    match.finish_round()
+    state = match.start_next_round()
+    assert match.view(state.to_move).totals == tuple(match.totals())
+    assert sum(match.totals()) > 0

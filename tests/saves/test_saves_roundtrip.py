@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.engine import Play
 from game.saves import dumps, session_from_bytes
+from game.session import GameSession, SeatConfig
 
 from .sessions import new_session, play_steps, play_to_end, whole_state
 
@@ -64,3 +68,36 @@ def test_a_resumed_round_records_events_for_the_table_to_animate() -> None:
     assert resumed.match.round is not None and resumed.match.round.events == []
     play_steps(resumed, 1)
     assert resumed.match.round.events, "the next action after a resume produces events"
+
+
+def _forgetful_tap_session(seed: int) -> GameSession | None:
+    """A tap match played by first legal actions until a seat forgets to knock, or None."""
+    from game.engine import preset
+
+    session = GameSession(preset("tap"), [SeatConfig("You", "human"), SeatConfig("Ana", "easy")], seed)
+    state = session.match.start_next_round()
+    while not state.round_over:
+        legal = state.legal_actions()
+        plain = [a for a in legal if isinstance(a, Play) and not a.knock]
+        if len(state.hands[state.to_move]) == 2 and plain:
+            session.match.apply(plain[0])
+            return session
+        session.match.apply(legal[0])
+    return None
+
+
+def test_a_tap_round_with_a_forgotten_knock_saves_and_loads(tmp_path: Path) -> None:
+    """The penalty draw is in the public history, and a save holding it loads exactly."""
+    from game.saves import SaveStore
+
+    sessions = [s for s in map(_forgetful_tap_session, range(10)) if s is not None]
+    with_penalty = [s for s in sessions if s.match.round and s.match.round.boneyard is not None
+                    and any(kind == "penalty" for kind, _, _ in s.match.round.history)]
+    assert with_penalty, "a forgotten knock with tiles left in the boneyard draws a penalty tile"
+    session = with_penalty[0]
+    state = session.match.round
+    assert state is not None
+    store = SaveStore(tmp_path)
+    store.autosave(session)
+    loaded = store.load(store.autosave_path)
+    assert loaded.match.round is not None and loaded.match.round.history == state.history

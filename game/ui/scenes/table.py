@@ -305,7 +305,7 @@ class TableScene(Scene):
             if kind == "human":
                 kind = "medium"
             self.thinking_seat = seat
-            self.future = self.thinker.submit(kind, self.match.player_seed(seat), seat_view(live, seat))
+            self.future = self.thinker.submit(kind, self.match.player_seed(seat), seat_view(live, seat, self.match.totals()))
             return
         if not self.future.done():
             return
