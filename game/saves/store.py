@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -140,10 +141,26 @@ class SaveStore:
             if not path.exists() and not backup_path(path).exists():
                 raise SaveError("there is no saved game to continue") from None
             raise SaveError(f"the autosave cannot be used ({first}) and neither can its backup") from None
+        kept = self._keep_damaged(path)
+        where = f" The damaged file is kept as {kept.name}." if kept is not None else ""
         return (
             session,
-            f"The latest autosave could not be read ({first}); resumed from the backup, one move earlier.",
+            f"The latest autosave could not be read ({first}); resumed from the backup, one move earlier."
+            + where,
         )
+
+    def _keep_damaged(self, path: Path) -> Path | None:
+        """Copy a damaged autosave aside, byte for byte, before the next autosave replaces it."""
+        if not path.exists():
+            return None
+        stamp = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y%m%d-%H%M%S")
+        kept = path.with_name(f"{AUTOSAVE_NAME}-damaged-{stamp}{SUFFIX}")
+        try:
+            if not kept.exists():
+                shutil.copy2(path, kept)
+        except OSError:
+            return None
+        return kept
 
     def info(self, path: Path) -> SaveInfo:
         """A save's summary for a list, after the same checks as loading (replay included)."""

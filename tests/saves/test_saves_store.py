@@ -49,6 +49,10 @@ def test_continue_falls_back_to_the_backup_and_says_so_when_the_autosave_is_dama
     assert note is not None and "backup" in note and "cut off" in note
     assert encode_state(resumed.match) == earlier
     assert store.autosave_path.read_bytes() == damaged, "the damaged file is kept as it was"
+    store.autosave(resumed)
+    kept = [p for p in tmp_path.iterdir() if "damaged" in p.name]
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged, "a copy outlives the next autosave"
+    assert kept[0].name in note
 
 
 def test_continue_without_any_save_says_there_is_none(tmp_path: Path) -> None:
