@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
-from game.engine import DRAW, MEXICAN, IllegalAction, RoundState, deal_round, play, preset
+from game.engine import DRAW, MEXICAN, IllegalAction, RoundState, play, preset
 from game.engine.tiles import parse_tile, parse_tiles
 
 T = parse_tile
