@@ -81,6 +81,18 @@ def finished_match(seed: int = 3) -> GameSession:
     return session
 
 
+def seed_saves() -> None:
+    """A few saves for the Load screen: the autosave, named saves and a damaged file."""
+    from game.saves import default_store
+
+    store = default_store(background=False)
+    store.autosave(mid_round(4))
+    store.save_named(mid_round(5, 10), "Sunday with the cousins")
+    store.save_named(finished_round(9), "Tournament practice")
+    store.save_named(mid_round(6, 60), "Classic, round 3")
+    (store.folder / "old-laptop.json").write_text('{"format": "mexican-train-save", "version": 1', encoding="utf-8")
+
+
 def settle(app: App, frames: int = 90) -> None:
     """Run frames so that tweens finish."""
     for _ in range(frames):
@@ -125,7 +137,7 @@ def main() -> int:
         written.append(path)
 
     for name, scene in (("title", TitleScene()), ("setup", SetupScene()), ("rules", RulesScene()),
-                        ("settings", SettingsScene()), ("load", LoadScene())):
+                        ("settings", SettingsScene())):
         app.reset(scene)
         settle(app, 3)
         shot(name)
@@ -137,9 +149,20 @@ def main() -> int:
     select_playable(table)
     settle(app, 2)
     shot("table")
-    app.push(PauseScene(table))
+    pause = PauseScene(table)
+    app.push(pause)
     settle(app, 2)
     shot("pause")
+    from game.ui.scenes.save_as import SaveAsScene
+
+    app.push(SaveAsScene(table.session, pause.saved))
+    settle(app, 2)
+    shot("save-as")
+
+    seed_saves()
+    app.reset(LoadScene())
+    settle(app, 3)
+    shot("load")
 
     crowded = TableScene(crowded_session())
     crowded.on_state_changed = lambda: None  # type: ignore[method-assign]

@@ -3,8 +3,9 @@
 The UI calls only these functions. Until ``game.saves`` provides
 ``default_store()`` (a store with ``autosave(session)``,
 ``continue_latest() -> (session, note)``, ``list_saves()`` and
-``load(path) -> session``, raising ``game.saves.SaveError``), they report
-that there is no saved game yet.
+``load(path) -> session``, ``save_named(session, name)`` and
+``delete(path)``, raising ``game.saves.SaveError``), they report that there
+is no saved game yet.
 """
 
 from __future__ import annotations
@@ -75,6 +76,37 @@ def autosave(session: GameSession) -> str | None:
     return None
 
 
+def save_named(session: GameSession, name: str) -> str | None:
+    """Save ``session`` under ``name``; returns a problem to show, or None."""
+    store = _store()
+    if store is None:
+        return "Saving is not available in this build."
+    try:
+        store.save_named(session, name)
+    except _error_types() as error:
+        return f"Could not save: {_reason(error)}"
+    return None
+
+
+def delete(entry: Any) -> str | None:
+    """Delete one entry of ``list_saves()`` (and its backup); a problem to show, or None."""
+    store = _store()
+    if store is None:
+        return NO_SAVES
+    try:
+        store.delete(getattr(entry, "path", entry))
+    except _error_types() as error:
+        return f"Could not delete: {_reason(error)}"
+    return None
+
+
+def default_name(session: GameSession) -> str:
+    """A name to offer for a named save: the rules and the round, e.g. "Classic, round 3"."""
+    match = session.match
+    rules = str(getattr(match.setup.options, "preset", "game")).replace("-", " ").title()
+    return f"{rules}, round {max(1, match.round_number)}"
+
+
 def continue_latest() -> tuple[GameSession | None, str]:
     """The latest saved game and a note for the player, or (None, reason)."""
     store = _store()
@@ -110,6 +142,26 @@ def load(entry: Any) -> tuple[GameSession | None, str]:
         return store.load(path), ""
     except _error_types() as error:
         return None, _reason(error)
+
+
+def describe_lines(entry: Any) -> tuple[str, str, str]:
+    """A save entry as (name, date, details): the details give the rules, the
+    round and the scores, or for a damaged save why it cannot be read."""
+    name = getattr(entry, "name", None) or describe(entry)
+    label = "Autosave" if getattr(entry, "is_autosave", False) else str(name)
+    date = getattr(entry, "date", None)
+    when = date.strftime("%d %b %Y  %H:%M") if date is not None else ""
+    problem = getattr(entry, "problem", None)
+    if problem:
+        return label, when, f"Cannot be read: {problem}"
+    if not hasattr(entry, "round"):
+        return label, when, ""
+    rules = str(entry.preset).replace("-", " ").title()
+    scores = "  \u00b7  ".join(
+        f"{seat} {score}" for seat, score in zip(getattr(entry, "seat_names", []), getattr(entry, "scores", []))
+    )
+    details = f"{rules}  \u00b7  round {entry.round} of {entry.rounds}"
+    return label, when, f"{details}  \u2014  {scores}" if scores else details
 
 
 def describe(entry: Any) -> str:

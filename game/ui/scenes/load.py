@@ -1,48 +1,171 @@
-"""The Load screen: saved games from the saves store."""
+"""The Load screen: saved games from the saves store, a page at a time, with Delete."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from .. import saves_bridge, theme
+from ..draw import panel
 from ..fonts import blit_text
+from ..intents import Intent
 from ..scene import Space
-from ..widgets import Button
+from ..widgets import Button, text_width
 from .menu import MenuScene, card
+
+ROWS = 7
+ROW_Y, ROW_H, ROW_GAP = 150, 70, 8
+LIST_X, LIST_W = 320, 820
+
+
+@dataclass
+class SaveRow(Button):
+    """One save on two lines: name and date, then rules, round and scores (or the problem)."""
+
+    entry: Any = None
+    damaged: bool = False
+
+    def draw(self, surface: pygame.Surface, space: Space) -> None:
+        """Paint the row."""
+        rect = self.screen_rect(space)
+        color = theme.PANEL_EDGE if self.hover and not self.damaged else theme.PANEL_LIGHT
+        edge = theme.GOLD if self.hover and not self.damaged else (theme.RED if self.damaged else None)
+        panel(surface, rect, color, 255, radius=space.px(10), edge=edge, width=2)
+        name, when, details = saves_bridge.describe_lines(self.entry)
+        pad = space.px(16)
+        top = rect.y + space.px(9)
+        blit_text(surface, when, space.px(16), theme.INK_DIM, (rect.right - pad, top + space.px(3)), "topright")
+        room = rect.w - 2 * pad - text_width(when, space.px(16)) - space.px(20)
+        blit_text(surface, _fit(name, space.px(22), room, "bold"), space.px(22), theme.INK if not self.damaged else theme.INK_DIM,
+                  (rect.x + pad, top), "topleft", "bold")
+        ink = theme.RED if self.damaged else theme.INK_DIM
+        blit_text(surface, _fit(details, space.px(17), rect.w - 2 * pad), space.px(17), ink,
+                  (rect.x + pad, rect.bottom - space.px(10)), "bottomleft")
+
+
+def _fit(line: str, size: int, width: int, style: str = "regular") -> str:
+    """``line`` shortened with an ellipsis to fit ``width`` pixels."""
+    if text_width(line, size, style) <= width:
+        return line
+    while line and text_width(line + "\u2026", size, style) > width:
+        line = line[:-1]
+    return line.rstrip() + "\u2026"
 
 
 class LoadScene(MenuScene):
-    """Pick a saved game to resume."""
+    """Pick a saved game to resume; the wheel or PageUp/PageDown pages through many.
+    Damaged saves show why and cannot be opened; named saves can be deleted
+    after a second click on "Sure?"."""
 
     title = "Load a game"
 
     def __init__(self) -> None:
         super().__init__()
         self.note = ""
-        self.entries: list[Any] = saves_bridge.list_saves()[:9]
-        self.widgets = [
-            Button(saves_bridge.describe(entry), (460, 170 + i * 66, 680, 56), lambda e=entry: self.open(e), size=20)
-            for i, entry in enumerate(self.entries)
-        ]
-        self.widgets.append(Button("Back", (700, 800, 200, 56), self.back, primary=True))
+        self.note_bad = False
+        self.offset = 0
+        self.confirming: Any = None
+        self.entries: list[Any] = []
+        self.refresh()
+
+    # ---------------------------------------------------------------- state
+    def refresh(self) -> None:
+        """Read the list of saves again and lay out the visible page."""
+        self.entries = saves_bridge.list_saves()
+        self.confirming = None
+        self.offset = max(0, min(self.offset, len(self.entries) - ROWS))
         if not self.entries:
-            self.note = saves_bridge.NO_SAVES
+            self.note, self.note_bad = saves_bridge.NO_SAVES, False
+        self._layout()
+
+    def _layout(self) -> None:
+        """Rows for the entries from ``offset``, a Delete button per named save, Back."""
+        self.widgets = []
+        for i, entry in enumerate(self.entries[self.offset : self.offset + ROWS]):
+            y = ROW_Y + i * (ROW_H + ROW_GAP)
+            damaged = bool(getattr(entry, "problem", None))
+            self.widgets.append(SaveRow("", (LIST_X, y, LIST_W, ROW_H), lambda e=entry: self.open(e),
+                                        entry=entry, damaged=damaged))
+            if not getattr(entry, "is_autosave", False):
+                sure = self.confirming is not None and self._same(entry, self.confirming)
+                self.widgets.append(Button("Sure?" if sure else "Delete", (LIST_X + LIST_W + 12, y + 11, 128, 48),
+                                           lambda e=entry: self.delete(e), primary=sure, size=20))
+        self.widgets.append(Button("Back", (700, 800, 200, 56), self.back, primary=True))
+
+    @staticmethod
+    def _same(a: Any, b: Any) -> bool:
+        return getattr(a, "path", a) == getattr(b, "path", b)
+
+    def scroll(self, rows: int) -> None:
+        """Move the visible window by ``rows`` (clamped)."""
+        top = max(0, len(self.entries) - ROWS)
+        offset = max(0, min(top, self.offset + rows))
+        if offset != self.offset:
+            self.offset = offset
+            self.confirming = None
+            self._layout()
+
+    # -------------------------------------------------------------- actions
+    def handle(self, intent: Intent) -> None:
+        """Wheel and PageUp/PageDown page the list; a click elsewhere drops a pending "Sure?"."""
+        if intent.kind == "scroll":
+            self.scroll(-intent.amount)
+            return
+        if intent.kind in ("page_up", "page_down"):
+            self.scroll(ROWS if intent.kind == "page_down" else -ROWS)
+            return
+        if intent.kind == "release" and self.confirming is not None:
+            pending = self.confirming
+            super().handle(intent)
+            if self.confirming is pending:
+                self.confirming = None
+                self._layout()
+            return
+        super().handle(intent)
 
     def open(self, entry: Any) -> None:
-        """Load ``entry`` and go to its table, or show why not."""
+        """Load ``entry`` and go to its table, or show why not (the file is left alone)."""
         from .table import TableScene
 
         assert self.app is not None
+        problem = getattr(entry, "problem", None)
+        if problem:
+            self.note, self.note_bad = f"This save cannot be opened: {problem}", True
+            return
         session, problem = saves_bridge.load(entry)
         if session is None:
-            self.note = problem or "That save could not be read."
+            self.note, self.note_bad = f"Could not load: {problem or 'the save could not be read'}", True
             return
         self.app.reset(TableScene(session))
 
+    def delete(self, entry: Any) -> None:
+        """First click asks "Sure?"; the second deletes the save and refreshes the list."""
+        if self.confirming is None or not self._same(entry, self.confirming):
+            self.confirming = entry
+            self.note, self.note_bad = f"Click \u201cSure?\u201d to delete {getattr(entry, 'name', 'this save')}", False
+            self._layout()
+            return
+        self.confirming = None
+        problem = saves_bridge.delete(entry)
+        name = getattr(entry, "name", "the save")
+        self.note, self.note_bad = (problem, True) if problem else (f"Deleted {name}", False)
+        self.refresh()
+
+    # -------------------------------------------------------------- drawing
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """Title, the list card, the page position and the note."""
         super().draw_body(surface, space)
-        card(surface, space, 430, 140, 740, 640)
+        card(surface, space, 290, 125, 1020, 655)
+        count = len(self.entries)
+        if count > ROWS:
+            last = min(count, self.offset + ROWS)
+            blit_text(surface, f"{self.offset + 1}\u2013{last} of {count}  \u00b7  wheel or PageUp/PageDown for more",
+                      space.px(16), theme.INK_DIM, space.point(LIST_X, 700), "topleft")
+            arrows = ("\u25b2 " if self.offset > 0 else "") + ("\u25bc" if last < count else "")
+            blit_text(surface, arrows, space.px(18), theme.GOLD, space.point(LIST_X + LIST_W, 698), "topright", "bold")
         if self.note:
-            blit_text(surface, self.note, space.px(22), theme.GOLD, space.point(800, 740), "midtop", "bold")
+            color = theme.RED if self.note_bad else theme.GOLD
+            blit_text(surface, _fit(self.note, space.px(20), space.px(960), "bold"), space.px(20), color,
+                      space.point(800, 735), "midtop", "bold")

@@ -1,4 +1,4 @@
-"""The pause menu over the table (Esc): resume, settings, save and quit, quit to title."""
+"""The pause menu over the table (Esc): resume, settings, rules, save as, save and quit, quit to title."""
 
 from __future__ import annotations
 
@@ -25,13 +25,16 @@ class PauseScene(MenuScene):
         super().__init__()
         self.table = table
         self.note = ""
+        self.note_ok = False
         can_save = saves_bridge.available() and not table.demo
         self.widgets = [
-            Button("Resume", (620, 300, 360, 64), self.back, primary=True),
-            Button("Settings", (620, 380, 360, 64), self.settings),
-            Button("Rules", (620, 460, 360, 64), self.rules),
-            Button("Save and quit" if can_save else "Quit (no saves yet)", (620, 540, 360, 64), self.save_and_quit),
-            Button("Quit to title", (620, 620, 360, 64), self.to_title),
+            Button("Resume", (620, 260, 360, 64), self.back, primary=True),
+            Button("Settings", (620, 340, 360, 64), self.settings),
+            Button("Rules", (620, 420, 360, 64), self.rules),
+            Button("Save as...", (620, 500, 360, 64), self.save_as, enabled=can_save,
+                   hint="" if can_save else ("not in a demo" if table.demo else "no saves")),
+            Button("Save and quit" if can_save else "Quit (no saves yet)", (620, 580, 360, 64), self.save_and_quit),
+            Button("Quit to title", (620, 660, 360, 64), self.to_title),
         ]
 
     def settings(self) -> None:
@@ -46,12 +49,28 @@ class PauseScene(MenuScene):
         assert self.app is not None
         self.app.push(RulesScene(self.table.match.setup.options))
 
+    def save_as(self) -> None:
+        """Open the Save as dialog (not in demo mode)."""
+        from .save_as import SaveAsScene
+
+        assert self.app is not None
+        if self.table.demo or not saves_bridge.available():
+            return
+        self.note = ""
+        self.app.push(SaveAsScene(self.table.session, self.saved))
+
+    def saved(self, name: str) -> None:
+        """The dialog saved the game under ``name``."""
+        self.note = f"Saved as {name}"
+        self.note_ok = True
+
     def save_and_quit(self) -> None:
         """Save through the saves interface, then leave the game."""
         assert self.app is not None
         problem = saves_bridge.autosave(self.table.session) if not self.table.demo else None
         if problem:
             self.note = problem
+            self.note_ok = False
             return
         self.app.quit(0)
 
@@ -64,7 +83,8 @@ class PauseScene(MenuScene):
         self.app.reset(TitleScene())
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        card(surface, space, 560, 190, 480, 520)
-        blit_text(surface, "Paused", space.px(44), theme.GOLD, space.point(800, 215), "midtop", "title")
+        card(surface, space, 560, 150, 480, 630)
+        blit_text(surface, "Paused", space.px(44), theme.GOLD, space.point(800, 175), "midtop", "title")
         if self.note:
-            blit_text(surface, self.note, space.px(18), theme.RED, space.point(800, 730), "midtop", "bold")
+            color = theme.GREEN if self.note_ok else theme.RED
+            blit_text(surface, self.note, space.px(18), color, space.point(800, 740), "midtop", "bold")

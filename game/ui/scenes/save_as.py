@@ -1,0 +1,74 @@
+"""The "Save as..." dialog over the pause menu: name the save, then Save or Cancel."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ...session import GameSession
+from .. import saves_bridge, theme
+from ..fonts import blit_text
+from ..intents import Intent
+from ..scene import Space
+from ..widgets import Button, TextField
+from .menu import MenuScene, card
+
+MAX_NAME = 40  # the store's limit (game.saves.validate.MAX_NAME); the store has the last word
+
+
+class SaveAsScene(MenuScene):
+    """A modal dialog: Enter saves under the typed name, Esc cancels. A refused
+    name or a failed write shows the store's reason and keeps the dialog open."""
+
+    modal = True
+
+    def __init__(self, session: GameSession, on_saved: Callable[[str], None] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.on_saved = on_saved
+        self.error = ""
+        self.field = TextField((540, 400, 520, 56), saves_bridge.default_name(session), max_len=MAX_NAME,
+                               placeholder="name of the save")
+        self.field.focus(True)
+        self.widgets = [
+            self.field,
+            Button("Save", (560, 530, 230, 60), self.save, primary=True),
+            Button("Cancel", (810, 530, 230, 60), self.back),
+        ]
+
+    def handle(self, intent: Intent) -> None:
+        """Enter saves and Esc cancels wherever the focus is; the rest goes to the widgets."""
+        if intent.kind == "confirm":
+            self.save()
+        elif intent.kind == "back":
+            self.back()
+        else:
+            if intent.kind in ("text", "backspace", "delete"):
+                self.error = ""
+            super().handle(intent)
+
+    def save(self) -> None:
+        """Save under the field's name; on success close and tell the scene below."""
+        assert self.app is not None
+        name = self.field.value.strip()
+        problem = saves_bridge.save_named(self.session, name)
+        if problem:
+            self.error = problem
+            self.field.focus(True)
+            return
+        self.app.pop()
+        if self.on_saved is not None:
+            self.on_saved(name)
+
+    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """The dialog card, its title, the field's label and any refusal."""
+        card(surface, space, 500, 290, 600, 340)
+        blit_text(surface, "Save as", space.px(36), theme.GOLD, space.point(800, 310), "midtop", "title")
+        blit_text(surface, "Name of the save", space.px(18), theme.INK_DIM, space.point(542, 372), "topleft", "bold")
+        if self.error:
+            blit_text(surface, self.error, space.px(18), theme.RED, space.point(800, 472), "midtop", "bold",
+                      wrap=space.px(560))
+        else:
+            blit_text(surface, "Enter to save  \u00b7  Esc to cancel", space.px(16), theme.INK_DIM,
+                      space.point(800, 474), "midtop")
