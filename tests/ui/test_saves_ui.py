@@ -6,15 +6,14 @@ from pathlib import Path
 
 import pygame
 
+from game.engine import preset
+from game.session import GameSession, SeatConfig
 from game.ui import saves_bridge
 from game.ui.app import App
 from game.ui.scenes.load import ROWS, LoadScene, SaveRow
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.save_as import SaveAsScene
 from game.ui.scenes.table import TableScene
-
-from game.engine import preset
-from game.session import GameSession, SeatConfig
 
 from .conftest import NAMES, click, frames, key, table_for
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -86,12 +87,12 @@ class LoadScene(MenuScene):
         for i, entry in enumerate(self.entries[self.offset : self.offset + ROWS]):
             y = ROW_Y + i * (ROW_H + ROW_GAP)
             damaged = bool(getattr(entry, "problem", None))
-            self.widgets.append(SaveRow("", (LIST_X, y, LIST_W, ROW_H), lambda e=entry: self.open(e),
+            self.widgets.append(SaveRow("", (LIST_X, y, LIST_W, ROW_H), partial(self.open, entry),
                                         entry=entry, damaged=damaged))
             if not getattr(entry, "is_autosave", False):
                 sure = self.confirming is not None and self._same(entry, self.confirming)
                 self.widgets.append(Button("Sure?" if sure else "Delete", (LIST_X + LIST_W + 12, y + 11, 128, 48),
-                                           lambda e=entry: self.delete(e), primary=sure, size=20))
+                                           partial(self.delete, entry), primary=sure, size=20))
         self.widgets.append(Button("Back", (700, 800, 200, 56), self.back, primary=True))
 
     @staticmethod
