@@ -42,9 +42,31 @@ def test_tournament_rounds_start_one_seat_further_left_each_time() -> None:
 
 
 def test_classic_engine_search_starts_left_of_the_previous_opener() -> None:
-    """The holder opens, so every opener held or drew the round's double."""
-    match = play_match(8)
-    assert len(match.openers) == 13
+    """Whoever holds the round's double opens; else drawing starts left of the last opener."""
+    from game.engine import events as ev
+
+    searched = 0
+    for seed in range(6):
+        match = Match(preset("classic"), 4, seed)
+        rng = random.Random(seed)
+        previous = None
+        while not match.is_over:
+            state = match.start_next_round()
+            start = [e for e in state.events if isinstance(e, (ev.TileDrawn, ev.EnginePlaced))]
+            placed = next(e for e in start if isinstance(e, ev.EnginePlaced))
+            assert placed.seat == state.opener and placed.engine == state.engine
+            draws = [e for e in start if isinstance(e, ev.TileDrawn)]
+            if draws:
+                searched += 1
+                expected_first = 0 if previous is None else (previous + 1) % 4
+                assert draws[0].seat == expected_first
+                assert [d.seat for d in draws] == [(expected_first + i) % 4 for i in range(len(draws))]
+                assert draws[-1].seat == state.opener
+            previous = state.opener
+            while not state.round_over:
+                match.apply(rng.choice(state.legal_actions()))
+            match.finish_round()
+    assert searched > 0, "some round needed drawing for its double"
 
 
 def test_ranking_lowest_total_wins() -> None:
