@@ -17,7 +17,7 @@ from . import events as ev
 from .actions import DRAW, END, MEXICAN, OPEN, PLAIN_PLAYS, Action, Draw, End, Open, Play, play, train_name
 from .errors import IllegalAction
 from .options import RuleOptions, TableSetup
-from .tiles import HI, IS_DOUBLE, LO, PIP_SET, TEXT, Tile, tile_value
+from .tiles import HI, IS_DOUBLE, LO, PIP_SET, TEXT, Tile, double, tile_value
 
 # What the seat to move needs next in this turn.
 REQUIRED, OPTIONAL, DONE = 0, 1, 2
@@ -143,7 +143,7 @@ class RoundState:
             state.first_turn_done = [
                 s != to_move and (bool(state.trains[s]) or state.public[s]) for s in range(n)
             ]
-        seen: set[Tile] = {_double_id(engine)}
+        seen: set[Tile] = {double(engine)}
         for tile in [t for h in state.hands for t in h] + state.boneyard + [
             t for tr in state.trains for t in tr
         ]:
@@ -244,10 +244,6 @@ class RoundState:
         if legal is None:
             legal = self._legal = self._compute_legal()
         return legal
-
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is among the legal actions now."""
-        return action in self.legal_actions()
 
     def train_tiles(self, train: int) -> list[tuple[int, int]]:
         """A train's tiles oriented as laid, hub side first, as (near, far) pips."""
@@ -641,8 +637,3 @@ class RoundState:
         from .reasons import why_illegal
 
         return why_illegal(self, action)
-
-
-def _double_id(pip: int) -> Tile:
-    """The id of the double with ``pip`` pips on each end."""
-    return pip * (pip + 1) // 2 + pip
