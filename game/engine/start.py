@@ -7,7 +7,7 @@ comes only from the ``random.Random`` passed in.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Callable, Sequence
 
 from . import events as ev
 from .errors import SetupError
@@ -119,15 +119,6 @@ def _need(engine: int | None) -> int:
     return engine
 
 
-def _take_from_hands(state: RoundState, tile: Tile) -> int | None:
-    """Remove ``tile`` from whichever hand holds it and return that seat."""
-    for seat, hand in enumerate(state.hands):
-        if tile in hand:
-            hand.remove(tile)
-            return seat
-    return None
-
-
 def _draw(state: RoundState, seat: int, missing: str) -> Tile:
     """Draw for ``seat`` during the round start, recording the event."""
     if not state.boneyard:
@@ -150,9 +141,8 @@ def _place(state: RoundState, seat: int, tile: Tile) -> tuple[int, int]:
 def _find_by_turns(state: RoundState, engine: int, start: int) -> tuple[int, int]:
     """Classic: the holder opens; else seats draw one each in turn until it shows."""
     tile = double(engine)
-    holder = _take_from_hands(state, tile)
+    holder = next((seat for seat, hand in enumerate(state.hands) if tile in hand), None)
     if holder is not None:
-        state.hands[holder].append(tile)
         return _place(state, holder, tile)
     seat = start
     while True:
@@ -161,10 +151,8 @@ def _find_by_turns(state: RoundState, engine: int, start: int) -> tuple[int, int
         seat = (seat + 1) % state.players
 
 
-def _find_all_draw(state: RoundState, wanted: object, start: int) -> tuple[int, int]:
+def _find_all_draw(state: RoundState, match: Callable[[Tile], bool], start: int) -> tuple[int, int]:
     """Star Ranch / Tap: the holder opens; else everyone draws one at once until found."""
-    match = wanted  # a predicate on tiles
-    assert callable(match)
     for seat in _seats_from(state, start):
         found = [t for t in state.hands[seat] if match(t)]
         if found:
