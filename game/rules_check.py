@@ -411,16 +411,10 @@ def _sorted_text(actions: Iterable[Action]) -> list[str]:
     return sorted(str(a) for a in actions)
 
 
-def _oriented(state: RoundState, train: int) -> list[tuple[int, int]]:
-    return state.train_tiles(train)
-
-
-def _parse_oriented(text: str, set_max: int) -> list[tuple[int, int]]:
-    out = []
-    for word in text.split():
-        a, b = (int(x) for x in word.split("-"))
-        out.append((a, b))
-    return out
+def _parse_oriented(text: str) -> list[tuple[int, int]]:
+    """Tiles as laid, ``"12-6 6-6"`` -> [(12, 6), (6, 6)] (already checked by the loader)."""
+    pairs = [word.split("-") for word in text.split()]
+    return [(int(a), int(b)) for a, b in pairs]
 
 
 def _snapshot(state: RoundState) -> tuple[Any, ...]:
@@ -558,8 +552,8 @@ def _run_step(scenario: Scenario, state: RoundState, kind: str, value: Any) -> N
             if key == "trains":
                 for name, text in expected.items():
                     train = parse_train(str(name), state.players)
-                    got = _oriented(state, train)
-                    want = _parse_oriented(text, scenario.setup.set_max if scenario.setup else 18)
+                    got = state.train_tiles(train)
+                    want = _parse_oriented(text)
                     if got != want:
                         shown = " ".join(f"{a}-{b}" for a, b in got)
                         raise StepFailed(f"train {name} is \"{shown}\", expected \"{text}\"")

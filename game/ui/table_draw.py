@@ -8,7 +8,6 @@ from collections.abc import Sequence
 import pygame
 
 from ..engine import MEXICAN, RoundState
-from ..engine.tiles import HI, LO
 from . import theme
 from .board import BoardPlan, Lane, Slot
 from .draw import panel
@@ -111,17 +110,6 @@ def marker_pos(plan: BoardPlan, lane: Lane) -> tuple[float, float]:
     return (sx - offset if lane.left_side else sx + offset, sy)
 
 
-def oriented(state: RoundState, train: int) -> list[tuple[int, int]]:
-    """A train's tiles as (near, far) pips."""
-    out = []
-    end = state.engine
-    for tile in state.trains[train]:
-        far = LO[tile] if HI[tile] == end else HI[tile]
-        out.append((end, far))
-        end = far
-    return out
-
-
 def use_numerals(unit: int, set_max: int) -> bool:
     """Whether a table's tiles show numerals: pips would be too small to count."""
     return unit < 26 or (set_max > 9 and unit < 44)
@@ -134,7 +122,7 @@ def draw_trains(
     if numerals is None:
         numerals = use_numerals(plan.unit, state.setup.set_max)
     for train, lane in plan.lanes.items():
-        for index, (near, far) in enumerate(oriented(state, train)):
+        for index, (near, far) in enumerate(state.train_tiles(train)):
             if (train, index) in hidden or index >= len(lane.slots):
                 continue
             draw_tile_at(surface, lane.slots[index], near, far, plan.unit, numerals)
