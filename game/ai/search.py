@@ -1,10 +1,11 @@
-"""Hard, Expert and the oracle: determinized Monte Carlo over Medium playouts.
+"""Hard, Expert and the oracle: determinized Monte Carlo over policy playouts.
 
 For each sampled deal of the hidden tiles (see ``inference``), every
 candidate action is applied to a copy of the round and the round is played
-on by the Medium policy for every seat, to its end or for a fixed number of
-actions (then judged by ``estimate``). Medium's own choice is kept unless
-another candidate beats it on the same samples by a margin. All samples and
+on by a policy for every seat (Medium for Hard, the stronger ``SHEDDER``
+weights for Expert), to its end or for a fixed number of actions (then
+judged by ``estimate``). The default move (the ``SHEDDER`` choice) is kept
+unless another candidate beats it on the same samples by a margin. All samples and
 playouts are fixed by (seed, view), so a decision never depends on the clock.
 """
 
@@ -17,7 +18,7 @@ from ..engine import Action, Play, RoundState, RuleOptions, SeatView
 from ..engine.tiles import PIPS
 from .chain import longest_chain
 from .inference import Sampler
-from .medium import RACE_TILES, MediumPolicy, best_plays, medium_choice, score_play
+from .medium import MEDIUM, SHEDDER, MediumPolicy, Style, best_plays, medium_choice, score_play
 from .seeding import decision_rng
 
 WIN_BONUS = 30.0
@@ -94,17 +95,17 @@ def playout(state: RoundState, policy: MediumPolicy, depth: int | None = None) -
 
 def candidates(
     legal: Sequence[Action], seat: int, hand: Sequence[int], plan: tuple[int, ...], ends: Sequence[int],
-    public: Sequence[bool], racing: bool, options: RuleOptions, keep: int,
+    public: Sequence[bool], min_opponent_tiles: int, options: RuleOptions, keep: int, style: Style = MEDIUM,
 ) -> list[Action]:
-    """The distinct actions worth searching: Medium's own choice first, then
-    the plays Medium likes best."""
-    low = 0 if racing else RACE_TILES + 1
-    first = medium_choice(seat, hand, legal, ends, public, low, options, plan)
+    """The distinct actions worth searching: the ``style`` policy's own choice
+    first, then the plays it likes best."""
+    first = medium_choice(seat, hand, legal, ends, public, min_opponent_tiles, options, plan, style)
+    racing = min_opponent_tiles <= style.race_tiles
     plays = best_plays(legal)
     rest = [a for a in legal if type(a) is not Play and str(a) != "open"]
     ranked = sorted(
         plays,
-        key=lambda p: (-score_play(p, seat, hand, plan, public[seat], racing, options), -PIPS[p.tile]),
+        key=lambda p: (-score_play(p, seat, hand, plan, public[seat], racing, options, style), -PIPS[p.tile]),
     )
     ordered = [first] + [a for a in ranked + rest if a != first]
     return ordered[:keep]
@@ -117,12 +118,13 @@ def search(
     weights: Sequence[float] | None = None,
     depth: int | None = None,
     z: float = 0.0,
+    style: Style = MEDIUM,
 ) -> Action:
     """The action of ``moves`` with the best mean playout value over ``roots``.
     ``moves[0]`` is the default: another move must beat it, on the same samples,
     by ``z`` standard errors of the paired difference."""
     values: list[list[float]] = [[] for _ in moves]
-    policy = MediumPolicy()
+    policy = MediumPolicy(style=style)
     for root in roots:
         for i, move in enumerate(moves):
             state = root.copy()
@@ -157,10 +159,14 @@ def match_weights(view: SeatView) -> list[float] | None:
 
 
 class SearchPlayer:
-    """Determinized Monte Carlo with Medium playouts (Hard and Expert)."""
+    """Determinized Monte Carlo over policy playouts (Hard and Expert)."""
 
     budget = SearchBudget(rollouts=64, min_samples=16, max_samples=24, candidates=4, depth=48)
     weigh_match = False
+    lead: Style = SHEDDER
+    """Weights of the default move and the candidate order."""
+    playout: Style = MEDIUM
+    """Weights of the policy that plays every seat in the playouts."""
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
@@ -172,8 +178,8 @@ class SearchPlayer:
         plan = longest_chain(view.ends[seat], tuple(sorted(view.hand)))
         low = min(size for s, size in enumerate(view.hand_sizes) if s != seat)
         return candidates(
-            view.legal, seat, view.hand, plan, view.ends, view.public, low <= RACE_TILES, view.options,
-            self.budget.candidates,
+            view.legal, seat, view.hand, plan, view.ends, view.public, low, view.options,
+            self.budget.candidates, self.lead,
         )
 
     def choose(self, view: SeatView) -> Action:
@@ -192,25 +198,28 @@ class SearchPlayer:
         weights = match_weights(view) if self.weigh_match else None
         left = sum(view.hand_sizes) + view.boneyard_size
         depth = None if left <= b.endgame else b.depth
-        return search(roots, view.seat, moves, weights, depth, b.z)
+        return search(roots, view.seat, moves, weights, depth, b.z, self.playout)
 
 
 class HardPlayer(SearchPlayer):
     """Hard: samples the hidden tiles from what its seat has seen and plays
-    each candidate out with Medium."""
+    each candidate out with Medium; its default move and candidate order come
+    from the stronger ``SHEDDER`` weights."""
 
     budget = SearchBudget(rollouts=64, min_samples=16, max_samples=24, candidates=4, depth=48, z=0.5)
 
 
 class ExpertPlayer(SearchPlayer):
     """Expert: Hard's search with more samples and longer playouts, played to
-    the end once few tiles are left, weighing the match standings when the
-    view carries them."""
+    the end once few tiles are left, every seat in them played by the
+    stronger ``SHEDDER`` weights instead of Medium's, weighing the match
+    standings when the view carries them."""
 
     budget = SearchBudget(
         rollouts=160, min_samples=32, max_samples=48, candidates=4, depth=64, endgame=30, tries=12, z=0.5
     )
     weigh_match = True
+    playout = SHEDDER
 
 
 class OraclePlayer:
@@ -233,8 +242,7 @@ class OraclePlayer:
         plan = longest_chain(state.ends[seat], tuple(sorted(hand)))
         low = min(len(h) for s, h in enumerate(state.hands) if s != seat)
         moves = candidates(
-            legal, seat, hand, plan, state.ends, state.public, low <= RACE_TILES, state.options,
-            self.candidates,
+            legal, seat, hand, plan, state.ends, state.public, low, state.options, self.candidates,
         )
         if len(moves) == 1:
             return moves[0]
