@@ -1,10 +1,11 @@
-"""A hint for the human's seat: Medium's choice and a short reason for it."""
+"""A hint for the human's seat: the choice of Medium's logic with the stronger
+``SHEDDER`` weights (the move Hard and Expert start from) and a short reason."""
 
 from __future__ import annotations
 
 from ..engine import DRAW, END, Action, Play, SeatView, train_name
 from ..engine.tiles import IS_DOUBLE, PIPS, TEXT
-from .medium import RACE_TILES, medium_choice, view_plan
+from .medium import SHEDDER, Style, medium_choice, view_plan
 
 
 def _where(train: int, seat: int, names: tuple[str, ...]) -> str:
@@ -16,15 +17,15 @@ def _where(train: int, seat: int, names: tuple[str, ...]) -> str:
     return f"{names[train]}'s train"
 
 
-def hint(view: SeatView) -> tuple[Action, str]:
-    """The action Medium would take for ``view.seat`` and why, in a few words.
-    Raises ValueError when it is not that seat's turn."""
+def hint(view: SeatView, style: Style = SHEDDER) -> tuple[Action, str]:
+    """The action the ``style`` weights pick for ``view.seat`` and why, in a
+    few words. Raises ValueError when it is not that seat's turn."""
     if not view.legal:
         raise ValueError("it is not this seat's turn")
     seat = view.seat
     plan = view_plan(view, {})
     low = min(size for s, size in enumerate(view.hand_sizes) if s != seat)
-    action = medium_choice(seat, view.hand, view.legal, view.ends, view.public, low, view.options, plan)
+    action = medium_choice(seat, view.hand, view.legal, view.ends, view.public, low, view.options, plan, style)
     if action == DRAW:
         return action, "no tile fits a train you may play on: draw"
     if action == END:
@@ -43,7 +44,7 @@ def hint(view: SeatView) -> tuple[Action, str]:
         if view.public[seat]:
             return action, f"the {tile} takes your marker down and goes on with your {len(plan)}-tile chain{suffix}"
         return action, f"the {tile} goes on with your {len(plan)}-tile chain on your own train{suffix}"
-    if low <= RACE_TILES:
+    if low <= style.race_tiles:
         return action, f"an opponent is nearly out: shed the {tile} ({PIPS[action.tile]} pips) now{suffix}"
     if IS_DOUBLE[action.tile]:
         return action, f"you can cover the {tile} next, so it sheds two tiles this turn{suffix}"

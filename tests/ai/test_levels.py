@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from game.ai import hint, make_player
 from game.ai.chain import ChainCache, longest_chain
 from game.ai.inference import Sampler, limits
+from game.ai.medium import MEDIUM
 from game.engine import DRAW, MEXICAN, Play, RoundState, preset, seat_view, tile_id
 from game.engine.tiles import HI, LO, PIPS, full_set
 
@@ -95,6 +96,24 @@ def test_medium_keeps_its_chain_and_sheds_a_heavy_tile_elsewhere() -> None:
     assert action == Play(tile_id(10, 9), MEXICAN)
     advice, reason = hint(seat_view(state, 0))
     assert advice == action and "chain" in reason
+
+
+def test_the_stronger_weights_shed_a_light_tile_before_touching_the_own_chain() -> None:
+    # Seat 0's chain from 12 is 12-3 3-1; the light 5-0 fits only the Mexican train (end 5).
+    others = [[tile_id(0, a), tile_id(1, a), tile_id(2, a)] for a in (4, 7, 6)]
+    hands = [[tile_id(12, 3), tile_id(3, 1), tile_id(5, 0)], *others]
+    state = RoundState.from_table(
+        preset("tournament").setup(4), 12, hands, [tile_id(8, 4)], to_move=0,
+        trains={MEXICAN: [tile_id(12, 5)], 0: []},
+    )
+    view = seat_view(state, 0)
+    # Medium spends its chain while the light tile is worth little to shed ...
+    assert make_player("medium", "m").choose(view) == Play(tile_id(12, 3), 0)
+    # ... the hint (Hard's and Expert's starting move) keeps the chain for later.
+    advice, reason = hint(view)
+    assert advice == Play(tile_id(5, 0), MEXICAN)
+    assert "keeps your 2-tile chain" in reason
+    assert hint(view, MEDIUM)[0] == Play(tile_id(12, 3), 0)
 
 
 def test_a_pass_proves_a_seat_lacks_the_open_pips() -> None:
