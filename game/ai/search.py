@@ -42,16 +42,12 @@ class SearchBudget:
     """With this many tiles or fewer left in hands and boneyard, play out to the end."""
     tries: int = 6
     """Deals tried per sample before the counted limits are given up."""
-    win_bonus: float = WIN_BONUS
-    """Value of winning the round, in pips, on top of the score margin."""
 
 
-def outcome(
-    state: RoundState, seat: int, weights: Sequence[float] | None = None, win_bonus: float = WIN_BONUS
-) -> float:
+def outcome(state: RoundState, seat: int, weights: Sequence[float] | None = None) -> float:
     """Value of a finished round for ``seat``: the opponents' mean score minus
-    its own (weighted per opponent if ``weights`` is given), plus ``win_bonus``
-    for winning the round."""
+    its own (weighted per opponent if ``weights`` is given), plus a bonus for
+    winning the round."""
     scores = state.scores
     assert scores is not None
     mine = scores[seat]
@@ -61,16 +57,14 @@ def outcome(
     else:
         opp = sum(w * scores[s] for s, w in enumerate(weights) if s != seat)
     won = state.went_out == seat or (state.went_out is None and mine == min(scores))
-    return opp - mine + (win_bonus if won else 0.0)
+    return opp - mine + (WIN_BONUS if won else 0.0)
 
 
 TILE_WEIGHT = 6.0
 """In a cut-off playout, each tile still in hand counts like this many pips."""
 
 
-def estimate(
-    state: RoundState, seat: int, weights: Sequence[float] | None = None, win_bonus: float = WIN_BONUS
-) -> float:
+def estimate(state: RoundState, seat: int, weights: Sequence[float] | None = None) -> float:
     """Value of an unfinished round for ``seat``: the pips and tiles each seat
     still holds stand in for its score; the fewest tiles stands in for the win."""
     zz = state.options.zero_zero_value
@@ -83,7 +77,7 @@ def estimate(
     else:
         opp = sum(w * est[s] for s, w in enumerate(weights) if s != seat)
     fewest = min(len(h) for h in hands)
-    lead = win_bonus * 0.5 if len(hands[seat]) == fewest else 0.0
+    lead = WIN_BONUS * 0.5 if len(hands[seat]) == fewest else 0.0
     return opp - mine + lead
 
 
@@ -125,7 +119,6 @@ def search(
     depth: int | None = None,
     z: float = 0.0,
     style: Style = MEDIUM,
-    win_bonus: float = WIN_BONUS,
 ) -> Action:
     """The action of ``moves`` with the best mean playout value over ``roots``.
     ``moves[0]`` is the default: another move must beat it, on the same samples,
@@ -137,10 +130,7 @@ def search(
             state = root.copy()
             state.apply(move)
             playout(state, policy, depth)
-            if state.round_over:
-                values[i].append(outcome(state, seat, weights, win_bonus))
-            else:
-                values[i].append(estimate(state, seat, weights, win_bonus))
+            values[i].append(outcome(state, seat, weights) if state.round_over else estimate(state, seat, weights))
     n = len(roots)
     best, best_gain = 0, 0.0
     for i in range(1, len(moves)):
@@ -208,7 +198,7 @@ class SearchPlayer:
         weights = match_weights(view) if self.weigh_match else None
         left = sum(view.hand_sizes) + view.boneyard_size
         depth = None if left <= b.endgame else b.depth
-        return search(roots, view.seat, moves, weights, depth, b.z, self.playout, b.win_bonus)
+        return search(roots, view.seat, moves, weights, depth, b.z, self.playout)
 
 
 class HardPlayer(SearchPlayer):
@@ -220,13 +210,13 @@ class HardPlayer(SearchPlayer):
 
 
 class ExpertPlayer(SearchPlayer):
-    """Expert: Hard's search with more samples, every playout played to the
-    end of the round, twice the value on winning it, every seat in the
-    playouts played by the stronger ``SHEDDER`` weights instead of Medium's,
-    weighing the match standings when the view carries them."""
+    """Expert: Hard's search with more samples and longer playouts, played to
+    the end once few tiles are left, every seat in them played by the
+    stronger ``SHEDDER`` weights instead of Medium's, weighing the match
+    standings when the view carries them."""
 
     budget = SearchBudget(
-        rollouts=160, min_samples=32, max_samples=48, candidates=4, depth=None, tries=12, z=0.5, win_bonus=60.0
+        rollouts=160, min_samples=32, max_samples=48, candidates=4, depth=64, endgame=30, tries=12, z=0.5
     )
     weigh_match = True
     playout = SHEDDER
