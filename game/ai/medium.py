@@ -152,7 +152,7 @@ class MediumPolicy:
         self.style = style
 
     def act(self, state: RoundState) -> Action:
-        """Medium's action for the seat to move."""
+        """The policy's action for the seat to move."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

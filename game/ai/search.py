@@ -5,8 +5,9 @@ candidate action is applied to a copy of the round and the round is played
 on by a policy for every seat (Medium for Hard, the stronger ``SHEDDER``
 weights for Expert), to its end or for a fixed number of actions (then
 judged by ``estimate``). The default move (the ``SHEDDER`` choice) is kept
-unless another candidate beats it on the same samples by a margin. All samples and
-playouts are fixed by (seed, view), so a decision never depends on the clock.
+unless another candidate beats it on the same samples by a margin. All
+samples and playouts are fixed by (seed, view), so a decision never depends
+on the clock.
 """
 
 from __future__ import annotations
