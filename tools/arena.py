@@ -1,7 +1,9 @@
 """The arena: is each computer level stronger than the one below it?
 
     python tools/arena.py [--rules classic,tournament] [--pairs medium:easy,hard:medium]
-                          [--deals 100] [--seed 1] [--workers 2] [--quick] [--json]
+                          [--deals 100] [--first-deal 0] [--seed 1] [--workers 2]
+                          [--quick] [--json] [--save FILE]
+    python tools/arena.py --load FILE [FILE ...] [--json]
 
 A comparison ``candidate:baseline`` plays fixed deals (seeded by deal number).
 On every deal the candidate sits in each seat in turn, the baseline level in
@@ -12,6 +14,10 @@ deals, its mean pip margin, and the think time per decision of each level
 (median, 95th percentile, max, in ms). Deals run in one worker process per
 core; progress goes to stderr. ``oracle`` may be a candidate: it sees the
 whole round (measurement only).
+
+A long comparison can be played in chunks: ``--first-deal`` starts at a later
+deal number, ``--save`` appends every deal's results to a JSON-lines file, and
+``--load`` summarises saved files together (a deal saved twice counts once).
 """
 
 from __future__ import annotations
@@ -163,14 +169,50 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def run(tasks: list[Task], workers: int, progress: bool = True) -> list[dict[str, Any]]:
-    """Play every task (one worker process per core) and summarise each comparison."""
+def deal_record(result: dict[str, Any]) -> dict[str, Any]:
+    """One deal's result as a plain JSON object (for ``--save``)."""
+    t = result["task"]
+    return {
+        "rules": t.rules, "players": t.players, "candidate": t.candidate, "baseline": t.baseline,
+        "deal": t.deal, "seed": t.seed, "rotations": result["rotations"], "times": result["times"],
+    }
+
+
+def load_records(paths: Sequence[str]) -> list[dict[str, Any]]:
+    """Saved deals from ``--save`` files, summarised per comparison in file order."""
+    seen: dict[tuple[str, int, str, str, int, int], dict[str, Any]] = {}
+    for path in paths:
+        for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+                task = Task(rec["rules"], rec["players"], rec["candidate"], rec["baseline"], rec["deal"], rec["seed"])
+                result = {"task": task, "rotations": rec["rotations"], "times": rec["times"]}
+            except (ValueError, KeyError, TypeError) as error:
+                raise ValueError(f"{path}, line {number}: not a saved arena deal ({error})") from None
+            seen.setdefault((task.rules, task.players, task.candidate, task.baseline, task.seed, task.deal), result)
+    done: dict[tuple[str, int, str, str, int], list[dict[str, Any]]] = {}
+    for key, result in seen.items():
+        done.setdefault(key[:5], []).append(result)
+    return [summarise(sorted(res, key=lambda r: r["task"].deal)) for res in done.values()]
+
+
+def run(
+    tasks: list[Task], workers: int, progress: bool = True, save: str | None = None
+) -> list[dict[str, Any]]:
+    """Play every task (one worker process per core) and summarise each comparison;
+    with ``save``, append each deal's results to that file as it finishes."""
     done: dict[tuple[str, int, str, str], list[dict[str, Any]]] = {}
+    out = open(save, "a", encoding="utf-8") if save else None
     started = time.perf_counter()
 
     def record(result: dict[str, Any], count: int) -> None:
         t = result["task"]
         done.setdefault((t.rules, t.players, t.candidate, t.baseline), []).append(result)
+        if out is not None:
+            out.write(json.dumps(deal_record(result)) + "\n")
+            out.flush()
         if progress:
             elapsed = time.perf_counter() - started
             eta = elapsed / count * (len(tasks) - count)
@@ -180,13 +222,17 @@ def run(tasks: list[Task], workers: int, progress: bool = True) -> list[dict[str
             )
             sys.stderr.flush()
 
-    if workers <= 1:
-        for i, task in enumerate(tasks, 1):
-            record(play_deal(task), i)
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for i, result in enumerate(pool.imap_unordered(play_deal, tasks), 1):
-                record(result, i)
+    try:
+        if workers <= 1:
+            for i, task in enumerate(tasks, 1):
+                record(play_deal(task), i)
+        else:
+            with multiprocessing.get_context("spawn").Pool(workers) as pool:
+                for i, result in enumerate(pool.imap_unordered(play_deal, tasks), 1):
+                    record(result, i)
+    finally:
+        if out is not None:
+            out.close()
     if progress:
         sys.stderr.write("\n")
     order = list(dict.fromkeys((t.rules, t.players, t.candidate, t.baseline) for t in tasks))
@@ -216,10 +262,13 @@ def format_table(summaries: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def build_tasks(rules: list[str], players: int, pairs: list[tuple[str, str]], deals: int, seed: int) -> list[Task]:
-    """Every deal of every comparison, comparisons in the order given."""
+def build_tasks(
+    rules: list[str], players: int, pairs: list[tuple[str, str]], deals: int, seed: int, first: int = 0
+) -> list[Task]:
+    """Deals ``first`` .. ``first + deals - 1`` of every comparison, comparisons in the order given."""
     return [
-        Task(r, players, cand, base, d, seed) for r in rules for cand, base in pairs for d in range(deals)
+        Task(r, players, cand, base, d, seed)
+        for r in rules for cand, base in pairs for d in range(first, first + deals)
     ]
 
 
@@ -241,11 +290,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--pairs", default=DEFAULT_PAIRS, help="candidate:baseline,... (candidate may be oracle)")
     parser.add_argument("--deals", type=int, default=100, help="deals per comparison (x players rounds)")
+    parser.add_argument("--first-deal", type=int, default=0, help="number of the first deal (to play in chunks)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--quick", action="store_true", help=f"a small run for CI: medium:easy, {QUICK_DEALS} deals")
     parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
+    parser.add_argument("--save", metavar="FILE", help="append every deal's results to FILE (JSON lines)")
+    parser.add_argument("--load", metavar="FILE", nargs="+", help="summarise saved deals instead of playing")
     args = parser.parse_args(argv)
+    if args.load:
+        try:
+            summaries = load_records(args.load)
+        except (OSError, ValueError) as error:
+            parser.error(str(error))
+        print(json.dumps(summaries) if args.json else format_table(summaries))
+        return 0
     from game.ai import KINDS
 
     try:
@@ -267,8 +326,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     deals = QUICK_DEALS if args.quick else args.deals
     if deals < 1:
         parser.error("--deals must be at least 1")
-    tasks = build_tasks(rules, args.players, pairs, deals, args.seed)
-    summaries = run(tasks, max(1, args.workers), progress=True)
+    if args.first_deal < 0:
+        parser.error("--first-deal must be 0 or more")
+    tasks = build_tasks(rules, args.players, pairs, deals, args.seed, args.first_deal)
+    summaries = run(tasks, max(1, args.workers), progress=True, save=args.save)
     print(json.dumps(summaries) if args.json else format_table(summaries))
     return 0
 

@@ -31,3 +31,34 @@ def test_arena_refuses_an_unknown_level_with_a_message() -> None:
     )
     assert done.returncode != 0
     assert "unknown computer player 'wizard'" in done.stderr
+
+
+def _arena(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "arena.py"), *args],
+        check=False, capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )
+
+
+def _without_think_times(summaries: list[dict[str, object]]) -> list[dict[str, object]]:
+    return [{k: v for k, v in s.items() if k != "think"} for s in summaries]
+
+
+def test_a_comparison_played_in_chunks_and_loaded_together_matches_one_run(tmp_path: Path) -> None:
+    common = ["--rules", "classic", "--pairs", "medium:easy", "--json", "--workers", "1"]
+    whole = _arena(*common, "--deals", "4")
+    first = _arena(*common, "--deals", "2", "--save", str(tmp_path / "a.jsonl"))
+    second = _arena(*common, "--deals", "2", "--first-deal", "2", "--save", str(tmp_path / "b.jsonl"))
+    assert whole.returncode == first.returncode == second.returncode == 0
+    # The first chunk loaded twice still counts its deals once.
+    merged = _arena("--load", str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl"), str(tmp_path / "a.jsonl"), "--json")
+    assert merged.returncode == 0, merged.stderr
+    assert _without_think_times(json.loads(merged.stdout)) == _without_think_times(json.loads(whole.stdout))
+
+
+def test_loading_a_file_that_is_not_saved_deals_names_the_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"rules": "classic"}\n', encoding="utf-8")
+    done = _arena("--load", str(bad))
+    assert done.returncode == 2
+    assert "bad.jsonl, line 1: not a saved arena deal" in done.stderr
