@@ -13,7 +13,7 @@ from game.ai import hint, make_player
 from game.ai.chain import ChainCache, longest_chain
 from game.ai.inference import Sampler, limits
 from game.ai.medium import MEDIUM
-from game.engine import DRAW, MEXICAN, Play, RoundState, preset, seat_view, tile_id
+from game.engine import DRAW, MEXICAN, Play, RoundState, SeatView, preset, seat_view, tile_id
 from game.engine.tiles import HI, LO, PIPS, full_set
 
 
@@ -84,29 +84,29 @@ def test_easy_sometimes_forgets_to_knock_at_tap_and_medium_never_does() -> None:
     assert all(make_player("medium", f"m{i}").choose(view).knock for i in range(5))  # type: ignore[union-attr]
 
 
-def test_medium_keeps_its_chain_and_sheds_a_heavy_tile_elsewhere() -> None:
-    # Seat 0's chain from 12 is 12-3 3-1; the 10-9 fits only the Mexican train (end 10).
-    others = [[tile_id(0, a), tile_id(1, a), tile_id(2, a)] for a in (4, 5, 6)]
-    hands = [[tile_id(12, 3), tile_id(3, 1), tile_id(10, 9)], *others]
+def _chain_and_spare(spare: int, mexican: int, other_pips: tuple[int, ...], boneyard: int) -> SeatView:
+    """Seat 0's view at a 4-seat tournament table: its chain from the 12 engine
+    is 12-3 3-1, and ``spare`` fits only the Mexican train (``mexican`` laid on it)."""
+    others = [[tile_id(0, a), tile_id(1, a), tile_id(2, a)] for a in other_pips]
+    hands = [[tile_id(12, 3), tile_id(3, 1), spare], *others]
     state = RoundState.from_table(
-        preset("tournament").setup(4), 12, hands, [tile_id(5, 4)], to_move=0,
-        trains={MEXICAN: [tile_id(12, 10)], 0: []},
+        preset("tournament").setup(4), 12, hands, [boneyard], to_move=0, trains={MEXICAN: [mexican], 0: []},
     )
-    action = make_player("medium", "m").choose(seat_view(state, 0))
+    return seat_view(state, 0)
+
+
+def test_medium_keeps_its_chain_and_sheds_a_heavy_tile_elsewhere() -> None:
+    # The heavy 10-9 fits the Mexican train (end 10).
+    view = _chain_and_spare(tile_id(10, 9), tile_id(12, 10), (4, 5, 6), tile_id(5, 4))
+    action = make_player("medium", "m").choose(view)
     assert action == Play(tile_id(10, 9), MEXICAN)
-    advice, reason = hint(seat_view(state, 0))
+    advice, reason = hint(view)
     assert advice == action and "chain" in reason
 
 
 def test_the_stronger_weights_shed_a_light_tile_before_touching_the_own_chain() -> None:
-    # Seat 0's chain from 12 is 12-3 3-1; the light 5-0 fits only the Mexican train (end 5).
-    others = [[tile_id(0, a), tile_id(1, a), tile_id(2, a)] for a in (4, 7, 6)]
-    hands = [[tile_id(12, 3), tile_id(3, 1), tile_id(5, 0)], *others]
-    state = RoundState.from_table(
-        preset("tournament").setup(4), 12, hands, [tile_id(8, 4)], to_move=0,
-        trains={MEXICAN: [tile_id(12, 5)], 0: []},
-    )
-    view = seat_view(state, 0)
+    # The light 5-0 fits the Mexican train (end 5).
+    view = _chain_and_spare(tile_id(5, 0), tile_id(12, 5), (4, 7, 6), tile_id(8, 4))
     # Medium spends its chain while the light tile is worth little to shed ...
     assert make_player("medium", "m").choose(view) == Play(tile_id(12, 3), 0)
     # ... the hint (Hard's and Expert's starting move) keeps the chain for later.
