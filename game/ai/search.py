@@ -168,6 +168,8 @@ class SearchPlayer:
     """Weights of the default move and the candidate order."""
     playout: Style = MEDIUM
     """Weights of the policy that plays every seat in the playouts."""
+    read_stops = False
+    """Whether samples take a chain's stop as proof its player held no tile matching its end."""
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
@@ -194,7 +196,7 @@ class SearchPlayer:
         b = self.budget
         samples = max(b.min_samples, min(b.max_samples, b.rollouts // len(moves)))
         rng = decision_rng(self.seed, view)
-        sampler = Sampler(view, tries=b.tries)
+        sampler = Sampler(view, tries=b.tries, read_stops=self.read_stops)
         roots = [sampler.state(rng) for _ in range(samples)]
         weights = match_weights(view) if self.weigh_match else None
         left = sum(view.hand_sizes) + view.boneyard_size
@@ -213,14 +215,16 @@ class HardPlayer(SearchPlayer):
 class ExpertPlayer(SearchPlayer):
     """Expert: Hard's search with more samples and longer playouts, played to
     the end once few tiles are left, every seat in them played by the
-    stronger ``SHEDDER`` weights instead of Medium's, weighing the match
-    standings when the view carries them."""
+    stronger ``SHEDDER`` weights instead of Medium's, samples that read each
+    chain's stop as its player's lack of the end's pip (see ``inference``),
+    weighing the match standings when the view carries them."""
 
     budget = SearchBudget(
         rollouts=160, min_samples=32, max_samples=48, candidates=4, depth=64, endgame=30, tries=12, z=0.5
     )
     weigh_match = True
     playout = SHEDDER
+    read_stops = True
 
 
 class OraclePlayer:

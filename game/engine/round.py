@@ -29,6 +29,11 @@ HistoryEntry = tuple[str, int, frozenset[int]]
 it) when a turn ends without a play, ("penalty", seat, frozenset()) for a tap
 penalty draw."""
 
+ChainStop = tuple[int, int, int]
+"""(seat, end pip, history length then): a seat ended a turn of several tiles
+on its own train (the first-turn chain, or the starting turn where the preset
+allows one) with its train ending in that pip, after that many history entries."""
+
 
 class RoundState:
     """A round in progress (or over): everything the rules need, nothing more."""
@@ -37,7 +42,7 @@ class RoundState:
         "setup", "options", "players", "engine", "names", "hands", "boneyard", "trains", "ends",
         "public", "open_doubles", "double_owner", "suspended", "opening_done", "first_turn_done",
         "own_started_turn", "to_move", "opener", "turn_number", "round_over", "went_out",
-        "scores", "charges", "events", "history",
+        "scores", "charges", "events", "history", "stops",
         "t_played", "t_drew", "t_owes", "t_need", "t_chain", "t_played_own", "t_discretionary",
         "t_start_doubles", "t_bonus_used", "t_opened", "_legal",
     )
@@ -67,6 +72,7 @@ class RoundState:
     charges: list[int]
     events: list[ev.Event] | None
     history: list[HistoryEntry]
+    stops: tuple[ChainStop, ...]
     t_played: int
     t_drew: bool
     t_owes: int
@@ -189,6 +195,7 @@ class RoundState:
         state.charges = [0] * n
         state.events = [] if record_events else None
         state.history = []
+        state.stops = ()
         state._reset_turn()
         return state
 
@@ -220,6 +227,7 @@ class RoundState:
         c.charges = self.charges[:]
         c.events = [] if record_events else None
         c.history = self.history[:]
+        c.stops = self.stops
         c.t_played = self.t_played
         c.t_drew = self.t_drew
         c.t_owes = self.t_owes
@@ -529,6 +537,9 @@ class RoundState:
             self._set_public(seat, public)
         elif failed and (self.t_played == 0 or opts.after_double != "cover-or-end"):
             self._set_public(seat, True)
+        chain_turn = self.t_chain or (not self.opening_done and not self.first_turn_done[seat])
+        if chain_turn and self.t_played and not failed:
+            self.stops = (*self.stops, (seat, self.ends[seat], len(self.history)))
         if not self.opening_done:
             self.first_turn_done[seat] = True
             if all(self.first_turn_done):

@@ -1,7 +1,8 @@
 """What one seat may know of a round, and rebuilding a full round from it.
 
 ``seat_view`` copies out the public table, the seat's own hand, every hand's
-size, the boneyard count and the public history of draws and passes; it holds
+size, the boneyard count, the public history of draws and passes and where
+each seat ended its chain turns; it holds
 no reference to the round, so nothing hidden is reachable from it.
 ``determinize`` builds a complete ``RoundState`` from a view plus one
 assignment of the tiles the seat cannot see, for computer players' search.
@@ -14,7 +15,7 @@ from typing import Mapping, Sequence
 
 from .actions import Action
 from .options import RuleOptions, TableSetup
-from .round import HistoryEntry, RoundState
+from .round import ChainStop, HistoryEntry, RoundState
 from .tiles import Tile, double, full_set
 
 
@@ -47,6 +48,8 @@ class SeatView:
     turn: tuple[int, bool, int, int, bool, bool, bool, tuple[int, ...], bool, bool]
     totals: tuple[int, ...] = ()
     """Each seat's match score before this round (empty outside a match)."""
+    stops: tuple[ChainStop, ...] = ()
+    """Where each seat ended a turn of several tiles on its own train (see ``RoundState.stops``)."""
 
     @property
     def options(self) -> RuleOptions:
@@ -98,6 +101,7 @@ def seat_view(state: RoundState, seat: int, totals: Sequence[int] = ()) -> SeatV
             state.t_bonus_used, state.t_opened,
         ),
         totals=tuple(totals),
+        stops=state.stops,
     )
 
 
@@ -136,6 +140,7 @@ def determinize(
     state.turn_number = view.turn_number
     state.round_over = view.round_over
     state.history = list(view.history)
+    state.stops = view.stops
     (
         state.t_played, state.t_drew, state.t_owes, state.t_need, state.t_chain,
         state.t_played_own, state.t_discretionary, state.t_start_doubles,

@@ -13,8 +13,9 @@ from game.ai import hint, make_player
 from game.ai.chain import ChainCache, longest_chain
 from game.ai.inference import Sampler, limits
 from game.ai.medium import MEDIUM
+from game.ai.search import ExpertPlayer, HardPlayer
 from game.engine import DRAW, MEXICAN, Play, RoundState, SeatView, preset, seat_view, tile_id
-from game.engine.tiles import HI, LO, PIPS, full_set
+from game.engine.tiles import HI, LO, PIP_SET, PIPS, full_set
 
 
 def _brute_force(start: int, hand: list[int]) -> tuple[int, int]:
@@ -126,8 +127,36 @@ def test_a_pass_proves_a_seat_lacks_the_open_pips() -> None:
     state.apply(DRAW)
     view = seat_view(state, 0)
     proved = [lim for lim in limits(view) if lim.seat == 1]
-    assert proved and all(12 in lim.pips for lim in proved) and min(lim.allowed for lim in proved) == 0
+    assert proved and all(PIP_SET[12] <= lim.tiles for lim in proved) and min(lim.allowed for lim in proved) == 0
     sampler = Sampler(view)
     for i in range(30):
         hidden, _ = sampler.deal(random.Random(i))
         assert not any(12 in (HI[t], LO[t]) for t in hidden[1])
+
+
+def test_only_expert_reads_a_first_turn_chain_stop_as_no_tile_matching_its_end() -> None:
+    setup = preset("classic").setup(4)
+    hands = [
+        [tile_id(9, 9), tile_id(8, 1)],
+        [tile_id(12, 5), tile_id(5, 3), tile_id(3, 3), tile_id(7, 2), tile_id(10, 4)],
+        [tile_id(12, 6), tile_id(6, 1)],
+        [tile_id(12, 7), tile_id(0, 0)],
+    ]
+    boneyard = [tile_id(11, 0), tile_id(11, 2), tile_id(9, 4), tile_id(6, 4)]
+    state = RoundState.from_table(setup, 12, hands, boneyard, to_move=1, opening_done=False)
+    # Seat 1 lays 12-5, 5-3 and stops, keeping its 3-3 back.
+    for tile in (tile_id(12, 5), tile_id(5, 3)):
+        state.apply(Play(tile, 1))
+    state.apply(next(a for a in state.legal_actions() if str(a) == "end"))
+    assert state.stops == ((1, 3, 0),)
+    view = seat_view(state, 2)
+    assert view.stops == state.stops
+    # Not a rule: only the reader of stops draws the conclusion, and the double stays possible.
+    assert not [lim for lim in limits(view) if lim.seat == 1]
+    [stop] = [lim for lim in limits(view, read_stops=True) if lim.seat == 1]
+    assert stop.allowed == 0 and tile_id(5, 3) in stop.tiles and tile_id(3, 3) not in stop.tiles
+    sampler = Sampler(view, read_stops=True)
+    for i in range(30):
+        hidden, _ = sampler.deal(random.Random(i))
+        assert not any(3 in (HI[t], LO[t]) and t != tile_id(3, 3) for t in hidden[1])
+    assert ExpertPlayer.read_stops and not HardPlayer.read_stops
