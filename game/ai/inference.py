@@ -42,20 +42,17 @@ def limits(view: SeatView, read_stops: bool = False) -> list[Limit]:
     (and, with ``read_stops``, what their chain stops suggest)."""
     history = view.history
     later_draws = [0] * view.players
-    draws_after = [later_draws[:]]
     out: list[Limit] = []
     for kind, seat, pips in reversed(history):
         if seat != view.seat and pips:
             out.append(Limit(seat, showing(pips), later_draws[seat]))
         if kind in ("draw", "penalty"):
             later_draws[seat] += 1
-        draws_after.append(later_draws[:])
     if read_stops:
-        draws_after.reverse()  # draws_after[i]: each seat's draws in history[i:]
         for seat, pip, at in view.stops:
             if seat != view.seat:
-                tiles = PIP_SET[pip] - {double(pip)}
-                out.append(Limit(seat, tiles, draws_after[at][seat]))
+                drawn_since = sum(1 for kind, s, _ in history[at:] if s == seat and kind in ("draw", "penalty"))
+                out.append(Limit(seat, PIP_SET[pip] - {double(pip)}, drawn_since))
     return out
 
 
@@ -69,7 +66,7 @@ class Sampler:
         self.tries = tries
         self.others = [s for s in range(view.players) if s != view.seat]
         all_limits = limits(view, read_stops)
-        self.void: dict[int, frozenset[int]] = {s: frozenset() for s in self.others}
+        self.void: dict[int, frozenset[Tile]] = {s: frozenset() for s in self.others}
         self.counted: dict[int, list[Limit]] = {s: [] for s in self.others}
         for lim in all_limits:
             if lim.allowed == 0:

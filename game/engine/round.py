@@ -30,9 +30,10 @@ it) when a turn ends without a play, ("penalty", seat, frozenset()) for a tap
 penalty draw."""
 
 ChainStop = tuple[int, int, int]
-"""(seat, end pip, history length then): a seat ended a turn of several tiles
-on its own train (the first-turn chain, or the starting turn where the preset
-allows one) with its train ending in that pip, after that many history entries."""
+"""(seat, end pip, history length then): a seat ended a turn in which it could
+lay any number of tiles on its own train (the first-turn chain, or the starting
+turn where the preset allows one), having laid at least one, with its train
+ending in that pip, after that many history entries."""
 
 
 class RoundState:

@@ -49,7 +49,7 @@ class SeatView:
     totals: tuple[int, ...] = ()
     """Each seat's match score before this round (empty outside a match)."""
     stops: tuple[ChainStop, ...] = ()
-    """Where each seat ended a turn of several tiles on its own train (see ``RoundState.stops``)."""
+    """Where each seat ended a chain turn on its own train (see ``RoundState.stops``)."""
 
     @property
     def options(self) -> RuleOptions:
