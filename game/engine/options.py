@@ -261,8 +261,9 @@ OPTION_HELP: Final[dict[str, str]] = {
     "train makes it public; playing on it makes it private unless it leaves an uncovered double there.",
     "may_open_own": "Whether a player may open (make public) their own train at the start of their turn.",
     "after_double": "What the player who lays a double must do: cover-or-end (cover it from hand, else the "
-    "turn ends), cover-or-draw (cover it, else draw one and play it if it covers, else marker up), "
-    "extra-tile (play one more tile anywhere legal, else draw one, else marker up).",
+    "turn ends, with no draw), cover-or-draw (cover it, else draw one and play it if it covers, else "
+    "marker up; a double that was itself just drawn is not drawn for again), extra-tile (play one more "
+    "tile anywhere legal, else draw one, else marker up; every double, drawn ones too, needs its own).",
     "double_order": "Which uncovered double must be covered first: oldest-first or newest-first.",
     "going_out_on_double": "ends-round (playing your last tile on a double ends the round) or must-cover "
     "(you draw to cover it; the round ends when a hand is empty and no double is uncovered).",
@@ -272,6 +273,6 @@ OPTION_HELP: Final[dict[str, str]] = {
     "player who laid it.",
     "suspension": "Whether a player who must draw from an empty boneyard is suspended for the rest of the "
     "round (marker up, may only cover doubles).",
-    "knock": "The one-tile-left announcement: none, courtesy (announced, no penalty) or penalty "
-    "(forgetting it draws a penalty tile at once).",
+    "knock": "The one-tile-left announcement: none, courtesy (the game announces it for every player; "
+    "nothing to declare) or penalty (declared with the play; forgetting it draws a penalty tile at once).",
 }

@@ -45,6 +45,10 @@ def why_illegal(state: RoundState, action: Action) -> str:
         return f"you do not hold the {TEXT[tile]}"
     if train != MEXICAN and not 0 <= train < state.players:
         return "there is no such train"
+    if action.knock and state.options.knock != "penalty":
+        if state.options.knock == "courtesy":
+            return "the game announces one tile left for you: play the tile without a knock"
+        return "these rules have no knock"
     if action.knock and play(tile, train) in legal:
         return "you may knock only when the play leaves you one tile"
     where = _train_label(state, train)

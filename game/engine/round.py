@@ -248,7 +248,8 @@ class RoundState:
         """The decisions open to the seat to move (empty once the round is over).
 
         ``draw`` appears only when no play does; knock variants appear beside a
-        play that leaves one tile, in presets with a knock rule. Do not mutate."""
+        play that leaves one tile where forgetting the knock costs a penalty
+        (``knock == "penalty"``). Do not mutate."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
@@ -339,7 +340,12 @@ class RoundState:
         return plays
 
     def _may_draw(self) -> bool:
-        """Whether the rules let the seat to move draw if it has no play."""
+        """Whether the rules let the seat to move draw if it has no play.
+
+        A turn may hold several draws: one whenever the preset needs a draw to
+        complete the turn. ``t_drew`` says a draw was already spent on the
+        current need (it is cleared by a play that creates a new need, except
+        after a drawn double outside ``extra-tile``: hub rule 31)."""
         if self.t_drew or self.suspended[self.to_move]:
             return False
         if not self.opening_done and not self.first_turn_done[self.to_move]:
@@ -353,7 +359,7 @@ class RoundState:
         seat = self.to_move
         plays = self._plays(seat, self._scope())
         if plays:
-            if self.options.knock != "none" and len(self.hands[seat]) == 2:
+            if self.options.knock == "penalty" and len(self.hands[seat]) == 2:
                 plays = plays + [play(p.tile, p.train, True) for p in plays]
             legal = cast("list[Action]", plays)
             if self.t_need == OPTIONAL:
@@ -409,6 +415,8 @@ class RoundState:
         """Lay a tile, then work out what the turn needs next."""
         seat = self.to_move
         tile, train = action.tile, action.train
+        drawn_just_now = self.t_drew
+        self.t_drew = False
         hand = self.hands[seat]
         hand.remove(tile)
         trains = self.trains
@@ -440,7 +448,7 @@ class RoundState:
                 events.append(ev.DoubleCovered(seat, train))
         # The knock.
         if opts.knock != "none" and len(hand) == 1:
-            if action.knock:
+            if action.knock or opts.knock == "courtesy":
                 if events is not None:
                     events.append(ev.Knocked(seat))
             elif opts.knock == "penalty" and self.boneyard:
@@ -476,6 +484,9 @@ class RoundState:
         if is_double:
             if opts.after_double == "extra-tile":
                 self.t_owes += 1
+            else:
+                # A drawn double must be covered too, but not by drawing again.
+                self.t_drew = drawn_just_now
             self.t_need = REQUIRED
             return
         if self.t_owes:
@@ -583,11 +594,12 @@ class RoundState:
             self.public = saved
 
     def _blocked_scope(self, seat: int) -> int:
-        """The scope ``seat`` would play under at the start of its next turn."""
+        """The widest scope ``seat`` may still play under this round: covering
+        while a double is open, else ordinary plays (in the classic opening a
+        seat whose first turn is still to come plays ordinarily from its second
+        turn on, so it is not blocked while any train could take its tiles)."""
         if self.open_doubles:
             return COVER
-        if not self.opening_done and not self.first_turn_done[seat]:
-            return OWN
         return ORDINARY
 
     def _reset_turn(self) -> None:

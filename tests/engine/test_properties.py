@@ -104,13 +104,37 @@ def check_scores(state: RoundState) -> None:
         assert state.charges == expected
 
 
-def play_checked_round(name: str, players: int, set_max: int | None, seed: int) -> None:
+def check_blocked_end(state: RoundState) -> None:
+    """A round that ended blocked leaves no seat a play in any later turn.
+
+    Checked independently of the engine's own test: every seat in turn is put
+    to move on the final table with every marker up (as they would all go up,
+    one failed turn each) and the opening over, and must have no play. In
+    ``hub`` the round ends blocked exactly when every seat is suspended."""
+    if state.went_out is not None:
+        return
+    if state.options.suspension:
+        assert all(state.suspended), "a hub round ended blocked with a seat not suspended"
+        return
+    assert not state.boneyard, "a round ended blocked with tiles left to draw"
+    trains = {train: state.trains[train] for train in state.train_ids() if state.trains[train]}
+    for seat in range(state.players):
+        probe = RoundState.from_table(
+            state.setup, state.engine, state.hands, [], seat, trains,
+            public=range(state.players), opening_done=True, open_doubles=state.covering_order(),
+            double_owner=state.double_owner, record_events=False, settle=False,
+        )
+        plays = [str(a) for a in probe.legal_actions() if isinstance(a, Play)]
+        assert not plays, f"the round ended blocked, but seat {seat} could still play {plays}"
+
+
+def play_checked_round(name: str, players: int, set_max: int | None, seed: int) -> RoundState | None:
     """A whole round of random legal play, checking every invariant at every step."""
     try:
         options = preset(name, set_max=set_max) if set_max is not None else preset(name)
         setup = options.setup(players)
     except SetupError:
-        return
+        return None
     rng = random.Random(seed)
     engine = setup.engines[0] if setup.engines is not None else None
     state = deal_round(setup, engine, rng.randrange(players), rng)
@@ -128,8 +152,10 @@ def play_checked_round(name: str, players: int, set_max: int | None, seed: int) 
     check_tiles(state)
     check_trains(state)
     check_scores(state)
+    check_blocked_end(state)
     assert state.legal_actions() == []
     assert isinstance(state.events[-1], ev.RoundEnded)
+    return state
 
 
 @settings(max_examples=150, deadline=None)
@@ -151,3 +177,52 @@ COMBINATIONS = [
 def test_every_preset_player_count_and_set_plays_a_sound_round(name: str, players: int, set_max: int | None) -> None:
     """Each allowed combination (those that can be dealt) plays one checked round."""
     play_checked_round(name, players, set_max, seed=players * 100 + (set_max or 0))
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_round_that_ends_blocked_leaves_nobody_a_play(name: str) -> None:
+    """Random rounds on small tables, where the boneyard runs dry: every blocked
+    end is checked seat by seat, and some rounds do end blocked."""
+    blocked = 0
+    for seed in range(60):
+        players = PRESETS[name].min_players + seed % 3
+        state = play_checked_round(name, players, 6 if seed % 2 else None, seed)
+        if state is not None and state.went_out is None:
+            blocked += 1
+    assert blocked >= 2, f"only {blocked} of 60 random {name} rounds ended blocked: the check saw too few"
+
+
+@st.composite
+def small_tables(draw: st.DrawFn) -> RoundState:
+    """A fresh round of any preset with few tiles in play and a boneyard of at
+    most three: the opening (the classic first turns included) often meets an
+    empty boneyard, where a round is most easily called blocked too early."""
+    name = draw(st.sampled_from(sorted(PRESETS)))
+    players = draw(st.integers(2, 4))
+    setup = preset(name, set_max=9, hand_size=5).setup(players)
+    engine = draw(st.integers(0, 9))
+    rest = [t for t in full_set(9) if t != double(engine)]
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    rng.shuffle(rest)
+    sizes = [draw(st.integers(1, 5)) for _ in range(players)]
+    hands, start = [], 0
+    for size in sizes:
+        hands.append(rest[start:start + size])
+        start += size
+    boneyard = rest[start:start + draw(st.integers(0, 3))]
+    return RoundState.from_table(setup, engine, hands, boneyard, draw(st.integers(0, players - 1)), opening_done=False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_tables(), st.integers(0, 10**6))
+def test_blocked_small_rounds_leave_nobody_a_play(state: RoundState, seed: int) -> None:
+    """From a fresh small table, random legal play to the end: a blocked end
+    leaves every seat without a play, also when it came in the classic opening."""
+    rng = random.Random(seed)
+    steps = 0
+    while not state.round_over:
+        state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+        assert steps < 500, "the round never ended"
+    check_scores(state)
+    check_blocked_end(state)

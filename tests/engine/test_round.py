@@ -80,3 +80,12 @@ def test_legal_action_sets_in_fixed_positions(
     """Exact legal action sets, counted by hand."""
     state = table(rules, hands=hands, trains=trains, public=public)
     assert {str(a) for a in state.legal_actions()} == expected
+
+
+def test_declaring_a_knock_where_it_is_a_courtesy_is_refused_with_the_reason() -> None:
+    """Tournament: no knock variant; the game announces one tile left by itself."""
+    state = table("tournament", hands=["12-3 5-1", "4-4", "2-2"], trains={0: "12-6", 1: "12-5", 2: "12-9"})
+    with pytest.raises(IllegalAction, match="announces one tile left for you"):
+        state.apply(play(T("12-3"), MEXICAN, True))
+    state.apply(play(T("12-3"), MEXICAN))
+    assert [type(e).__name__ for e in state.events or []].count("Knocked") == 1
