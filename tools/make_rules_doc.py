@@ -36,23 +36,37 @@ set or for the preset) is refused with a message naming the limit.
 DECISIONS = """
 ## How the engine reads what the rulings leave open
 
-- A player draws at most once per turn. A drawn double that needs covering
-  never allows a second draw; in `tournament` a drawn double counts as the
-  extra tile and then needs its own extra tile, from hand only.
+- A turn holds as many draws as the preset needs to complete it, one for each
+  need: a turn with no play draws once; a double laid from hand that cannot be
+  covered is drawn for (`cover-or-draw`), also when the turn began with a
+  draw (hub rule 34, star-ranch's extra play after covering); a drawn double
+  must be covered too, but never by drawing again (hub rule 31). In
+  `tournament` (`extra-tile`) every double is owed one more tile, drawn for
+  when none fits, also when the double itself was drawn and again when the
+  tile drawn for it is a double. In `classic` (`cover-or-end`) laying a double
+  never leads to a draw, so a turn holds at most one.
 - Tiles print high pip first (`6-4`); trains print each tile as laid, hub side
   first (`12-6 6-6 6-4`). Legal actions sort in plain string order (the
   scenario `auto` step takes the first).
 - `open` (star-ranch) is offered only at the start of a turn, while your own
-  train is private, and only when you have a play.
+  train is private, and only when you have a play (a cover owed to a double
+  counts: opening is not a play, so the cover is still owed after it).
 - In the classic first turn a double inside the chain creates no obligation
   and is not an uncovered double; `end` is offered once a tile is laid and
   another own-train play is possible.
 - In `hub`, a double laid in the starting-turn chain must be covered (drawing
-  once if needed) before the chain may go on.
+  for the cover if needed, also after a draw started the train) before the
+  chain may go on.
 - Star-ranch's extra play after covering is optional (`end` skips it); a double
   laid then must be covered like any other.
 - A round is blocked when the boneyard is empty and no seat could play even
-  with every train public (in `hub`: when every seat is suspended).
+  with every train public (in `hub`: when every seat is suspended). During
+  the `classic` opening a seat whose first turn is still to come counts with
+  every play it may make from its second turn on, so the opener's chain never
+  ends the round while another seat could still play somewhere.
+- The knock: `courtesy` offers no `knock` variant; the game announces "one
+  tile left" by itself for every player (a `Knocked` event). Only `penalty`
+  offers `play ... knock` beside a play that leaves one tile.
 - Fresh-deal scenarios: `start_seat` (default 0) is where drawing for the
   engine starts (`draw-in-turn`, `all-draw`), who is designated
   (`designate-largest`) or who plays first (`held-out`). A scenario that lists

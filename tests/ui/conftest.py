@@ -41,10 +41,11 @@ def app() -> Iterator[App]:
         scene.close()
 
 
-def position(human_hand: Sequence[tuple[int, int]]) -> GameSession:
-    """A classic 4-seat match whose round is a known position with seat 0 (you) to move:
-    trains 12-4 (yours), 12-6, 12-8, 12-10, all private."""
-    session = GameSession(preset("classic"), [SeatConfig(n, "human" if i == 0 else "easy") for i, n in enumerate(NAMES)], 7)
+def position(human_hand: Sequence[tuple[int, int]], rules: str = "classic") -> GameSession:
+    """A 4-seat match (classic unless ``rules`` says otherwise) whose round is a
+    known position with seat 0 (you) to move: trains 12-4 (yours), 12-6, 12-8,
+    12-10, all private."""
+    session = GameSession(preset(rules), [SeatConfig(n, "human" if i == 0 else "easy") for i, n in enumerate(NAMES)], 7)
     session.match.start_next_round()
     t = tile_id
     hands = [[t(*p) for p in human_hand], [t(9, 9), t(9, 8)], [t(7, 7), t(7, 5)], [t(11, 11), t(11, 5)]]

@@ -92,3 +92,23 @@ def test_a_tile_dropped_off_the_trains_glides_back_and_nothing_is_played(app: Ap
     drag(app, tray_tile_center(table, tile_id(4, 2)), hub)
     assert tile_id(4, 2) in state.hands[0]
     assert "glowing train" in table.message
+
+
+def test_courtesy_presets_announce_one_tile_left_by_themselves_and_offer_no_knock_button(app: App) -> None:
+    table = table_for(app, position([(4, 2), (3, 3)], rules="tournament"))
+    labels = [label for label, _rect, _callback in table._buttons]
+    assert not any("Knock" in label for label in labels)
+    said: list[str] = []
+    say = table.say
+    table.say = lambda text, *rest: (said.append(text), say(text, *rest))  # type: ignore[method-assign]
+    slot = table.plan().lanes[0].next_slot
+    assert slot is not None
+    drag(app, tray_tile_center(table, tile_id(4, 2)), (slot.x, slot.y))
+    assert table.match.action_log[-1][0] == "play 4-2 on 0"
+    assert "You have one tile left!" in said
+
+
+def test_the_knock_button_appears_in_tap_with_the_play_that_leaves_one_tile(app: App) -> None:
+    table = table_for(app, position([(4, 2), (3, 3)], rules="tap"))
+    labels = [label for label, _rect, _callback in table._buttons]
+    assert any("Knock" in label for label in labels)

@@ -418,7 +418,12 @@ class TableScene(Scene):
             elif isinstance(event, ev.DoubleCovered):
                 self.say(f"{names[event.seat]} covered the double.")
             elif isinstance(event, ev.Knocked):
-                self.say(f"{names[event.seat]} knocks: one tile left!", theme.GOLD)
+                you = event.seat == self.human
+                who = "You" if you else names[event.seat]
+                if self.shown.options.knock == "courtesy":
+                    self.say(f"{who} {'have' if you else 'has'} one tile left!", theme.GOLD)
+                else:
+                    self.say(f"{who} {'knock' if you else 'knocks'}: one tile left!", theme.GOLD)
             elif isinstance(event, ev.Passed):
                 who = "You pass." if event.seat == self.human else f"{names[event.seat]} passes."
                 self.say(who)
