@@ -81,7 +81,7 @@ def format_0(session: GameSession) -> dict[str, object]:
             ]
         elif key == "preset":
             out["rules"] = value
-        elif key != "checksum":
+        elif key not in ("checksum", "game_version"):
             out[key] = value
     out["version"] = 0
     return out
