@@ -19,6 +19,7 @@ from .engine import (
     preset, rank, start_round,
 )
 from .engine.actions import MEXICAN, ActionSyntaxError, parse_train
+from .engine.fields import snapshot
 from .engine.tiles import SET_SIZES, TEXT, TileSyntaxError, parse_tiles
 
 STEP_KINDS = ("legal", "do", "reject", "expect", "auto", "expect_setup")
@@ -418,11 +419,8 @@ def _parse_oriented(text: str) -> list[tuple[int, int]]:
 
 
 def _snapshot(state: RoundState) -> tuple[Any, ...]:
-    return (
-        [sorted(h) for h in state.hands], state.boneyard[:], [t[:] for t in state.trains],
-        state.public[:], state.open_doubles[:], state.to_move, state.suspended[:], state.round_over,
-        state.t_played, state.t_drew, state.t_need,
-    )
+    """Every field of the round (events and caches aside), to show a refusal changed nothing."""
+    return snapshot(state)
 
 
 def _actual(state: RoundState, key: str) -> Any:

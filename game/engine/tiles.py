@@ -65,7 +65,7 @@ class TileSyntaxError(ValueError):
 def parse_tile(text: str, set_max: int = MAX_PIP) -> Tile:
     """Parse ``"A-B"`` (order free); raise TileSyntaxError naming the problem."""
     parts = text.strip().split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         raise TileSyntaxError(f"'{text}' is not a tile: write it as A-B, e.g. 12-5")
     a, b = int(parts[0]), int(parts[1])
     if a > set_max or b > set_max:
