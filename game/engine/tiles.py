@@ -42,12 +42,6 @@ def double(pip: int) -> Tile:
     return tile_id(pip, pip)
 
 
-def other_end(tile: Tile, end: int) -> int:
-    """The pip at the far end of ``tile`` when it is laid against ``end``."""
-    hi = HI[tile]
-    return LO[tile] if hi == end else hi
-
-
 def full_set(set_max: int) -> list[Tile]:
     """Every tile of the double-``set_max`` set, in id order."""
     return list(range(tile_count(set_max)))
