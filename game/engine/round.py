@@ -14,12 +14,14 @@ from __future__ import annotations
 from typing import Mapping, Sequence, cast
 
 from . import events as ev
-from .actions import DRAW, END, MEXICAN, OPEN, PLAIN_PLAYS, Action, Draw, End, Open, Play, play, train_name
+from .actions import DRAW, END, MEXICAN, OPEN, PLAIN_PLAYS, Action, Draw, End, Open, Play, play
 from .errors import IllegalAction
 from .fields import FIELD_NAMES, ROUND_FIELDS, Kind, copy_value
 from .options import RuleOptions, TableSetup
+from .build import lay_table
+from .ending import is_blocked, score_round
 from .reasons import why_illegal
-from .tiles import HI, IS_DOUBLE, LO, PIP_SET, TEXT, Tile, double, tile_value
+from .tiles import HI, IS_DOUBLE, LO, PIP_SET, Tile, tile_value
 from .turn import COVER, DONE, EXTRA, OPTIONAL, ORDINARY, OWN, REQUIRED, TurnProgress
 
 
@@ -99,53 +101,8 @@ class RoundState:
         ``open_doubles`` in the order they must be covered. Raises ValueError
         for a table that cannot exist (a train that is not a chain from the hub)."""
         state = cls._blank(setup, engine, names, record_events)
-        n = setup.players
-        if len(hands) != n:
-            raise ValueError(f"{n} players need {n} hands, got {len(hands)}")
-        if not 0 <= to_move < n:
-            raise ValueError(f"to_move {to_move} is not a seat")
-        state.hands = [list(h) for h in hands]
-        state.boneyard = list(reversed(boneyard))
-        for train, tiles in (trains or {}).items():
-            end = engine
-            for tile in tiles:
-                if HI[tile] != end and LO[tile] != end:
-                    raise ValueError(
-                        f"train {train_name(train)}: {TEXT[tile]} does not match the {end} before it"
-                    )
-                end = LO[tile] if HI[tile] == end else HI[tile]
-            state.trains[train] = list(tiles)
-            state.ends[train] = end
-            if train != MEXICAN and tiles:
-                state.own_started_turn[train] = -1
-        for seat in public:
-            state.public[seat] = True
-        for seat in suspended:
-            state.suspended[seat] = True
-        order = list(open_doubles)
-        if state.options.double_order == "newest-first":
-            order.reverse()
-        for train in order:
-            tiles = state.trains[train]
-            if not tiles or not IS_DOUBLE[tiles[-1]]:
-                raise ValueError(f"train {train_name(train)} does not end in a double")
-        state.open_doubles = order
-        state.double_owner = dict(double_owner or {})
-        for train in order:
-            if train != MEXICAN:
-                state.double_owner.setdefault(train, train)
-        state.opening_done = opening_done or state.options.multi_tile_start != "first-turn"
-        if not state.opening_done:
-            state.first_turn_done = [
-                s != to_move and (bool(state.trains[s]) or state.public[s]) for s in range(n)
-            ]
-        seen: set[Tile] = {double(engine)}
-        for tile in [t for h in state.hands for t in h] + state.boneyard + [
-            t for tr in state.trains for t in tr
-        ]:
-            if tile in seen:
-                raise ValueError(f"the {TEXT[tile]} appears twice")
-            seen.add(tile)
+        lay_table(state, hands, boneyard, to_move, trains or {}, public, opening_done, open_doubles,
+                  double_owner or {}, suspended)
         state.to_move = to_move
         state.opener = to_move
         state._start_turn(announce=False)
@@ -270,7 +227,7 @@ class RoundState:
                     targets.append((train, ends[train]))
         return targets
 
-    def _plays(self, seat: int, scope: int) -> list[Play]:
+    def plays(self, seat: int, scope: int) -> list[Play]:
         """Plays from ``seat``'s hand under ``scope`` (without knock variants)."""
         hand = self.hands[seat]
         plays: list[Play] = []
@@ -299,7 +256,7 @@ class RoundState:
         if self.round_over or turn.need == DONE:
             return []
         seat = self.to_move
-        plays = self._plays(seat, self.scope())
+        plays = self.plays(seat, self.scope())
         if plays:
             if self.options.knock == "penalty" and len(self.hands[seat]) == 2:
                 plays = plays + [play(p.tile, p.train, True) for p in plays]
@@ -504,47 +461,12 @@ class RoundState:
                     if not self.hands[other]:
                         self._end_round(went_out=other)
                         return
-        if not self.boneyard and self._blocked():
+        if not self.boneyard and is_blocked(self):
             self._end_round(went_out=None)
             return
         self.to_move = (seat + 1) % self.players
         self.turn_number += 1
         self._start_turn(announce=True)
-
-    def _blocked(self) -> bool:
-        """With the boneyard empty: whether no seat can ever play again."""
-        if self.options.suspension:
-            return all(self.suspended)
-        # Every seat without a play would raise its marker in turn, so look
-        # for a play with every train public.
-        opts = self.options
-        hands = self.hands
-        if self.open_doubles:
-            wanted = PIP_SET[self.ends[self.covering_order()[0]]]
-            return all(wanted.isdisjoint(hand) for hand in hands)
-        if (
-            self.opening_done
-            and not opts.own_train_first
-            and opts.start_public_unstarted
-            and not opts.mexican_after_own_turn
-        ):
-            # Then every seat may play on every train: one set of wanted tiles.
-            wanted = frozenset().union(*(PIP_SET[end] for end in set(self.ends)))
-            return all(wanted.isdisjoint(hand) for hand in hands)
-        saved, self.public = self.public, [True] * self.players
-        try:
-            return not any(self._plays(seat, self._blocked_scope(seat)) for seat in range(self.players))
-        finally:
-            self.public = saved
-
-    def _blocked_scope(self, seat: int) -> int:
-        """The widest scope ``seat`` may still play under this round: covering
-        while a double is open, else ordinary plays (in the classic opening a
-        seat whose first turn is still to come plays ordinarily from its second
-        turn on, so it is not blocked while any train could take its tiles)."""
-        if self.open_doubles:
-            return COVER
-        return ORDINARY
 
     def _start_turn(self, announce: bool) -> None:
         """Begin the turn of ``to_move``."""
@@ -561,27 +483,8 @@ class RoundState:
                 self.events.append(ev.MarkerUp(seat) if public else ev.MarkerDown(seat))
 
     def _end_round(self, went_out: int | None) -> None:
-        """Score the round: pips left in hand, plus the hub charge for a blocked double."""
-        self.round_over = True
-        self.went_out = went_out
-        self.turn.need = DONE
-        self._legal = []
-        n = self.players
-        zz = self.options.zero_zero_value
-        charges = [0] * n
-        if went_out is None and self.options.uncovered_double_charge:
-            for train in self.open_doubles:
-                owner = self.double_owner.get(train)
-                if owner is not None:
-                    charges[owner] += tile_value(self.trains[train][-1], zz)
-        self.charges = charges
-        self.scores = [self.hand_value(s) + charges[s] for s in range(n)]
-        if self.events is not None:
-            self.events.append(
-                ev.RoundEnded(
-                    tuple(tuple(h) for h in self.hands), tuple(self.scores), went_out, tuple(charges)
-                )
-            )
+        """End the round and score it (see ``ending.score_round``)."""
+        score_round(self, went_out)
 
     # ------------------------------------------------------------------ reasons
 
