@@ -117,7 +117,3 @@ def _name(train: int) -> str:
     """A train's name in a message."""
     return "mexican" if train == MEXICAN else str(train)
 
-
-def _name(train: int) -> str:
-    """A train's name in a message."""
-    return "mexican" if train == MEXICAN else str(train)
