@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from typing import Sequence
 
 from .engine import Match, RuleOptions
 
 HUMAN = "human"
+
+
+def new_match_id() -> str:
+    """A fresh, random name for a new match (12 lowercase hex digits)."""
+    return secrets.token_hex(6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +32,11 @@ class SeatConfig:
 class GameSession:
     """The seats and the match they play; what a save file holds."""
 
-    def __init__(self, options: RuleOptions, seats: Sequence[SeatConfig], seed: int | str) -> None:
+    def __init__(
+        self, options: RuleOptions, seats: Sequence[SeatConfig], seed: int | str, match_id: str | None = None
+    ) -> None:
+        self.match_id = match_id or new_match_id()
+        """Names this match's own autosave slot; the same in every save of the match."""
         self.options = options
         self.seats = list(seats)
         self.seed = seed

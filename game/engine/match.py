@@ -19,7 +19,7 @@ from enum import Enum
 from typing import Callable, Sequence
 
 from . import events as ev
-from .actions import Action
+from .actions import Action, action_text
 from .options import RuleOptions, TableSetup
 from .round import RoundState
 from .errors import IllegalAction
@@ -210,7 +210,7 @@ class Match:
         if state is None or state.round_over:
             raise RuntimeError("no round is being played")
         state.apply(action)
-        self.action_log[-1].append(str(action))
+        self.action_log[-1].append(action_text(action))
         if state.round_over:
             self._record_round()
 

@@ -164,6 +164,7 @@ def encode_session(session: GameSession, name: str, saved_at: datetime | None = 
         "options": encode_options(session.options),
         "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
         "seed": session.seed,
+        "match_id": session.match_id,
         **encode_record(session.match),
         **encode_state(session.match),
     }

@@ -17,6 +17,7 @@ from ..engine import IllegalAction, Match, SetupError, parse_action
 from ..engine.actions import Action, ActionSyntaxError
 from ..engine.match import MatchRecord
 from ..engine.tiles import parse_tile
+from .checks import tiles_of
 from ..session import GameSession
 from .codec import encode_state
 from .errors import SaveError
@@ -51,7 +52,7 @@ def replay_match(checked: Checked) -> Match:
         checked.options, len(names), tuple(names), checked.seed,
         tuple((seat, parse_tile(tile)) for seat, tile in held["tiles"]) if held else (),
         held["starter"] if held else None,
-        tuple(tuple(parse_tile(t) for t in deal) for deal in doc["deals"]),
+        tuple(tuple(tiles_of(deal, "deals", checked.setup.set_max)) for deal in doc["deals"]),
         tuple(tuple(log) for log in doc["action_log"]),
     )
     parse = _parser(len(names), checked.setup.set_max)
@@ -90,6 +91,6 @@ def restore(checked: Checked) -> GameSession:
     if replayed != saved:
         where = _first_difference(saved, replayed, "save").removeprefix("save.")
         raise SaveError(f"{where} is not what the action log gives: the file was edited or damaged")
-    session = GameSession(checked.options, checked.seats, checked.seed)
+    session = GameSession(checked.options, checked.seats, checked.seed, checked.match_id)
     session.match = match
     return session

@@ -97,6 +97,5 @@ def test_a_tap_round_with_a_forgotten_knock_saves_and_loads(tmp_path: Path) -> N
     state = session.match.round
     assert state is not None
     store = SaveStore(tmp_path)
-    store.autosave(session)
-    loaded = store.load(store.autosave_path)
+    loaded = store.load(store.autosave(session))
     assert loaded.match.round is not None and loaded.match.round.history == state.history
