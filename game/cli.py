@@ -44,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--autosave", metavar="DIR", help="autosave into DIR after every action")
 
+    verify = sub.add_parser("verify-deal", help="prove each finished round of a saved match was dealt and played fairly")
+    verify.add_argument("save", metavar="SAVE")
+
     saves = sub.add_parser("saves", help="list or check save files")
     saves_sub = saves.add_subparsers(dest="saves_command", required=True)
     saves_sub.add_parser("list", help="show the saves: name, date, preset, round, scores")
@@ -62,6 +65,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return rules_check(args.paths, sys.stdout, sys.stderr)
     if args.command == "simulate":
         return _simulate(args, args.subparser)
+    if args.command == "verify-deal":
+        from .saves.verify import verify_command
+
+        return verify_command(args.save, sys.stdout, sys.stderr)
     if args.command == "saves":
         from .saves.commands import check_command, list_command
 

@@ -23,6 +23,7 @@ from .actions import Action, action_text
 from .options import RuleOptions, TableSetup
 from .round import RoundState
 from .errors import IllegalAction
+from .fairdeal import fingerprint, new_salt
 from .start import deal_order, draw_off, round_tiles, shuffled_tiles
 from .tiles import Tile
 from .view import SeatView, seat_view
@@ -90,6 +91,11 @@ class MatchRecord:
     """Each dealt round's tiles in the order they were dealt."""
     actions: tuple[tuple[str, ...], ...]
     """Each dealt round's actions, as text."""
+    salts: tuple[str, ...] = ()
+    """Each dealt round's secret salt ('' where none was drawn: a record made
+    before fingerprints existed); empty: new ones are drawn."""
+    fingerprints: tuple[str, ...] = ()
+    """Each dealt round's fingerprint as it was shown before the round ('' where none was)."""
 
 
 class Match:
@@ -115,6 +121,10 @@ class Match:
         self.draw_off_tiles: tuple[tuple[int, Tile], ...] = ()
         self.start_events: list[ev.Event] = []
         self.deals: list[tuple[Tile, ...]] = []
+        self.salts: list[str] = []
+        """Each dealt round's secret salt (see ``fairdeal``)."""
+        self.fingerprints: list[str] = []
+        """Each dealt round's fingerprint, fixed when it was dealt."""
         self.round: RoundState | None = None
         self.action_log: list[list[str]] = []
 
@@ -178,9 +188,12 @@ class Match:
 
     # ------------------------------------------------------------------ moves
 
-    def start_next_round(self, order: Sequence[Tile] | None = None) -> RoundState:
-        """Deal and open the next round (``order``: a recorded deal to use
-        instead of a new shuffle); returns it at its first decision."""
+    def start_next_round(
+        self, order: Sequence[Tile] | None = None, salt: str | None = None, shown: str | None = None
+    ) -> RoundState:
+        """Deal and open the next round; returns it at its first decision.
+        ``order``, ``salt`` and ``shown`` (the fingerprint) come from a record
+        when replaying; otherwise the deal is shuffled and a new salt drawn."""
         phase = self.phase
         if phase is Phase.MATCH_OVER:
             raise RuntimeError("the match is over")
@@ -196,6 +209,10 @@ class Match:
             self.setup, order, engine, start, self.used_doubles, self.names, self.record_events
         )
         self.deals.append(tuple(order))
+        if salt is None:
+            salt = new_salt()
+        self.salts.append(salt)
+        self.fingerprints.append(fingerprint(salt, order) if shown is None else shown)
         self.action_log.append([])
         self.openers.append(self.round.opener)
         self.used_doubles.append(self.round.engine)
@@ -233,6 +250,7 @@ class Match:
         return MatchRecord(
             self.setup.options, self.players, self.names, self.seed, self.draw_off_tiles,
             self.first_starter, tuple(self.deals), tuple(tuple(log) for log in self.action_log),
+            tuple(self.salts), tuple(self.fingerprints),
         )
 
     @classmethod
@@ -253,7 +271,9 @@ class Match:
         for index, (order, actions) in enumerate(zip(record.deals, record.actions, strict=True)):
             if sorted(order) != round_tiles(match.setup, _engine(match, index)):
                 raise ValueError(f"the deal of round {index + 1} is not the round's set of tiles")
-            state = match.start_next_round(order)
+            salt = record.salts[index] if record.salts else None
+            shown = record.fingerprints[index] if record.fingerprints else None
+            state = match.start_next_round(order, salt, shown)
             if on_round is not None:
                 on_round(index, state)
             for position, text in enumerate(actions):
@@ -318,7 +338,8 @@ def seeded_record(
     options: RuleOptions, names: Sequence[str], seed: int | str, actions: Sequence[Sequence[str]]
 ) -> MatchRecord:
     """The record of a match whose chance outcomes came from ``seed`` (how every
-    new match deals), with ``actions`` per dealt round."""
+    new match deals), with ``actions`` per dealt round; it has no salts or
+    fingerprints (those of a live match were never derived from the seed)."""
     setup = options.setup(len(names))
     starter: int | None = None
     tiles: tuple[tuple[int, Tile], ...] = ()
@@ -327,7 +348,8 @@ def seeded_record(
         tiles = tuple((e.seat, e.tile) for e in events if isinstance(e, ev.DrawOffTile))
     deals = tuple(tuple(seeded_deal(setup, seed, i)) for i in range(len(actions)))
     return MatchRecord(
-        options, len(names), tuple(names), seed, tiles, starter, deals, tuple(tuple(a) for a in actions)
+        options, len(names), tuple(names), seed, tiles, starter, deals, tuple(tuple(a) for a in actions),
+        ("",) * len(deals), ("",) * len(deals),
     )
 
 

@@ -139,7 +139,12 @@ def encode_record(match: Match) -> dict[str, Any]:
             "starter": match.first_starter,
             "tiles": [[seat, TEXT[tile]] for seat, tile in match.draw_off_tiles],
         }
-    return {"deals": [[TEXT[t] for t in deal] for deal in match.deals], "draw_off": draw_off}
+    return {
+        "deals": [[TEXT[t] for t in deal] for deal in match.deals],
+        "salts": list(match.salts),
+        "fingerprints": list(match.fingerprints),
+        "draw_off": draw_off,
+    }
 
 
 def encode_state(match: Match) -> dict[str, Any]:

@@ -16,12 +16,13 @@ from .replay import restore
 from .validate import MAX_BYTES, Checked, check_header, parse_bytes, validate
 
 
-def check_bytes(data: bytes) -> Checked:
-    """Parse, migrate and validate a save's bytes (no replay); SaveError names the problem."""
+def check_bytes(data: bytes, commitments: bool = True) -> Checked:
+    """Parse, migrate and validate a save's bytes (no replay); SaveError names
+    the problem (``commitments=False``: fingerprints are left to the caller)."""
     with damage_as_save_error():
         doc = parse_bytes(data)
         check_header(doc)
-        return validate(upgrade(doc))
+        return validate(upgrade(doc), commitments)
 
 
 @contextmanager

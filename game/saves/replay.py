@@ -54,6 +54,8 @@ def replay_match(checked: Checked) -> Match:
         held["starter"] if held else None,
         tuple(tuple(tiles_of(deal, "deals", checked.setup.set_max)) for deal in doc["deals"]),
         tuple(tuple(log) for log in doc["action_log"]),
+        tuple(doc["salts"]),
+        tuple(doc["fingerprints"]),
     )
     parse = _parser(len(names), checked.setup.set_max)
     try:

@@ -32,6 +32,8 @@ from .checks import (
     tiles_of,
     type_name,
 )
+from ..engine.fairdeal import fingerprint
+from .checks import tile_lookup
 from .codec import FORMAT_MARK, checksum
 from .errors import SaveError
 from .validate_round import MAX_ACTIONS, check_round
@@ -52,6 +54,8 @@ TOP_KEYS = (
     "seed",
     "match_id",
     "deals",
+    "salts",
+    "fingerprints",
     "draw_off",
     "match",
     "round",
@@ -298,6 +302,31 @@ def saved_date(raw: Any) -> str:
     return written
 
 
+def _hex(value: Any, where: str, length: int) -> str:
+    """Lowercase hexadecimal text of exactly ``length`` digits, or '' (none recorded)."""
+    written = text(value, where, length)
+    if written and (len(written) != length or any(c not in "0123456789abcdef" for c in written)):
+        raise SaveError(f"{where} must be {length} lowercase hexadecimal digits")
+    return written
+
+
+def _commitments(salts: Any, prints: Any, deals: list[Any] | None, started: int) -> None:
+    """One salt and one fingerprint per started round; where both are there
+    (and ``deals`` are given), the fingerprint must be the one of that salt and deal."""
+    for r, (salt_text, print_text) in enumerate(
+        zip(a_list(salts, "salts", started), a_list(prints, "fingerprints", started), strict=True)
+    ):
+        salt = _hex(salt_text, f"salts[{r}]", 32)
+        shown = _hex(print_text, f"fingerprints[{r}]", 64)
+        if bool(salt) != bool(shown):
+            raise SaveError(f"round {r + 1} has a salt without a fingerprint, or a fingerprint without a salt")
+        if deals is not None and salt and fingerprint(salt, [tile_lookup(18)[t] for t in deals[r]]) != shown:
+            raise SaveError(
+                f"deals[{r}] is not the deal whose fingerprint was shown before round {r + 1}: "
+                "the deal was edited"
+            )
+
+
 def check_table(d: dict[str, Any]) -> tuple[RuleOptions, list[SeatConfig], TableSetup, int | str]:
     """The rules, seats, resolved setup and seed of a document (any version from 1 on)."""
     preset_name = text(d.get("preset"), "preset", MAX_NAME)
@@ -318,8 +347,10 @@ def check_table(d: dict[str, Any]) -> tuple[RuleOptions, list[SeatConfig], Table
     return options, seats, setup, seed
 
 
-def validate(doc: Any) -> Checked:
-    """Check a current-version document field by field; SaveError names the first problem."""
+def validate(doc: Any, commitments: bool = True) -> Checked:
+    """Check a current-version document field by field; SaveError names the
+    first problem. ``commitments=False`` leaves the fingerprints unchecked
+    (``verify-deal`` checks them itself, round by round)."""
     check_header(doc)
     d = an_object(doc, "the save", TOP_KEYS, OPTIONAL_TOP_KEYS)
     name = text(d["name"], "name", MAX_NAME)
@@ -332,6 +363,7 @@ def validate(doc: Any) -> Checked:
         raise SaveError("match_id must be letters, digits and dashes")
     started = _action_log(d["action_log"], setup.rounds)
     _record(d["deals"], d["draw_off"], setup, started)
+    _commitments(d["salts"], d["fingerprints"], d["deals"] if commitments else None, started)
     _match(d["match"], setup, started)
     finished = len(d["match"]["round_scores"])
     if d["round"] is None:

@@ -188,7 +188,7 @@ CASES: list[tuple[str, Callable[[], bytes], str]] = [
         lambda: edited(lambda d: d["action_log"][-1].pop()),
         "not what the action log gives",
     ),
-    ("deal reordered", lambda: edited(_swap_first_hand_with_boneyard), "the action log does not replay"),
+    ("deal reordered", lambda: edited(_swap_first_hand_with_boneyard), "the deal was edited"),
     ("deal missing a tile", lambda: edited(lambda d: d["deals"][0].pop()), "deals[0] is not the round's tiles"),
     ("deeply nested", lambda: _nest(100_000), "nests too deeply"),
     ("huge file", lambda: b" " * (MAX_BYTES + 10) + GOOD, "too large"),
