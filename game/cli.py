@@ -39,6 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--matches", type=int, default=10)
     sim.add_argument("--rounds", type=int, default=None, help="play N single rounds instead of matches")
+    sim.add_argument("--length", choices=("full", "short", "blitz"), default="full",
+                     help="match length: every round of the preset, half of them, or three")
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--ai", default=None, help="one kind per seat, comma-separated (default: all random)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
@@ -141,8 +143,9 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.matches < 1 or (args.rounds is not None and args.rounds < 1):
         parser.error("--matches and --rounds must be at least 1")
     try:
-        options = preset(args.rules)
-        options.setup(args.players)
+        from .engine.length import with_length
+
+        options = with_length(preset(args.rules), args.players, args.length)
     except SetupError as error:
         parser.error(str(error))
     progress = progress_bar(sys.stderr) if stderr_is_terminal() else None
