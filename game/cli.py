@@ -146,6 +146,7 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         from .engine.length import with_length
 
         options = with_length(preset(args.rules), args.players, args.length)
+        options.setup(args.players)
     except SetupError as error:
         parser.error(str(error))
     progress = progress_bar(sys.stderr) if stderr_is_terminal() else None

@@ -12,6 +12,7 @@ a match from its record without depending on ``random``.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from enum import Enum
 from typing import Callable, Sequence
 
 from . import events as ev
-from .actions import Action, action_text
+from .actions import Action, action_text, parse_action
 from .options import RuleOptions, TableSetup
 from .round import RoundState
 from .errors import IllegalAction
@@ -96,6 +97,8 @@ class MatchRecord:
     before fingerprints existed); empty: new ones are drawn."""
     fingerprints: tuple[str, ...] = ()
     """Each dealt round's fingerprint as it was shown before the round ('' where none was)."""
+    undos: tuple[int, ...] = ()
+    """Per dealt round, how many turns were taken back."""
 
 
 class Match:
@@ -127,6 +130,10 @@ class Match:
         """Each dealt round's fingerprint, fixed when it was dealt."""
         self.round: RoundState | None = None
         self.action_log: list[list[str]] = []
+        self.turns: list[list[tuple[int, int]]] = []
+        """Per round, who took each logged action and in which turn (seat, turn number)."""
+        self.undos: list[int] = []
+        """Per round, how many turns were taken back (see ``undo_turn``)."""
 
     # ------------------------------------------------------------------ where
 
@@ -214,6 +221,9 @@ class Match:
         self.salts.append(salt)
         self.fingerprints.append(fingerprint(salt, order) if shown is None else shown)
         self.action_log.append([])
+        self.turns.append([])
+        if len(self.undos) < len(self.deals):
+            self.undos.append(0)
         self.openers.append(self.round.opener)
         self.used_doubles.append(self.round.engine)
         if self.round.round_over:
@@ -226,8 +236,10 @@ class Match:
         state = self.round
         if state is None or state.round_over:
             raise RuntimeError("no round is being played")
+        mover = (state.to_move, state.turn_number)
         state.apply(action)
         self.action_log[-1].append(action_text(action))
+        self.turns[-1].append(mover)
         if state.round_over:
             self._record_round()
 
@@ -250,7 +262,7 @@ class Match:
         return MatchRecord(
             self.setup.options, self.players, self.names, self.seed, self.draw_off_tiles,
             self.first_starter, tuple(self.deals), tuple(tuple(log) for log in self.action_log),
-            tuple(self.salts), tuple(self.fingerprints),
+            tuple(self.salts), tuple(self.fingerprints), tuple(self.undos),
         )
 
     @classmethod
@@ -266,6 +278,7 @@ class Match:
         action that is not legal there, and ValueError for a deal that does not
         fit the table. Events are recorded only from the last round's end on."""
         match = cls(record.options, record.players, record.seed, record.names, record_events=False)
+        match.undos = list(record.undos)
         match.first_starter = record.first_starter
         match.draw_off_tiles = record.draw_off
         for index, (order, actions) in enumerate(zip(record.deals, record.actions, strict=True)):
@@ -291,6 +304,36 @@ class Match:
             if not match.round_scores and match.first_starter is not None:
                 match.start_events = draw_off_events(match.draw_off_tiles, match.first_starter)
         return match
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` has a turn in the current round that can be taken back
+        (the round is still being played)."""
+        return self.phase is Phase.PLAYING and any(s == seat for s, _ in self.turns[-1])
+
+    def undo_turn(self, seat: int) -> int:
+        """Take back ``seat``'s last turn of the current round and every action
+        after it, leaving the match exactly as it was when that turn began (the
+        same hands, boneyard order and markers). Counts the undo for the round;
+        returns how many actions were taken back."""
+        if not self.can_undo(seat):
+            raise RuntimeError("there is no turn of this seat to take back in this round")
+        moves = self.turns[-1]
+        last = max(i for i, (s, _) in enumerate(moves) if s == seat)
+        start = last
+        while start > 0 and moves[start - 1] == moves[last]:
+            start -= 1
+        record = self.record()
+        kept = (*record.actions[:-1], record.actions[-1][:start])
+        setup = self.setup
+        fresh = Match.replay(
+            dataclasses.replace(record, actions=kept),
+            lambda text: parse_action(text, setup.players, setup.set_max),
+        )
+        fresh.undos = [*self.undos[:-1], self.undos[-1] + 1]
+        fresh.start_events = []
+        taken = len(moves) - start
+        self.__dict__.update(fresh.__dict__)
+        return taken
 
     # ----------------------------------------------------------------- starts
 

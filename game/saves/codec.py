@@ -143,6 +143,7 @@ def encode_record(match: Match) -> dict[str, Any]:
         "deals": [[TEXT[t] for t in deal] for deal in match.deals],
         "salts": list(match.salts),
         "fingerprints": list(match.fingerprints),
+        "undos": list(match.undos),
         "draw_off": draw_off,
     }
 
@@ -170,6 +171,7 @@ def encode_session(session: GameSession, name: str, saved_at: datetime | None = 
         "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
         "seed": session.seed,
         "match_id": session.match_id,
+        "allow_undo": session.allow_undo,
         **encode_record(session.match),
         **encode_state(session.match),
     }

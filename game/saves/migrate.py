@@ -87,9 +87,11 @@ def _upgrade_1(doc: dict[str, Any]) -> dict[str, Any]:
         if key == "seed":
             out[key] = value
             out["match_id"] = "v1-" + checksum(doc).removeprefix("sha256:")[:12]
+            out["allow_undo"] = False
         elif key == "action_log":
             out["deals"], out["draw_off"] = deals, draw_off
             out["salts"], out["fingerprints"] = [""] * len(deals), [""] * len(deals)
+            out["undos"] = [0] * len(deals)
             out[key] = log
         elif key == "round" and type(value) is dict:
             out[key] = _rename_round(value)

@@ -56,6 +56,7 @@ def replay_match(checked: Checked) -> Match:
         tuple(tuple(log) for log in doc["action_log"]),
         tuple(doc["salts"]),
         tuple(doc["fingerprints"]),
+        tuple(doc["undos"]),
     )
     parse = _parser(len(names), checked.setup.set_max)
     try:
@@ -85,6 +86,11 @@ def _first_difference(a: Any, b: Any, where: str) -> str:
     return where
 
 
+def doc_allow_undo(checked: Checked) -> bool:
+    """The save's undo house setting."""
+    return bool(checked.doc["allow_undo"])
+
+
 def restore(checked: Checked) -> GameSession:
     """The session of a checked save, after proving its state is what its log gives."""
     match = replay_match(checked)
@@ -93,6 +99,6 @@ def restore(checked: Checked) -> GameSession:
     if replayed != saved:
         where = _first_difference(saved, replayed, "save").removeprefix("save.")
         raise SaveError(f"{where} is not what the action log gives: the file was edited or damaged")
-    session = GameSession(checked.options, checked.seats, checked.seed, checked.match_id)
+    session = GameSession(checked.options, checked.seats, checked.seed, checked.match_id, doc_allow_undo(checked))
     session.match = match
     return session

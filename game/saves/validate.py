@@ -30,6 +30,7 @@ from .checks import (
     text,
     tile_ends,
     tiles_of,
+    true_false,
     type_name,
 )
 from ..engine.fairdeal import fingerprint
@@ -53,7 +54,9 @@ TOP_KEYS = (
     "seats",
     "seed",
     "match_id",
+    "allow_undo",
     "deals",
+    "undos",
     "salts",
     "fingerprints",
     "draw_off",
@@ -237,8 +240,6 @@ def check_seats(raw: Any) -> list[SeatConfig]:
         seats.append(SeatConfig(name, kind))
     if len(seats) < 2:
         raise SaveError("a save needs at least two seats")
-    if sum(s.is_human for s in seats) > 1:
-        raise SaveError("more than one seat is played by a person")
     return seats
 
 
@@ -364,6 +365,9 @@ def validate(doc: Any, commitments: bool = True) -> Checked:
     started = _action_log(d["action_log"], setup.rounds)
     _record(d["deals"], d["draw_off"], setup, started)
     _commitments(d["salts"], d["fingerprints"], d["deals"] if commitments else None, started)
+    true_false(d["allow_undo"], "allow_undo")
+    for r, count in enumerate(a_list(d["undos"], "undos", started)):
+        int_in(count, f"undos[{r}]", 0, MAX_ACTIONS)
     _match(d["match"], setup, started)
     finished = len(d["match"]["round_scores"])
     if d["round"] is None:

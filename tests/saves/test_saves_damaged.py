@@ -101,7 +101,6 @@ CASES: list[tuple[str, Callable[[], bytes], str]] = [
         lambda: edited(lambda d: d["seats"][1].update(kind="wizard")),
         "not a player kind",
     ),
-    ("two people", lambda: edited(lambda d: d["seats"][1].update(kind="human")), "more than one seat"),
     ("seat name too long", lambda: edited(lambda d: d["seats"][0].update(name="x" * 500)), "longer than"),
     ("unknown rule option", lambda: edited(lambda d: d["options"].update(speed=3)), "unknown field 'speed'"),
     ("rule option of the wrong type", lambda: edited(lambda d: d["options"].update(knock=5)), "knock"),
