@@ -1,0 +1,37 @@
+"""The rules help: every preset explained section by section, every option in a sentence."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import PRESETS, preset
+from game.rules_help import SECTION_KEYS, describe, house_rules, sections
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_has_every_section_and_every_option_a_sentence(name: str) -> None:
+    options = preset(name)
+    parts = sections(options, 4)
+    assert [s.key for s in parts] == list(SECTION_KEYS)
+    assert all(len(s.text) > 40 for s in parts)
+    rules = house_rules(options)
+    assert len({r.option for r in rules}) == len(rules) and not any(r.changed for r in rules)
+    assert all(r.sentence.endswith(".") for r in rules)
+    assert describe(options) == {"star-ranch": "Star Ranch"}.get(name, name.title())
+
+
+def test_house_rules_change_the_text_and_are_marked_and_counted() -> None:
+    options = preset("classic", knock="penalty", zero_zero_value=0)
+    assert describe(options) == "Classic + 2 house rules"
+    changed = {r.option for r in house_rules(options) if r.changed}
+    assert changed == {"knock", "zero_zero_value"}
+    text = {s.key: s.text for s in sections(options)}
+    assert "penalty tile" in text["knock"] and "0-0 counts nothing" in text["scoring"]
+    assert describe(preset("tap", knock="courtesy")) == "Tap + 1 house rule"
+
+
+def test_the_classic_first_turn_says_there_is_no_draw() -> None:
+    first = {s.key: s.text for s in sections(preset("classic"))}["first-turn"]
+    assert "marker goes up and you do not draw" in first
+    drawing = {s.key: s.text for s in sections(preset("tournament"))}["doubles"]
+    assert "again when the tile drawn is itself a double" in drawing
