@@ -13,6 +13,7 @@ import pygame
 from ...engine import DRAW, END, MEXICAN, OPEN, Action, IllegalAction, Play, RoundState, seat_view
 from ...engine import events as ev
 from ...engine.tiles import HI, LO, TEXT
+from ...narrate import Tone, kind_label, narrate, round_opening, sentence, tone
 from ...session import GameSession
 from .. import saves_bridge, theme
 from ..board import BoardPlan, plan_board
@@ -37,7 +38,7 @@ from ..thinker import Pending, Thinker
 from ..tile_art import back, face
 from ..tween import Tween, Tweens
 
-KIND_LABELS = {"human": "You", "easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert", "random": "Random"}
+TONE_COLORS: dict[Tone, tuple[int, int, int]] = {"plain": theme.INK, "news": theme.GOLD, "alert": theme.RED}
 
 
 @dataclass
@@ -213,14 +214,8 @@ class TableScene(Scene):
             self._fly(engine, 0.45 * scale, "out_back", delay=0.85 * scale, then=show_engine)
         else:
             self.engine_shown = True
-        draw_off = [e for e in events if isinstance(e, ev.DrawOffTile)]
-        starter = next((e.seat for e in events if isinstance(e, ev.StarterChosen)), None)
-        names = self.match.names
-        round_text = f"Round {self.match.round_number} of {self.match.setup.rounds}: engine {self.shown.engine}-{self.shown.engine}"
-        if draw_off and starter is not None:
-            self.say(f"{round_text}. Draw-off: {names[starter]} drew highest and starts.")
-        else:
-            self.say(f"{round_text}. {names[self.shown.to_move]} plays first.")
+        self.say(round_opening(self.match.round_number, self.match.setup.rounds, self.shown.engine,
+                               self.shown.to_move, events, self.match.names))
 
     def next_round(self) -> None:
         """After the round summary: deal again, or show the match result."""
@@ -273,7 +268,7 @@ class TableScene(Scene):
             before = len(live.events or [])
             self.match.apply(action)
         except IllegalAction as refusal:
-            self.say(_sentence(refusal.reason), theme.WARN)
+            self.say(sentence(refusal.reason), theme.WARN)
             return False
         self.knock_armed = False
         self.selected = None
@@ -373,6 +368,9 @@ class TableScene(Scene):
         names = self.match.names
         duration = (0.45 if entry.computer else 0.2) * scale
         for event in entry.events:
+            line = narrate(event, names, self.human, self.shown.options)
+            if line is not None:
+                self.say(line, TONE_COLORS[tone(event)])
             if isinstance(event, ev.TilePlayed):
                 index = len(entry.snapshot.trains[event.train]) - 1
                 lane = plan.lanes[event.train]
@@ -404,36 +402,10 @@ class TableScene(Scene):
                 else:
                     end = scaled.seat_panel(self.shown.players, event.seat).center
                     self._fly(Flyer(None, start, end, plan.unit, plan.unit * 0.6, 0, 60), duration, "out_cubic")
-                if event.penalty:
-                    self.say(f"{names[event.seat]} draws a penalty tile.", theme.RED)
             elif isinstance(event, (ev.MarkerUp, ev.MarkerDown)):
                 self.marker_pop[event.seat] = 0.0
                 holder = _Pop(self.marker_pop, event.seat)
                 self.tweens.add(Tween(holder, {"value": 1.0}, 0.6 * scale, "out_elastic", delay=duration))
-                if isinstance(event, ev.MarkerUp) and event.seat != self.human:
-                    self.say(f"{names[event.seat]}'s train is now public.")
-            elif isinstance(event, ev.DoubleOpened):
-                who = "You" if event.seat == self.human else names[event.seat]
-                self.say(f"{who} left a double open: it must be covered next.", theme.GOLD)
-            elif isinstance(event, ev.DoubleCovered):
-                self.say(f"{names[event.seat]} covered the double.")
-            elif isinstance(event, ev.Knocked):
-                you = event.seat == self.human
-                who = "You" if you else names[event.seat]
-                if self.shown.options.knock == "courtesy":
-                    self.say(f"{who} {'have' if you else 'has'} one tile left!", theme.GOLD)
-                else:
-                    self.say(f"{who} {'knock' if you else 'knocks'}: one tile left!", theme.GOLD)
-            elif isinstance(event, ev.Passed):
-                who = "You pass." if event.seat == self.human else f"{names[event.seat]} passes."
-                self.say(who)
-            elif isinstance(event, ev.SeatSuspended):
-                self.say(f"{names[event.seat]} is suspended until a double is played.", theme.RED)
-            elif isinstance(event, ev.RoundEnded):
-                if event.went_out is not None:
-                    self.say(f"{names[event.went_out]} went out!", theme.GOLD)
-                else:
-                    self.say("Nobody can play: the round is blocked.", theme.GOLD)
         if entry.computer:
             self.hold = self.settings.turn_seconds * 0.55
 
@@ -768,7 +740,7 @@ class TableScene(Scene):
         dealt = self.deal_progress >= 1.0
         for seat in range(state.players):
             config = self.session.seats[seat]
-            label = "You" if seat == self.human else KIND_LABELS.get(config.kind, config.kind.title())
+            label = "You" if seat == self.human else kind_label(config.kind)
             size = len(state.hands[seat]) if dealt else 0
             draw_seat_panel(surf, scaled.seat_panel(state.players, seat), k, seat, state.names[seat], label,
                             size, totals[seat], state.public[seat], state.suspended[seat])
@@ -978,10 +950,3 @@ class _Pop:
     def value(self, v: float) -> None:
         self.store[self.key] = v
 
-
-def _sentence(reason: str) -> str:
-    """The engine's reason as a sentence."""
-    reason = reason.strip()
-    if not reason:
-        return "That move is not allowed now."
-    return reason[0].upper() + reason[1:] + ("" if reason.endswith((".", "!")) else ".")
