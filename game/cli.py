@@ -80,7 +80,7 @@ def _play_saved(path: str) -> int:
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .ui.app import run_game
+    from .ui.main import run_game
 
     return run_game(session=session)
 
@@ -100,7 +100,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 "fast": args.fast, "exit_at_end": args.exit_at_end}
     elif args.fast or args.exit_at_end:
         parser.error("--fast and --exit-at-end go with --demo")
-    from .ui.app import run_game
+    from .ui.main import run_game
 
     return run_game(exit_after_first_frame=args.exit_after_first_frame, demo=demo)
 

@@ -1,4 +1,4 @@
-"""Words for the player: engine events, refusals and round openings as sentences.
+"""Words for the player: engine events, refusals, round openings and the final ranking.
 
 Pure functions with no pygame, so the table's toasts and a move log say the
 same thing and tests can read every line without a window.
@@ -6,11 +6,12 @@ same thing and tests can read every line without a window.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Literal
 
 from .ai import KINDS
-from .engine import RuleOptions
+from .engine import Match, RuleOptions, tie_break
 from .engine import events as ev
 from .session import HUMAN
 
@@ -88,3 +89,25 @@ def kind_label(kind: str) -> str:
     if kind == HUMAN:
         return "You"
     return kind.title() if kind in KINDS else kind
+
+
+def deciding_rules(match: Match) -> list[str]:
+    """For each place after the first, what separated it from the place above."""
+    ranking = match.ranking()
+    out = []
+    for above, below in itertools.pairwise(ranking):
+        out.append(tie_break(match.round_scores, above[0], below[0]))
+    return out
+
+
+def ranking_text(match: Match) -> str:
+    """The final ranking as text lines (what a fast demo prints)."""
+    totals = match.totals()
+    lines = ["Final ranking:"]
+    for place, group in enumerate(match.ranking()):
+        names = " = ".join(match.names[s] for s in group)
+        lines.append(f"{place + 1}. {names}  {totals[group[0]]} pts")
+    rules = deciding_rules(match)
+    if rules:
+        lines.append(f"1st place decided by: {rules[0]}")
+    return "\n".join(lines)

@@ -24,6 +24,7 @@ import pygame
 from game.engine import Play, preset
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
+from game.ui.routes import GameRoutes
 from game.ui.showcase import crowded_session
 
 FOUR = [SeatConfig("You", "human"), SeatConfig("Ana", "easy"), SeatConfig("Bruno", "medium"), SeatConfig("Carmen", "hard")]
@@ -128,7 +129,7 @@ def main() -> int:
     from game.ui.scenes.table import TableScene
     from game.ui.scenes.title import TitleScene
 
-    app = App((w, h), headless=True)
+    app = App((w, h), headless=True, routes=GameRoutes())
     written: list[Path] = []
 
     def shot(name: str) -> None:
@@ -149,7 +150,7 @@ def main() -> int:
     select_playable(table)
     settle(app, 2)
     shot("table")
-    pause = PauseScene(table)
+    pause = PauseScene(table.session, False, lambda: None)
     app.push(pause)
     settle(app, 2)
     shot("pause")
@@ -178,7 +179,7 @@ def main() -> int:
     app.reset(done)
     settle(app, 2)
     if not isinstance(app.top, RoundSummaryScene):
-        app.push(RoundSummaryScene(done))
+        app.push(RoundSummaryScene(session.match, session.match.is_over, False, done.next_round))
     settle(app, 120)
     shot("round-summary")
 

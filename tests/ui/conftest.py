@@ -17,6 +17,7 @@ import pygame
 from game.engine import RoundState, preset, tile_id
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
+from game.ui.routes import GameRoutes
 from game.ui.scenes.table import TableScene
 
 NAMES = ["You", "Ana", "Bruno", "Carmen"]
@@ -34,7 +35,7 @@ def private_saves(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def
 @pytest.fixture
 def app() -> Iterator[App]:
     """A headless app at 1280x800, instant pace."""
-    application = App((1280, 800), headless=True)
+    application = App((1280, 800), headless=True, routes=GameRoutes())
     application.settings.pace = "instant"
     yield application
     for scene in application.stack:

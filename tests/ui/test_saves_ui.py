@@ -111,7 +111,7 @@ def test_save_as_is_disabled_in_demo_mode(app: App) -> None:
     table = TableScene(real_session(), demo=True)
     table.on_state_changed = lambda: None  # type: ignore[method-assign]
     app.push(table)
-    app.push(PauseScene(table))
+    app.push(PauseScene(table.session, True, lambda: None))
     frames(app, 1)
     pause = app.top
     click(app, _center(pause, "Save as..."))

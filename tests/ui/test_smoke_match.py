@@ -5,7 +5,8 @@ from __future__ import annotations
 from game.engine import preset
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
-from game.ui.scenes.match_end import MatchEndScene, ranking_text
+from game.narrate import ranking_text
+from game.ui.scenes.match_end import MatchEndScene
 from game.ui.scenes.table import TableScene
 
 

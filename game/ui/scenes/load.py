@@ -128,8 +128,6 @@ class LoadScene(MenuScene):
 
     def open(self, entry: Any) -> None:
         """Load ``entry`` and go to its table, or show why not (the file is left alone)."""
-        from .table import TableScene
-
         assert self.app is not None
         problem = getattr(entry, "problem", None)
         if problem:
@@ -139,7 +137,7 @@ class LoadScene(MenuScene):
         if session is None:
             self.note, self.note_bad = f"Could not load: {problem or 'the save could not be read'}", True
             return
-        self.app.reset(TableScene(session))
+        self.app.reset(self.app.routes.table(session))
 
     def delete(self, entry: Any) -> None:
         """First click asks "Sure?"; the second deletes the save and refreshes the list."""

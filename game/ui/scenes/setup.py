@@ -133,8 +133,6 @@ class SetupScene(MenuScene):
 
     def start(self) -> None:
         """Start the match with these seats, rules and seed."""
-        from .table import TableScene
-
         assert self.app is not None
         self._validate()
         if self.error:
@@ -150,7 +148,7 @@ class SetupScene(MenuScene):
         except SetupError as problem:
             self.error = str(problem)
             return
-        self.app.reset(TableScene(session))
+        self.app.reset(self.app.routes.table(session))
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         blit_text(surface, "New match", space.px(44), theme.GOLD, space.point(800, 40), "midtop", "title")

@@ -21,6 +21,7 @@ from ..draw import panel
 from ..fonts import blit_text
 from ..hand import SORT_LABELS, SORTS, sort_hand
 from ..intents import Intent
+from ...narrate import ranking_text
 from ..layout import Scaled, table_layout
 from ..scene import Scene
 from ..table_draw import (
@@ -93,15 +94,14 @@ class Drag:
 class TableScene(Scene):
     """The game table for one ``GameSession``; ``demo`` watches computers only."""
 
-    def __init__(self, session: GameSession, demo: bool = False, exit_at_end: bool = False,
-                 on_match_end: Callable[[GameSession], None] | None = None) -> None:
+    def __init__(self, session: GameSession, demo: bool = False, exit_at_end: bool = False, note: str = "") -> None:
         super().__init__()
+        self.note = note
         self.session = session
         self.match = session.match
         self.human = None if demo else session.human_seat
         self.demo = demo
         self.exit_at_end = exit_at_end
-        self.on_match_end = on_match_end
         self.layout = table_layout()
         self.thinker = Thinker()
         self.future: Pending | None = None
@@ -151,6 +151,8 @@ class TableScene(Scene):
                 self.start_round()
         if self._has_computers():
             self.thinker.warm_up()
+        if self.note:
+            self.say(self.note, theme.GOLD)
 
     def close(self) -> None:
         """Stop the worker."""
@@ -228,14 +230,12 @@ class TableScene(Scene):
     def finish_match(self) -> None:
         """The match is over: show the ranking (or print it and exit in a fast demo)."""
         assert self.app is not None
-        from .match_end import MatchEndScene, ranking_text
-
         self.on_state_changed()
         if self.exit_at_end:
             print(ranking_text(self.match))
             self.app.quit(0)
             return
-        self.app.replace(MatchEndScene(self.session))
+        self.app.replace(self.app.routes.match_end(self.session))
 
     # ------------------------------------------------------------ the engine
     @property
@@ -474,10 +474,8 @@ class TableScene(Scene):
             if self.summary_timer <= 0:
                 self.summary_shown = True
                 self.summary_timer = None
-                from .round_summary import RoundSummaryScene
-
                 assert self.app is not None
-                self.app.push(RoundSummaryScene(self))
+                self.app.push(self.app.routes.round_summary(self.match, self.match.is_over, self.demo, self.next_round))
 
     # ----------------------------------------------------------------- input
     def handle(self, intent: Intent) -> None:
@@ -485,10 +483,8 @@ class TableScene(Scene):
         assert self.app is not None
         kind = intent.kind
         if kind == "back":
-            from .pause import PauseScene
-
             self.drag = None
-            self.app.push(PauseScene(self))
+            self.app.push(self.app.routes.pause(self.session, self.demo, self.on_state_changed))
             return
         if kind == "move":
             self.hover = intent.pos

@@ -34,51 +34,44 @@ class TitleScene(MenuScene):
         self.widgets[0].hover = True
 
     def new_match(self) -> None:
-        from .setup import SetupScene
-
+        """Open the new match screen."""
         assert self.app is not None
-        self.app.push(SetupScene())
+        self.app.push(self.app.routes.setup())
 
     def continue_latest(self) -> None:
         """Resume the latest saved game, or say there is none."""
-        from .table import TableScene
-
         assert self.app is not None
         session, note = saves_bridge.continue_latest()
         if session is None:
             self.note = note
             return
-        table = TableScene(session)
-        self.app.reset(table)
-        if note:
-            table.say(note, theme.GOLD)
+        self.app.reset(self.app.routes.table(session, note))
 
     def load(self) -> None:
-        from .load import LoadScene
-
+        """Open the list of saved games."""
         assert self.app is not None
         if not self.has_saves:
             self.note = saves_bridge.NO_SAVES
             return
-        self.app.push(LoadScene())
+        self.app.push(self.app.routes.load())
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
+        """Open how to play."""
         assert self.app is not None
-        self.app.push(RulesScene())
+        self.app.push(self.app.routes.rules())
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
+        """Open the settings."""
         assert self.app is not None
-        self.app.push(SettingsScene())
+        self.app.push(self.app.routes.settings())
 
     def quit(self) -> None:
+        """Leave the game."""
         assert self.app is not None
         self.app.quit(0)
 
     def back(self) -> None:
+        """Esc on the title leaves the game."""
         self.quit()
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
