@@ -25,6 +25,7 @@ from game.engine import Play, preset
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.routes import GameRoutes
+from game.ui.saves_bridge import SavesBridge
 from game.ui.showcase import crowded_session
 
 FOUR = [SeatConfig("You", "human"), SeatConfig("Ana", "easy"), SeatConfig("Bruno", "medium"), SeatConfig("Carmen", "hard")]
@@ -86,7 +87,7 @@ def seed_saves() -> None:
     """A few saves for the Load screen: the autosave, named saves and a damaged file."""
     from game.saves import default_store
 
-    store = default_store(background=False)
+    store = default_store(background=False)  # written at once, before the Load screen lists them
     store.autosave(mid_round(4))
     store.save_named(mid_round(5, 10), "Sunday with the cousins")
     store.save_named(finished_round(9), "Tournament practice")
@@ -119,17 +120,14 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("MEXICAN_TRAIN_DATA_DIR", tempfile.mkdtemp(prefix="mt-shots-"))
 
-    from game.ui.scenes.load import LoadScene
     from game.ui.scenes.match_end import MatchEndScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.round_summary import RoundSummaryScene
-    from game.ui.scenes.rules import RulesScene
-    from game.ui.scenes.settings import SettingsScene
-    from game.ui.scenes.setup import SetupScene
     from game.ui.scenes.table import TableScene
-    from game.ui.scenes.title import TitleScene
 
-    app = App((w, h), headless=True, routes=GameRoutes())
+    saves = SavesBridge.open()
+    routes = GameRoutes(saves)
+    app = App((w, h), headless=True, routes=routes)
     written: list[Path] = []
 
     def shot(name: str) -> None:
@@ -137,8 +135,8 @@ def main() -> int:
         pygame.image.save(app.screen, str(path))
         written.append(path)
 
-    for name, scene in (("title", TitleScene()), ("setup", SetupScene()), ("rules", RulesScene()),
-                        ("settings", SettingsScene())):
+    for name, scene in (("title", routes.title()), ("setup", routes.setup()), ("rules", routes.rules()),
+                        ("settings", routes.settings())):
         app.reset(scene)
         settle(app, 3)
         shot(name)
@@ -150,18 +148,18 @@ def main() -> int:
     select_playable(table)
     settle(app, 2)
     shot("table")
-    pause = PauseScene(table.session, False, lambda: None)
+    pause = PauseScene(table.session, saves, False, lambda: None)
     app.push(pause)
     settle(app, 2)
     shot("pause")
     from game.ui.scenes.save_as import SaveAsScene
 
-    app.push(SaveAsScene(table.session, pause.saved))
+    app.push(SaveAsScene(table.session, saves, pause.saved))
     settle(app, 2)
     shot("save-as")
 
     seed_saves()
-    app.reset(LoadScene())
+    app.reset(routes.load())
     settle(app, 3)
     shot("load")
 

@@ -10,10 +10,10 @@ from typing import Any
 import pygame
 
 from ..session import GameSession
-from . import saves_bridge
 from .app import FPS, START_SIZE, App
 from .demo import demo_session
 from .routes import GameRoutes
+from .saves_bridge import SavesBridge
 from .scenes.table import TableScene
 from .settings import Settings
 
@@ -31,7 +31,8 @@ def run_game(
     settings = Settings()
     fast = bool(demo is not None and demo.get("fast"))
     headless = os.environ.get("SDL_VIDEODRIVER") == "dummy" and fast
-    routes = GameRoutes()
+    saves = SavesBridge.open()
+    routes = GameRoutes(saves)
     app = App(size, settings, headless=headless, routes=routes)
     if demo is not None:
         if fast:
@@ -52,5 +53,5 @@ def run_game(
     try:
         return app.run(0 if fast else FPS)
     finally:
-        saves_bridge.flush()
+        saves.flush()
         pygame.quit()

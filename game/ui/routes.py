@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from ..engine import Match, RuleOptions
 from ..session import GameSession
+from .saves_bridge import SavesBridge
 from .scene import Scene
 from .scenes.load import LoadScene
 from .scenes.match_end import MatchEndScene
@@ -20,11 +21,15 @@ from .scenes.title import TitleScene
 
 
 class GameRoutes:
-    """The routes between the game's scenes (see ``scene.Routes``)."""
+    """The routes between the game's scenes (see ``scene.Routes``), handing
+    ``saves`` to the scenes that save or load."""
+
+    def __init__(self, saves: SavesBridge) -> None:
+        self.saves = saves
 
     def title(self) -> Scene:
         """The title screen."""
-        return TitleScene()
+        return TitleScene(self.saves)
 
     def setup(self) -> Scene:
         """The new match screen."""
@@ -32,7 +37,7 @@ class GameRoutes:
 
     def load(self) -> Scene:
         """The list of saved games."""
-        return LoadScene()
+        return LoadScene(self.saves)
 
     def rules(self, options: RuleOptions | None = None) -> Scene:
         """How to play, with the options of ``options``."""
@@ -43,16 +48,16 @@ class GameRoutes:
         return SettingsScene()
 
     def table(self, session: GameSession, note: str = "") -> Scene:
-        """The table of ``session``, showing ``note`` once it is open."""
-        return TableScene(session, note=note)
+        """The table of ``session``, autosaved, showing ``note`` once it is open."""
+        return TableScene(session, note=note, autosave=self.saves.autosave)
 
     def pause(self, session: GameSession, watching: bool, on_leave: Callable[[], None]) -> Scene:
         """The pause menu over a table."""
-        return PauseScene(session, watching, on_leave)
+        return PauseScene(session, self.saves, watching, on_leave)
 
     def save_as(self, session: GameSession, on_saved: Callable[[str], None]) -> Scene:
         """The Save as dialog."""
-        return SaveAsScene(session, on_saved)
+        return SaveAsScene(session, self.saves, on_saved)
 
     def round_summary(self, match: Match, last: bool, watching: bool, on_next: Callable[[], None]) -> Scene:
         """The summary of the round that just ended."""

@@ -21,7 +21,8 @@ def _button_center(app: App, scene, label: str) -> tuple[int, int]:  # type: ign
 
 
 def test_new_match_from_the_title_reaches_the_table_and_esc_pauses_it(app: App) -> None:
-    title = TitleScene()
+    title = app.routes.title()
+    assert isinstance(title, TitleScene)
     app.push(title)
     frames(app, 2)
     click(app, _button_center(app, title, "New match"))
@@ -45,7 +46,8 @@ def test_new_match_from_the_title_reaches_the_table_and_esc_pauses_it(app: App) 
 
 
 def test_setup_refuses_a_table_that_cannot_be_dealt_with_the_engines_reason(app: App) -> None:
-    setup = SetupScene()
+    setup = app.routes.setup()
+    assert isinstance(setup, SetupScene)
     app.push(setup)
     setup.seat_count.set(8)
     setup.rules["hand_size"].set(20)
@@ -56,7 +58,8 @@ def test_setup_refuses_a_table_that_cannot_be_dealt_with_the_engines_reason(app:
 
 
 def test_continue_without_a_saved_game_says_so(app: App) -> None:
-    title = TitleScene()
+    title = app.routes.title()
+    assert isinstance(title, TitleScene)
     app.push(title)
     frames(app, 1)
     click(app, _button_center(app, title, "Continue"))

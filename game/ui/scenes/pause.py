@@ -7,8 +7,9 @@ from collections.abc import Callable
 import pygame
 
 from ...session import GameSession
-from .. import saves_bridge, theme
+from .. import theme
 from ..fonts import blit_text
+from ..saves_bridge import SavesBridge
 from ..scene import Space
 from ..widgets import Button
 from .menu import MenuScene, card
@@ -16,26 +17,28 @@ from .menu import MenuScene, card
 
 class PauseScene(MenuScene):
     """A modal menu over the table of ``session``; the table keeps its state
-    underneath. ``watching`` (a demo) offers no saving; ``on_leave`` runs
-    before going back to the title."""
+    underneath. ``watching`` (a demo) offers no saving, nor does a run whose
+    ``saves`` are unavailable; ``on_leave`` runs before going back to the title."""
 
     modal = True
 
-    def __init__(self, session: GameSession, watching: bool, on_leave: Callable[[], None]) -> None:
+    def __init__(self, session: GameSession, saves: SavesBridge, watching: bool, on_leave: Callable[[], None]) -> None:
         super().__init__()
         self.session = session
+        self.saves = saves
         self.watching = watching
         self.on_leave = on_leave
         self.note = ""
         self.note_ok = False
-        can_save = saves_bridge.available() and not watching
+        can_save = saves.available and not watching
+        self.can_save = can_save
         self.widgets = [
             Button("Resume", (620, 260, 360, 64), self.back, primary=True),
             Button("Settings", (620, 340, 360, 64), self.settings),
             Button("Rules", (620, 420, 360, 64), self.rules),
             Button("Save as...", (620, 500, 360, 64), self.save_as, enabled=can_save,
-                   hint="" if can_save else ("not in a demo" if watching else "no saves")),
-            Button("Save and quit" if can_save else "Quit (no saves yet)", (620, 580, 360, 64), self.save_and_quit),
+                   hint="" if can_save else ("not in a demo" if watching else "saving unavailable")),
+            Button("Save and quit" if can_save else "Quit", (620, 580, 360, 64), self.save_and_quit),
             Button("Quit to title", (620, 660, 360, 64), self.to_title),
         ]
 
@@ -52,7 +55,7 @@ class PauseScene(MenuScene):
     def save_as(self) -> None:
         """Open the Save as dialog (not in demo mode)."""
         assert self.app is not None
-        if self.watching or not saves_bridge.available():
+        if not self.can_save:
             return
         self.note = ""
         self.app.push(self.app.routes.save_as(self.session, self.saved))
@@ -63,9 +66,9 @@ class PauseScene(MenuScene):
         self.note_ok = True
 
     def save_and_quit(self) -> None:
-        """Save through the saves interface, then leave the game."""
+        """Save (when this table can), then leave the game."""
         assert self.app is not None
-        problem = saves_bridge.autosave(self.session) if not self.watching else None
+        problem = self.saves.autosave(self.session) if self.can_save else None
         if problem:
             self.note = problem
             self.note_ok = False

@@ -15,7 +15,7 @@ from ...engine import events as ev
 from ...engine.tiles import HI, LO, TEXT
 from ...narrate import Tone, kind_label, narrate, round_opening, sentence, tone
 from ...session import GameSession
-from .. import saves_bridge, theme
+from .. import theme
 from ..board import BoardPlan, plan_board
 from ..draw import panel
 from ..fonts import blit_text
@@ -94,8 +94,10 @@ class Drag:
 class TableScene(Scene):
     """The game table for one ``GameSession``; ``demo`` watches computers only."""
 
-    def __init__(self, session: GameSession, demo: bool = False, exit_at_end: bool = False, note: str = "") -> None:
+    def __init__(self, session: GameSession, demo: bool = False, exit_at_end: bool = False, note: str = "",
+                 autosave: Callable[[GameSession], str | None] | None = None) -> None:
         super().__init__()
+        self.autosave = autosave
         self.note = note
         self.session = session
         self.match = session.match
@@ -169,9 +171,9 @@ class TableScene(Scene):
 
     def on_state_changed(self) -> None:
         """Called after every change to the match: the autosave hook."""
-        if self.demo:
+        if self.demo or self.autosave is None:
             return
-        problem = saves_bridge.autosave(self.session)
+        problem = self.autosave(self.session)
         if problem and problem != self.error_note:
             self.error_note = problem
             self.say(problem, theme.RED)

@@ -6,8 +6,9 @@ import math
 
 import pygame
 
-from .. import saves_bridge, theme
+from .. import theme
 from ..fonts import blit_text
+from ..saves_bridge import NO_SAVES, SavesBridge
 from ..scene import Space
 from ..tile_art import face
 from ..widgets import Button
@@ -17,10 +18,11 @@ from .menu import MenuScene
 class TitleScene(MenuScene):
     """The first screen."""
 
-    def __init__(self) -> None:
+    def __init__(self, saves: SavesBridge) -> None:
         super().__init__()
+        self.saves = saves
         self.note = ""
-        self.has_saves = saves_bridge.available()
+        self.has_saves = saves.available
         x, w, h = 640, 320, 62
         self.widgets = [
             Button("New match", (x, 400, w, h), self.new_match, primary=True),
@@ -41,7 +43,7 @@ class TitleScene(MenuScene):
     def continue_latest(self) -> None:
         """Resume the latest saved game, or say there is none."""
         assert self.app is not None
-        session, note = saves_bridge.continue_latest()
+        session, note = self.saves.continue_latest()
         if session is None:
             self.note = note
             return
@@ -51,7 +53,7 @@ class TitleScene(MenuScene):
         """Open the list of saved games."""
         assert self.app is not None
         if not self.has_saves:
-            self.note = saves_bridge.NO_SAVES
+            self.note = NO_SAVES
             return
         self.app.push(self.app.routes.load())
 
