@@ -8,6 +8,7 @@ import sys
 from typing import Sequence
 
 from .engine import PRESETS, SetupError, preset
+from .version import DISTRIBUTION, game_version
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -15,6 +16,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mexican-train", description="Mexican Train dominoes against computer players."
     )
+    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {game_version()}",
+                        help="print the game's version and exit")
     parser.add_argument("--load", metavar="FILE", help="start the game straight into a save file")
     parser.add_argument("--demo", action="store_true", help="watch a match of computer players")
     parser.add_argument("--rules", dest="demo_rules", default="classic", choices=sorted(PRESETS),

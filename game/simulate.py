@@ -6,9 +6,8 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Sequence, TextIO
 
-from .ai import make_player
-from .ai.players import Player
-from .engine import Match, RuleOptions
+from .ai import ComputerSeats
+from .engine import Match, RuleOptions, play_match
 
 
 @dataclass
@@ -30,22 +29,6 @@ class SeatTally:
         }
 
 
-def play_round(match: Match, players: Sequence[Player], on_action: Callable[[], None] | None = None) -> None:
-    """Let the computer players play the match's current round to its end."""
-    state = match.round
-    assert state is not None
-    while not state.round_over:
-        seat = state.to_move
-        match.apply(players[seat].choose(match.view(seat)))
-        if on_action is not None:
-            on_action()
-
-
-def players_for(kinds: Sequence[str], match: Match) -> list[Player]:
-    """One player per seat for the match's current round, each with its own seed."""
-    return [make_player(kind, match.player_seed(seat)) for seat, kind in enumerate(kinds)]
-
-
 def run(
     options: RuleOptions,
     kinds: Sequence[str],
@@ -63,12 +46,9 @@ def run(
     for index in range(count):
         match = Match(options, n, f"{seed}-{index}", record_events=False)
         rounds_to_play = 1 if single_rounds is not None else match.setup.rounds
-        hook = (lambda: on_action(match)) if on_action is not None else None
-        for _ in range(rounds_to_play):
-            match.start_next_round()
-            play_round(match, players_for(kinds, match), hook)
-            match.finish_round()
-            total_rounds += 1
+        play_match(match, ComputerSeats(kinds), until=lambda m: len(m.round_scores) >= rounds_to_play,
+                   on_action=on_action)
+        total_rounds += len(match.round_scores)
         totals = match.totals()
         best = match.ranking()[0]
         for seat, tally in enumerate(tallies):

@@ -82,22 +82,19 @@ def group_engine() -> dict[str, float]:
 
 def _late_match_session() -> object:
     """A classic 8-seat session halfway through round 13 of 13, played by random players."""
-    from game.ai import make_player
-    from game.engine import seat_view
+    from game.ai import ComputerSeats
+    from game.engine import Match, Phase, play_match
     from game.session import GameSession, SeatConfig
 
     seats = [SeatConfig("You", "human")] + [SeatConfig(f"CPU {i}", "random") for i in range(1, 8)]
     session = GameSession(preset("classic"), seats, "bench-saves")
-    match = session.match
-    while True:
-        state = match.start_next_round()
-        stop = 10**9 if match.round_number < match.setup.rounds else 40
-        while not state.round_over and len(match.action_log[-1]) < stop:
-            seat = state.to_move
-            match.apply(make_player("random", match.player_seed(seat)).choose(seat_view(state, seat)))
-        if not state.round_over:
-            return session
-        match.finish_round()
+    last = session.match.setup.rounds
+
+    def halfway_through_the_last_round(match: Match) -> bool:
+        return match.round_number == last and match.phase is Phase.PLAYING and len(match.action_log[-1]) >= 40
+
+    play_match(session.match, ComputerSeats(["random"] * 8), until=halfway_through_the_last_round)
+    return session
 
 
 def group_saves(repeats: int = 9) -> dict[str, float]:

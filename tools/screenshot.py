@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from game.engine import Play, preset
+from game.engine import Action, Match, Play, play_match, preset
+from game.engine.driver import Decide
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.routes import GameRoutes
@@ -31,55 +32,46 @@ from game.ui.showcase import crowded_session
 FOUR = [SeatConfig("You", "human"), SeatConfig("Ana", "easy"), SeatConfig("Bruno", "medium"), SeatConfig("Carmen", "hard")]
 
 
+def random_player(rng: random.Random, prefer_plays_from: int | None = None) -> Decide:
+    """A decider that plays at random (from round ``prefer_plays_from`` on, a
+    random play whenever there is one, else the first legal action)."""
+
+    def decide(match: Match, seat: int) -> Action:
+        legal = match.legal_actions()
+        if prefer_plays_from is None or match.round_number < prefer_plays_from:
+            return rng.choice(legal)
+        plays = [a for a in legal if isinstance(a, Play)]
+        return rng.choice(plays) if plays else legal[0]
+
+    return decide
+
+
 def mid_round(seed: int = 4, actions: int = 40) -> GameSession:
     """A 4-seat classic table some way into round 3, you to move with a play."""
     session = GameSession(preset("classic"), FOUR, seed)
-    match = session.match
-    rng = random.Random(seed)
-    for _ in range(2):
-        state = match.start_next_round()
-        while not state.round_over:
-            match.apply(rng.choice(state.legal_actions()))
-        match.finish_round()
-    state = match.start_next_round()
-    done = 0
-    while True:
-        legal = state.legal_actions()
-        if done >= actions and state.to_move == 0 and any(isinstance(a, Play) for a in legal):
-            return session
-        plays = [a for a in legal if isinstance(a, Play)]
-        match.apply(rng.choice(plays) if plays else legal[0])
-        done += 1
-        if state.round_over:
-            match.finish_round()
-            state = match.start_next_round()
+
+    def you_to_play(match: Match) -> bool:
+        done = sum(len(log) for log in match.action_log[2:])
+        return (
+            match.round_number >= 3 and done >= actions and match.current_player() == 0
+            and any(isinstance(a, Play) for a in match.legal_actions())
+        )
+
+    play_match(session.match, random_player(random.Random(seed), prefer_plays_from=3), until=you_to_play)
+    return session
 
 
 def finished_round(seed: int = 9) -> GameSession:
     """A 4-seat classic match just after round 4 ended."""
     session = GameSession(preset("classic"), FOUR, seed)
-    match = session.match
-    rng = random.Random(seed)
-    for _ in range(4):
-        state = match.start_next_round()
-        while not state.round_over:
-            match.apply(rng.choice(state.legal_actions()))
-        if len(match.round_scores) < 3:
-            match.finish_round()
-    match.finish_round()
+    play_match(session.match, random_player(random.Random(seed)), until=lambda m: len(m.round_scores) == 4)
     return session
 
 
 def finished_match(seed: int = 3) -> GameSession:
     """A complete 4-seat classic match."""
     session = GameSession(preset("classic"), FOUR, seed)
-    match = session.match
-    rng = random.Random(seed)
-    while not match.is_over:
-        state = match.start_next_round()
-        while not state.round_over:
-            match.apply(rng.choice(state.legal_actions()))
-        match.finish_round()
+    play_match(session.match, random_player(random.Random(seed)))
     return session
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from ..engine import Action, SeatView
+from ..engine import Action, Match, SeatView
 from .seeding import decision_rng
 
 if TYPE_CHECKING:
@@ -70,3 +70,27 @@ def make_player(kind: str, seed: str) -> Player:
     except KeyError:
         raise ValueError(f"unknown computer player '{kind}' (one of {', '.join(KINDS)})") from None
     return factory(seed)
+
+
+class ComputerSeats:
+    """Decides for every seat of a match with the computer player of that seat's
+    kind, made afresh each round from ``match.player_seed(seat)`` (the same
+    player the table's worker would ask): a ``Decide`` for ``play_match``."""
+
+    def __init__(self, kinds: Sequence[str]) -> None:
+        for kind in kinds:
+            if kind not in KINDS:
+                raise ValueError(f"unknown computer player '{kind}' (one of {', '.join(KINDS)})")
+        self.kinds = tuple(kinds)
+        self._players: dict[int, Player] = {}
+        self._round = -1
+
+    def __call__(self, match: Match, seat: int) -> Action:
+        """The action of ``seat``'s computer player, from ``match.view(seat)``."""
+        if match.round_number != self._round:
+            self._players = {}
+            self._round = match.round_number
+        player = self._players.get(seat)
+        if player is None:
+            player = self._players[seat] = make_player(self.kinds[seat], match.player_seed(seat))
+        return player.choose(match.view(seat))

@@ -6,7 +6,8 @@ Tiles, rule options and presets, round and match state, legal actions,
 
 from .actions import DRAW, END, MEXICAN, OPEN, Action, Draw, End, Open, Play, parse_action, play, train_name
 from .errors import IllegalAction, RulesError, SetupError
-from .match import Match, rank, tie_break
+from .driver import play_match
+from .match import Match, MatchRecord, Phase, rank, tie_break
 from .options import PRESETS, RuleOptions, TableSetup, option_names, preset
 from .round import RoundState
 from .start import deal_round, draw_off, start_round
@@ -15,8 +16,8 @@ from .view import SeatView, determinize, seat_view
 
 __all__ = [
     "DRAW", "END", "MEXICAN", "OPEN", "PRESETS", "TEXT", "Action", "Draw", "End", "IllegalAction",
-    "Match", "Open", "Play", "RoundState", "RuleOptions", "RulesError", "SeatView", "SetupError",
+    "Match", "MatchRecord", "Open", "Phase", "Play", "RoundState", "RuleOptions", "RulesError", "SeatView", "SetupError",
     "TableSetup", "Tile", "deal_round", "determinize", "draw_off", "option_names", "parse_action",
-    "parse_tile", "parse_tiles", "play", "preset", "rank", "seat_view", "start_round", "tie_break",
+    "parse_tile", "parse_tiles", "play", "play_match", "preset", "rank", "seat_view", "start_round", "tie_break",
     "tile_id", "train_name",
 ]

@@ -12,8 +12,13 @@ class SetupError(RulesError):
 
 
 class IllegalAction(RulesError):
-    """An action the rules do not allow now; ``reason`` is written for a player."""
+    """An action the rules do not allow now; ``reason`` is written for a player.
 
-    def __init__(self, reason: str) -> None:
+    When raised while replaying a record, ``round_index`` and ``action_index``
+    (0-based) say which logged action it was."""
+
+    def __init__(self, reason: str, round_index: int | None = None, action_index: int | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.round_index = round_index
+        self.action_index = action_index

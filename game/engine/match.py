@@ -1,21 +1,30 @@
 """A match: the preset's sequence of rounds, cumulative scores and the ranking.
 
-A match is fully determined by its seed and the actions taken: every deal
-and draw-off uses a ``random.Random`` seeded from the match seed and the
-round number.
+``Match`` is the one driver of a game, in the spirit of OpenSpiel's state
+API: ``phase`` says where the match stands, ``current_player()`` who decides,
+``apply`` plays one action (and records a round that it ends),
+``start_next_round`` deals the next round and ``view(seat)`` is what a seat
+may know. New deals come from a ``random.Random`` seeded from the match seed
+and the round number; the match records each deal's tile order and the
+draw-off as chance outcomes (``MatchRecord``), so ``Match.replay`` rebuilds
+a match from its record without depending on ``random``.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from typing import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Callable, Sequence
 
 from . import events as ev
 from .actions import Action
 from .options import RuleOptions, TableSetup
 from .round import RoundState
-from .start import deal_round, draw_off
+from .errors import IllegalAction
+from .start import deal_order, draw_off, round_tiles, shuffled_tiles
+from .tiles import Tile
 from .view import SeatView, seat_view
 
 
@@ -50,6 +59,39 @@ def tie_break(round_scores: Sequence[Sequence[int]], a: int, b: int) -> str:
     return "shared"
 
 
+class Phase(Enum):
+    """Where a match stands."""
+
+    DEALING = "dealing"
+    """No round has been dealt yet."""
+    PLAYING = "playing"
+    """A round is being played: ``current_player()`` decides."""
+    ROUND_OVER = "round over"
+    """The current round has ended and its scores are recorded; more rounds follow."""
+    MATCH_OVER = "match over"
+    """Every round has been played and scored."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """Everything a match was made of: its table, the chance outcomes and the
+    actions. ``Match.replay`` rebuilds the match from it exactly."""
+
+    options: RuleOptions
+    players: int
+    names: tuple[str, ...]
+    seed: int | str
+    draw_off: tuple[tuple[int, Tile], ...]
+    """The draw-off for the first player as (seat, tile) in order drawn (empty
+    where the preset has none)."""
+    first_starter: int | None
+    """The seat the draw-off chose (None where the preset has no draw-off)."""
+    deals: tuple[tuple[Tile, ...], ...]
+    """Each dealt round's tiles in the order they were dealt."""
+    actions: tuple[tuple[str, ...], ...]
+    """Each dealt round's actions, as text."""
+
+
 class Match:
     """A whole match between ``players`` seats under one rule set."""
 
@@ -70,9 +112,13 @@ class Match:
         self.used_doubles: list[int] = []
         self.round_winners: list[int] = []
         self.first_starter: int | None = None
+        self.draw_off_tiles: tuple[tuple[int, Tile], ...] = ()
         self.start_events: list[ev.Event] = []
+        self.deals: list[tuple[Tile, ...]] = []
         self.round: RoundState | None = None
         self.action_log: list[list[str]] = []
+
+    # ------------------------------------------------------------------ where
 
     @property
     def players(self) -> int:
@@ -80,14 +126,32 @@ class Match:
         return self.setup.players
 
     @property
+    def phase(self) -> Phase:
+        """Where the match stands (see ``Phase``)."""
+        if self.round is None:
+            return Phase.DEALING
+        if not self.round.round_over:
+            return Phase.PLAYING
+        return Phase.MATCH_OVER if len(self.round_scores) >= self.setup.rounds else Phase.ROUND_OVER
+
+    def current_player(self) -> int | None:
+        """The seat that decides now, or None outside a round in play."""
+        state = self.round
+        return state.to_move if state is not None and not state.round_over else None
+
+    def legal_actions(self) -> list[Action]:
+        """The current player's legal actions (empty outside a round in play)."""
+        return [] if self.round is None else self.round.legal_actions()
+
+    @property
     def round_number(self) -> int:
-        """1-based number of the current (or next) round."""
-        return len(self.round_scores) + (0 if self.round is None or self.round.round_over else 1)
+        """1-based number of the current round, or of the next one before it is dealt."""
+        return len(self.deals) if self.round is not None else 1
 
     @property
     def is_over(self) -> bool:
         """Whether every round has been played and scored."""
-        return len(self.round_scores) >= self.setup.rounds
+        return self.phase is Phase.MATCH_OVER
 
     def totals(self) -> list[int]:
         """Each seat's cumulative score."""
@@ -98,14 +162,117 @@ class Match:
         return rank(self.round_scores, self.players)
 
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now: the current round's view plus the match totals."""
+        """What ``seat`` may know now: the current round's view with the match
+        totals before this round."""
         if self.round is None:
             raise RuntimeError("no round is being played")
-        return seat_view(self.round, seat, self.totals())
+        totals = self.totals()
+        if self.round.round_over:
+            last = self.round_scores[-1]
+            totals = [t - last[s] for s, t in enumerate(totals)]
+        return seat_view(self.round, seat, totals)
 
-    def round_rng(self, index: int) -> random.Random:
-        """The random source of round ``index`` (0-based)."""
-        return random.Random(f"{self.seed}/round/{index}")
+    def player_seed(self, seat: int) -> str:
+        """Seed material for the computer player in ``seat`` during the current round."""
+        return f"{self.seed}/{len(self.deals) - 1}/ai/{seat}"
+
+    # ------------------------------------------------------------------ moves
+
+    def start_next_round(self, order: Sequence[Tile] | None = None) -> RoundState:
+        """Deal and open the next round (``order``: a recorded deal to use
+        instead of a new shuffle); returns it at its first decision."""
+        phase = self.phase
+        if phase is Phase.MATCH_OVER:
+            raise RuntimeError("the match is over")
+        if phase is Phase.PLAYING:
+            raise RuntimeError("the current round is still being played")
+        index = len(self.deals)
+        engines = self.setup.engines
+        engine = engines[index] if engines is not None else None
+        if order is None:
+            order = seeded_deal(self.setup, self.seed, index)
+        start = self._start_seat(index)
+        self.round = deal_order(
+            self.setup, order, engine, start, self.used_doubles, self.names, self.record_events
+        )
+        self.deals.append(tuple(order))
+        self.action_log.append([])
+        self.openers.append(self.round.opener)
+        self.used_doubles.append(self.round.engine)
+        if self.round.round_over:
+            self._record_round()
+        return self.round
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` for the current player and log it; a round that it
+        ends has its scores recorded. Raises IllegalAction with the reason."""
+        state = self.round
+        if state is None or state.round_over:
+            raise RuntimeError("no round is being played")
+        state.apply(action)
+        self.action_log[-1].append(str(action))
+        if state.round_over:
+            self._record_round()
+
+    def _record_round(self) -> None:
+        """Record the just-finished round's scores and winner."""
+        state = self.round
+        assert state is not None and state.scores is not None
+        self.round_scores.append(list(state.scores))
+        winner = state.went_out
+        if winner is None:
+            low = min(state.scores)
+            order = [(state.opener + i) % self.players for i in range(self.players)]
+            winner = next(s for s in order if state.scores[s] == low)
+        self.round_winners.append(winner)
+
+    # ------------------------------------------------------------- the record
+
+    def record(self) -> MatchRecord:
+        """The match's record: table, chance outcomes and actions."""
+        return MatchRecord(
+            self.setup.options, self.players, self.names, self.seed, self.draw_off_tiles,
+            self.first_starter, tuple(self.deals), tuple(tuple(log) for log in self.action_log),
+        )
+
+    @classmethod
+    def replay(
+        cls,
+        record: MatchRecord,
+        parse: Callable[[str], Action],
+        on_round: Callable[[int, RoundState], None] | None = None,
+    ) -> Match:
+        """The match ``record`` describes: each recorded deal dealt again and its
+        actions applied (``parse`` turns their text into actions). Raises
+        IllegalAction (with ``round_index`` and ``action_index`` set) for an
+        action that is not legal there, and ValueError for a deal that does not
+        fit the table. Events are recorded only from the last round's end on."""
+        match = cls(record.options, record.players, record.seed, record.names, record_events=False)
+        match.first_starter = record.first_starter
+        match.draw_off_tiles = record.draw_off
+        for index, (order, actions) in enumerate(zip(record.deals, record.actions, strict=True)):
+            if sorted(order) != round_tiles(match.setup, _engine(match, index)):
+                raise ValueError(f"the deal of round {index + 1} is not the round's set of tiles")
+            state = match.start_next_round(order)
+            if on_round is not None:
+                on_round(index, state)
+            for position, text in enumerate(actions):
+                action = parse(text)
+                try:
+                    match.apply(action)
+                except IllegalAction as error:
+                    error.round_index, error.action_index = index, position
+                    raise
+                except RuntimeError:
+                    raise IllegalAction("the round is already over", index, position) from None
+        match.record_events = True
+        if match.round is not None:
+            match.round.events = []
+            if not match.round_scores and match.first_starter is not None:
+                match.start_events = draw_off_events(match.draw_off_tiles, match.first_starter)
+        return match
+
+    # ----------------------------------------------------------------- starts
 
     def _start_seat(self, index: int) -> int:
         """Who the round-start procedure of round ``index`` begins with."""
@@ -114,10 +281,14 @@ class Match:
         needs_draw_off = rule in ("designate-largest", "held-out", "held-out-winner")
         if index == 0:
             if needs_draw_off:
-                starter, events = draw_off(n, self.setup.set_max, random.Random(f"{self.seed}/draw-off"))
-                self.first_starter = starter
-                self.start_events = events if self.record_events else []
-                return starter
+                if self.first_starter is None:
+                    starter, events = seeded_draw_off(self.setup, self.seed)
+                    self.first_starter = starter
+                    self.draw_off_tiles = tuple(
+                        (e.seat, e.tile) for e in events if isinstance(e, ev.DrawOffTile)
+                    )
+                    self.start_events = events if self.record_events else []
+                return self.first_starter
             return 0
         if rule == "held-out":
             return ((self.first_starter or 0) + index) % n
@@ -125,47 +296,43 @@ class Match:
             return self.round_winners[-1]
         return (self.openers[-1] + 1) % n
 
-    def start_next_round(self) -> RoundState:
-        """Deal and open the next round; returns it at its first decision."""
-        if self.is_over:
-            raise RuntimeError("the match is over")
-        if self.round is not None and not self.round.round_over:
-            raise RuntimeError("the current round is still being played")
-        index = len(self.round_scores)
-        engines = self.setup.engines
-        engine = engines[index] if engines is not None else None
-        start = self._start_seat(index)
-        self.round = deal_round(
-            self.setup, engine, start, self.round_rng(index), self.used_doubles, self.names,
-            self.record_events,
-        )
-        self.action_log.append([])
-        self.openers.append(self.round.opener)
-        self.used_doubles.append(self.round.engine)
-        return self.round
 
-    def apply(self, action: Action) -> None:
-        """Apply ``action`` to the current round and record it in the action log."""
-        if self.round is None:
-            raise RuntimeError("no round is being played")
-        self.round.apply(action)
-        self.action_log[-1].append(str(action))
+def _engine(match: Match, index: int) -> int | None:
+    """Round ``index``'s fixed double, or None where the preset does not fix it."""
+    engines = match.setup.engines
+    return engines[index] if engines is not None else None
 
-    def player_seed(self, seat: int) -> str:
-        """Seed material for the computer player in ``seat`` during the current round."""
-        return f"{self.seed}/{len(self.openers) - 1}/ai/{seat}"
 
-    def finish_round(self) -> list[int]:
-        """Record the finished round's scores and return them."""
-        state = self.round
-        if state is None or not state.round_over or state.scores is None:
-            raise RuntimeError("no finished round to record")
-        if len(self.round_scores) < len(self.openers):
-            self.round_scores.append(list(state.scores))
-            winner = state.went_out
-            if winner is None:
-                low = min(state.scores)
-                order = [(state.opener + i) % self.players for i in range(self.players)]
-                winner = next(s for s in order if state.scores[s] == low)
-            self.round_winners.append(winner)
-        return self.round_scores[-1]
+def seeded_deal(setup: TableSetup, seed: int | str, index: int) -> list[Tile]:
+    """The tile order a new match with ``seed`` deals in round ``index`` (0-based)."""
+    engine = setup.engines[index] if setup.engines is not None else None
+    return shuffled_tiles(setup, engine, random.Random(f"{seed}/round/{index}"))
+
+
+def seeded_draw_off(setup: TableSetup, seed: int | str) -> tuple[int, list[ev.Event]]:
+    """The draw-off a new match with ``seed`` holds: the starter and its events."""
+    return draw_off(setup.players, setup.set_max, random.Random(f"{seed}/draw-off"))
+
+
+def seeded_record(
+    options: RuleOptions, names: Sequence[str], seed: int | str, actions: Sequence[Sequence[str]]
+) -> MatchRecord:
+    """The record of a match whose chance outcomes came from ``seed`` (how every
+    new match deals), with ``actions`` per dealt round."""
+    setup = options.setup(len(names))
+    starter: int | None = None
+    tiles: tuple[tuple[int, Tile], ...] = ()
+    if actions and options.round_start in ("designate-largest", "held-out", "held-out-winner"):
+        starter, events = seeded_draw_off(setup, seed)
+        tiles = tuple((e.seat, e.tile) for e in events if isinstance(e, ev.DrawOffTile))
+    deals = tuple(tuple(seeded_deal(setup, seed, i)) for i in range(len(actions)))
+    return MatchRecord(
+        options, len(names), tuple(names), seed, tiles, starter, deals, tuple(tuple(a) for a in actions)
+    )
+
+
+def draw_off_events(tiles: Sequence[tuple[int, Tile]], starter: int) -> list[ev.Event]:
+    """The draw-off's events from its recorded tiles and the starter it chose."""
+    events: list[ev.Event] = [ev.DrawOffTile(seat, tile) for seat, tile in tiles]
+    events.append(ev.StarterChosen(starter))
+    return events

@@ -40,6 +40,39 @@ def held_out(setup: TableSetup) -> bool:
     return setup.options.round_start in ("held-out", "held-out-winner")
 
 
+def round_tiles(setup: TableSetup, engine: int | None) -> list[Tile]:
+    """The tiles a round deals, in set order (a held-out double left out)."""
+    tiles = full_set(setup.set_max)
+    if engine is not None and held_out(setup):
+        tiles.remove(double(engine))
+    return tiles
+
+
+def shuffled_tiles(setup: TableSetup, engine: int | None, rng: random.Random) -> list[Tile]:
+    """The round's tiles in the order they are dealt: the chance outcome a
+    match records, so a replay never depends on ``random``."""
+    tiles = round_tiles(setup, engine)
+    rng.shuffle(tiles)
+    return tiles
+
+
+def deal_order(
+    setup: TableSetup,
+    order: Sequence[Tile],
+    engine: int | None,
+    start_seat: int,
+    used_doubles: Sequence[int] = (),
+    names: Sequence[str] | None = None,
+    record_events: bool = True,
+) -> RoundState:
+    """Deal ``order`` (hands first, one hand after another, then the boneyard
+    in draw order) and run the preset's round start."""
+    n, size = setup.players, setup.hand_size
+    hands = [order[i * size:(i + 1) * size] for i in range(n)]
+    boneyard = order[n * size:]
+    return start_round(setup, hands, boneyard, engine, start_seat, used_doubles, names, record_events)
+
+
 def deal_round(
     setup: TableSetup,
     engine: int | None,
@@ -51,14 +84,8 @@ def deal_round(
 ) -> RoundState:
     """Shuffle, deal and run the preset's round start. ``engine`` is None where
     the preset does not fix the round's double."""
-    tiles = full_set(setup.set_max)
-    if engine is not None and held_out(setup):
-        tiles.remove(double(engine))
-    rng.shuffle(tiles)
-    n, size = setup.players, setup.hand_size
-    hands = [tiles[i * size:(i + 1) * size] for i in range(n)]
-    boneyard = tiles[n * size:]
-    return start_round(setup, hands, boneyard, engine, start_seat, used_doubles, names, record_events)
+    order = shuffled_tiles(setup, engine, rng)
+    return deal_order(setup, order, engine, start_seat, used_doubles, names, record_events)
 
 
 def start_round(

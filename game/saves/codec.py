@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine import MEXICAN, TEXT, Match, RoundState, RuleOptions, train_name
 from ..session import GameSession
+from ..version import game_version
 
 FORMAT_MARK = "mexican-train save"
 FORMAT_VERSION = 1
@@ -118,6 +119,7 @@ def encode_session(session: GameSession, name: str, saved_at: datetime | None = 
         "version": FORMAT_VERSION,
         "name": name,
         "saved_at": when,
+        "game_version": game_version(),
         "preset": session.options.preset,
         "options": encode_options(session.options),
         "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],

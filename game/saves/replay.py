@@ -9,12 +9,12 @@ JSON and the checksum cannot show.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import IllegalAction, Match, SetupError, draw_off, parse_action
+from ..engine import IllegalAction, Match, SetupError, parse_action
 from ..engine.actions import Action, ActionSyntaxError
+from ..engine.match import seeded_record
 from ..session import GameSession
 from .codec import encode_state
 from .errors import SaveError
@@ -40,42 +40,24 @@ def _parser(players: int, set_max: int) -> Callable[[str], Action]:
 
 
 def replay_match(checked: Checked) -> Match:
-    """The match its seed and action log give (events off while replaying, on after)."""
+    """The match the save's record gives: its deals dealt again and every logged
+    action applied (events off while replaying, on after)."""
     doc = checked.doc
-    n = len(checked.seats)
-    match = Match(
-        checked.options, n, checked.seed, names=[s.name for s in checked.seats], record_events=False
-    )
-    parse = _parser(n, checked.setup.set_max)
-    finished = len(doc["match"]["round_scores"])
-    for r, log in enumerate(doc["action_log"]):
-        try:
-            state = match.start_next_round()
-        except SetupError as error:
-            raise SaveError(f"round {r + 1} cannot be dealt again from the seed: {error}") from None
-        apply = state.apply
-        for i, text in enumerate(log):
-            try:
-                apply(parse(text))
-            except ActionSyntaxError as error:
-                raise SaveError(f"action_log[{r}][{i}]: {error}") from None
-            except IllegalAction as error:
-                raise SaveError(
-                    f"the action log does not replay: action_log[{r}][{i}] '{text}' is not legal there: "
-                    f"{error.reason}"
-                ) from None
-        match.action_log[-1] = list(log)
-        if r < finished:
-            if not state.round_over:
-                raise SaveError(f"action_log[{r}] stops before round {r + 1} is over")
-            match.finish_round()
-    match.record_events = True
-    if match.round is not None:
-        match.round.events = []
-    if match.first_starter is not None and len(match.round_scores) == 0:
-        setup = checked.setup
-        _, match.start_events = draw_off(n, setup.set_max, random.Random(f"{checked.seed}/draw-off"))
-    return match
+    names = [s.name for s in checked.seats]
+    record = seeded_record(checked.options, names, checked.seed, doc["action_log"])
+    parse = _parser(len(names), checked.setup.set_max)
+    try:
+        return Match.replay(record, parse)
+    except ActionSyntaxError as error:
+        raise SaveError(f"the action log holds an action that cannot be read: {error}") from None
+    except IllegalAction as error:
+        r, i = error.round_index, error.action_index
+        text = doc["action_log"][r][i] if r is not None and i is not None else "?"
+        raise SaveError(
+            f"the action log does not replay: action_log[{r}][{i}] '{text}' is not legal there: {error.reason}"
+        ) from None
+    except (SetupError, ValueError) as error:
+        raise SaveError(f"the match cannot be dealt again from the save: {error}") from None
 
 
 def _first_difference(a: Any, b: Any, where: str) -> str:
@@ -91,11 +73,22 @@ def _first_difference(a: Any, b: Any, where: str) -> str:
     return where
 
 
+def _saved_before_recording(saved: dict[str, Any], replayed: dict[str, Any]) -> bool:
+    """Whether a format-1 save was written after its last round ended but before
+    that round's scores were recorded (the match now records them itself)."""
+    ended = saved["round"] is not None and saved["round"].get("round_over") is True
+    summary = {k: v[:-1] if isinstance(v, list) and k in ("round_scores", "round_winners") else v
+               for k, v in replayed["match"].items()}
+    return ended and saved["match"] != replayed["match"] and saved["match"] == summary
+
+
 def restore(checked: Checked) -> GameSession:
     """The session of a checked save, after proving its state is what its log gives."""
     match = replay_match(checked)
     saved = {k: checked.doc[k] for k in ("match", "round", "action_log")}
     replayed = encode_state(match)
+    if _saved_before_recording(saved, replayed):
+        saved["match"] = replayed["match"]
     if replayed != saved:
         where = _first_difference(saved, replayed, "save").removeprefix("save.")
         raise SaveError(f"{where} is not what the action log gives: the file was edited or damaged")

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..ai import make_player
-from ..engine import RoundState, preset, seat_view
+from ..ai import ComputerSeats
+from ..engine import Match, Phase, play_match, preset
 from ..session import HUMAN, GameSession, SeatConfig
 from .atomic import atomic_write
 from .codec import dumps, encode_session
@@ -26,23 +26,18 @@ SAVED_AT = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
 
 
 def play_until(session: GameSession, stop: Callable[[GameSession], bool]) -> GameSession:
-    """Let the players play until ``stop`` holds at a decision of the person."""
-    match = session.match
-    while True:
-        if match.round is None or match.round.round_over:
-            if match.round is not None:
-                match.finish_round()
-            if match.is_over:
-                raise RuntimeError("the match ended before the stopping point")
-            match.start_next_round()
-            continue
-        state: RoundState = match.round
-        seat = state.to_move
-        if session.seats[seat].is_human and stop(session):
-            return session
-        kind = session.seats[seat].kind
-        player = make_player("medium" if kind == HUMAN else kind, match.player_seed(seat))
-        match.apply(player.choose(seat_view(state, seat)))
+    """Let the players play until ``stop`` holds at a decision of the person
+    (whose seat the ``medium`` level plays meanwhile)."""
+    kinds = ["medium" if seat.is_human else seat.kind for seat in session.seats]
+
+    def at_stop(match: Match) -> bool:
+        seat = match.current_player()
+        return seat is not None and session.seats[seat].is_human and stop(session)
+
+    play_match(session.match, ComputerSeats(kinds), until=at_stop)
+    if session.match.phase is Phase.MATCH_OVER:
+        raise RuntimeError("the match ended before the stopping point")
+    return session
 
 
 def classic_round_7() -> GameSession:
@@ -86,7 +81,7 @@ def format_0(session: GameSession) -> dict[str, object]:
             ]
         elif key == "preset":
             out["rules"] = value
-        elif key != "checksum":
+        elif key not in ("checksum", "game_version"):
             out[key] = value
     out["version"] = 0
     return out

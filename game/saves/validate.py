@@ -44,6 +44,8 @@ TOP_KEYS = (
     "action_log",
     "checksum",
 )
+OPTIONAL_TOP_KEYS = ("game_version",)
+"""Top-level fields a save may leave out (saves written before the game wrote them)."""
 MATCH_KEYS = ("round_scores", "openers", "used_doubles", "round_winners", "first_starter")
 ROUND_KEYS = (
     "engine",
@@ -215,11 +217,11 @@ def _list(value: Any, where: str, length: int | None = None, longest: int = 100_
     return value
 
 
-def _object(value: Any, where: str, keys: Sequence[str]) -> dict[str, Any]:
-    """An object with exactly ``keys``."""
+def _object(value: Any, where: str, keys: Sequence[str], optional: Sequence[str] = ()) -> dict[str, Any]:
+    """An object with exactly ``keys``, plus any of ``optional``."""
     if type(value) is not dict:
         raise SaveError(f"{where} must be an object, not {_type_name(value)}")
-    unknown = [k for k in value if k not in keys]
+    unknown = [k for k in value if k not in keys and k not in optional]
     if unknown:
         raise SaveError(f"{where} has an unknown field '{unknown[0]}'")
     missing = [k for k in keys if k not in value]
@@ -463,9 +465,11 @@ def _action_log(raw: Any, rounds: int) -> int:
 def validate(doc: Any) -> Checked:
     """Check a current-version document field by field; SaveError names the first problem."""
     check_header(doc)
-    d = _object(doc, "the save", TOP_KEYS)
+    d = _object(doc, "the save", TOP_KEYS, OPTIONAL_TOP_KEYS)
     name = _str(d["name"], "name", MAX_NAME)
     saved_at = _str(d["saved_at"], "saved_at", 40)
+    if "game_version" in d:
+        _str(d["game_version"], "game_version", 40)
     preset_name = _str(d["preset"], "preset", MAX_NAME)
     if preset_name not in PRESETS:
         raise SaveError(f"the preset '{preset_name}' is unknown (one of {', '.join(PRESETS)})")

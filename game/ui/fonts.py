@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from .paths import FONTS
+from .paths import font_file
 
 _FILES = {
     "regular": "DejaVuSans.ttf",
@@ -29,7 +29,7 @@ def font(size: int, style: str = "regular") -> pygame.font.Font:
     key = (style, size)
     found = _fonts.get(key)
     if found is None:
-        path = FONTS / _FILES.get(style, _FILES["regular"])
+        path = font_file(_FILES.get(style, _FILES["regular"]))
         try:
             found = pygame.font.Font(path, size)
         except (OSError, FileNotFoundError):

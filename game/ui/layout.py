@@ -1,4 +1,4 @@
-"""The table layout from assets/maps/table.tmx (Tiled), scaled to the window.
+"""The table layout from game/assets/maps/table.tmx (Tiled), scaled to the window.
 
 Object layers name the anchors (``table``: hub, felt, hand_tray, boneyard,
 score_panel, message_area, buttons, top_bar; ``seats-N``: seat_0..seat_{N-1}
@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 import pytmx
 
-from .paths import TABLE_MAP
+from .paths import table_map
 
 MAP_W, MAP_H = 1600, 900
 
@@ -35,8 +35,8 @@ def _image_loader(filename: str, colorkey: Any, **kwargs: Any) -> Any:
 class TableLayout:
     """Named anchors and the felt of the table map."""
 
-    def __init__(self, path: Path = TABLE_MAP) -> None:
-        self.map = pytmx.TiledMap(str(path), image_loader=_image_loader)
+    def __init__(self, path: Path | None = None) -> None:
+        self.map = pytmx.TiledMap(str(path or table_map()), image_loader=_image_loader)
         self.anchors: dict[str, pygame.FRect] = {}
         self.seat_panels: dict[int, list[pygame.FRect]] = {}
         self.mexican_panels: dict[int, pygame.FRect] = {}

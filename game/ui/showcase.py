@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import MEXICAN, Play, preset
+from ..engine import MEXICAN, Action, Match, Play, play_match, preset
 from ..session import GameSession, SeatConfig
 
 CROWD_NAMES = ("You", "Ana", "Bruno", "Carmen", "Diego", "Elena", "Felipe", "Gloria")
@@ -16,16 +16,25 @@ def crowded_session(min_tiles: int = 70) -> GameSession:
     public markers, and you to move. Found by seeded random play."""
     for seed in range(1, 400):
         session = GameSession(preset("star-ranch"), [SeatConfig(n, k) for n, k in zip(CROWD_NAMES, CROWD_KINDS)], seed)
-        match = session.match
-        state = match.start_next_round()
         rng = random.Random(seed)
-        while not state.round_over:
-            on_table = sum(len(t) for t in state.trains)
-            if (on_table >= min_tiles and state.open_doubles and sum(state.public) >= 3
-                    and state.to_move == 0 and state.trains[MEXICAN]
-                    and any(isinstance(a, Play) for a in state.legal_actions())):
-                return session
-            legal = state.legal_actions()
+
+        def mostly_plays(match: Match, seat: int) -> Action:
+            legal = match.legal_actions()
             plays = [a for a in legal if isinstance(a, Play)]
-            match.apply(rng.choice(plays) if plays and rng.random() < 0.97 else rng.choice(legal))
+            return rng.choice(plays) if plays and rng.random() < 0.97 else rng.choice(legal)
+
+        play_match(session.match, mostly_plays, until=lambda m: _crowded(m, min_tiles) or bool(m.round_scores))
+        if not session.match.round_scores:
+            return session
     raise RuntimeError("no crowded table found")
+
+
+def _crowded(match: Match, min_tiles: int) -> bool:
+    """Whether the round in play shows everything the crowded screenshot wants, you to move with a play."""
+    state = match.round
+    if state is None or match.current_player() != 0:
+        return False
+    return (
+        sum(len(t) for t in state.trains) >= min_tiles and bool(state.open_doubles) and sum(state.public) >= 3
+        and bool(state.trains[MEXICAN]) and any(isinstance(a, Play) for a in state.legal_actions())
+    )

@@ -4,39 +4,33 @@ from __future__ import annotations
 
 import random
 
-from game.engine import Match, preset, rank, tie_break
+from game.engine import Match, Phase, play_match, preset, rank, tie_break
 
 
-def play_match(seed: int, rules: str = "classic", players: int = 4) -> Match:
+def random_match(seed: int, rules: str = "classic", players: int = 4) -> Match:
     """A whole match of random legal play, the choices drawn from ``seed``."""
-    match = Match(preset(rules), players, seed)
     rng = random.Random(seed)
-    while not match.is_over:
-        state = match.start_next_round()
-        while not state.round_over:
-            match.apply(rng.choice(state.legal_actions()))
-        match.finish_round()
-    return match
+    return play_match(Match(preset(rules), players, seed), lambda m, _seat: rng.choice(m.legal_actions()))
 
 
 def test_same_seed_and_same_decisions_give_the_same_match() -> None:
     """Scores and action logs repeat exactly."""
-    a, b = play_match(11), play_match(11)
+    a, b = random_match(11), random_match(11)
     assert a.round_scores == b.round_scores
     assert a.action_log == b.action_log
-    assert play_match(12).action_log != a.action_log
+    assert random_match(12).action_log != a.action_log
 
 
 def test_a_classic_match_plays_thirteen_rounds_from_double_twelve_down() -> None:
     """One round per double, 12-12 first and 0-0 last."""
-    match = play_match(5)
+    match = random_match(5)
     assert len(match.round_scores) == 13
     assert match.used_doubles == list(range(12, -1, -1))
 
 
 def test_tournament_rounds_start_one_seat_further_left_each_time() -> None:
     """After the draw-off, each round's first player moves one seat left."""
-    match = play_match(5, "tournament", 5)
+    match = random_match(5, "tournament", 5)
     first = match.openers[0]
     assert match.openers == [(first + i) % 5 for i in range(10)]
 
@@ -65,7 +59,6 @@ def test_classic_engine_search_starts_left_of_the_previous_opener() -> None:
             previous = state.opener
             while not state.round_over:
                 match.apply(rng.choice(state.legal_actions()))
-            match.finish_round()
     assert searched > 0, "some round needed drawing for its double"
 
 

@@ -83,7 +83,7 @@ def test_a_match_view_carries_the_match_scores_so_far() -> None:
     assert match.view(state.to_move).totals == (0, 0, 0)
     while not state.round_over:
         match.apply(rng.choice(state.legal_actions()))
-    match.finish_round()
+    assert match.view(state.to_move).totals == (0, 0, 0), "totals before the round, also once it is over"
     state = match.start_next_round()
     assert match.view(state.to_move).totals == tuple(match.totals())
     assert sum(match.totals()) > 0

@@ -11,8 +11,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from game.ai import make_player
-from game.engine import preset, seat_view
+from game.ai import ComputerSeats
+from game.engine import Match, play_match, preset
 from game.saves import SaveStore
 from game.session import GameSession, SeatConfig
 
@@ -23,16 +23,12 @@ def main(folder: str) -> None:
     seed = 0
     while True:
         session = GameSession(preset("classic"), [SeatConfig(f"S{i}", "random") for i in range(4)], seed)
-        match = session.match
-        while not match.is_over:
-            state = match.start_next_round()
-            while not state.round_over:
-                seat = state.to_move
-                match.apply(make_player("random", match.player_seed(seat)).choose(seat_view(state, seat)))
-                store.autosave(session)
-                if seed == 0 and len(match.action_log) == 1 and len(match.action_log[0]) == 2:
-                    print("ready", flush=True)
-            match.finish_round()
+        def autosave(match: Match) -> None:
+            store.autosave(session)
+            if seed == 0 and len(match.action_log) == 1 and len(match.action_log[0]) == 2:
+                print("ready", flush=True)
+
+        play_match(session.match, ComputerSeats(["random"] * 4), on_action=autosave)
         seed += 1
 
 

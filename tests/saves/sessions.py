@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai import make_player
-from game.engine import Match, RoundState, preset, seat_view
+from game.engine import Match, Phase, RoundState, preset
 from game.session import HUMAN, GameSession, SeatConfig
 
 
@@ -18,18 +18,15 @@ def player_kind(kind: str) -> str:
 
 def step(match: Match, kinds: Sequence[str]) -> bool:
     """One action in the match (starting or finishing rounds as needed); False once the match is over."""
-    state = match.round
-    if state is None or state.round_over:
-        if state is not None and len(match.round_scores) < len(match.openers):
-            match.finish_round()
-        if match.is_over:
-            return False
-        state = match.start_next_round()
-        if state.round_over:
-            return True
-    seat = state.to_move
+    if match.phase is Phase.MATCH_OVER:
+        return False
+    if match.phase is not Phase.PLAYING:
+        match.start_next_round()
+        return True
+    seat = match.current_player()
+    assert seat is not None
     player = make_player(player_kind(kinds[seat]), match.player_seed(seat))
-    match.apply(player.choose(seat_view(state, seat)))
+    match.apply(player.choose(match.view(seat)))
     return True
 
 

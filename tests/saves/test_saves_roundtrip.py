@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import Play
+from game.engine import Phase, Play
 from game.saves import dumps, session_from_bytes
 from game.session import GameSession, SeatConfig
 
@@ -51,8 +51,7 @@ def test_a_save_between_rounds_and_at_the_end_of_the_match_round_trip() -> None:
     session = new_session("classic", ["random", "random"], 5, rounds=2)
     while session.match.round is None or not session.match.round.round_over:
         play_steps(session, 1)
-    assert whole_state(session_from_bytes(dumps(session, "t"))) == whole_state(session)
-    session.match.finish_round()
+    assert session.match.phase is Phase.ROUND_OVER and len(session.match.round_scores) == 1
     assert whole_state(session_from_bytes(dumps(session, "t"))) == whole_state(session)
     play_to_end(session)
     assert session.match.is_over

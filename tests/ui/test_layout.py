@@ -10,11 +10,11 @@ import pytmx
 from game.engine import MEXICAN
 from game.ui.board import plan_board
 from game.ui.layout import Scaled, TableLayout
-from game.ui.paths import TABLE_MAP
+from game.ui.paths import table_map
 
 
 def test_the_table_map_names_every_anchor_and_a_panel_for_every_seat_count() -> None:
-    tmx = pytmx.TiledMap(str(TABLE_MAP))
+    tmx = pytmx.TiledMap(str(table_map()))
     table = {obj.name for obj in tmx.get_layer_by_name("table")}
     assert {"hub", "felt", "hand_tray", "boneyard", "score_panel", "message_area", "buttons", "top_bar"} <= table
     assert tmx.get_layer_by_name("felt") is not None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...engine import DRAW, END, MEXICAN, OPEN, Action, IllegalAction, Play, RoundState, seat_view
+from ...engine import DRAW, END, MEXICAN, OPEN, Action, IllegalAction, Phase, Play, RoundState
 from ...engine import events as ev
 from ...engine.tiles import HI, LO, TEXT
 from ...narrate import Tone, kind_label, narrate, round_opening, sentence, tone
@@ -136,9 +136,8 @@ class TableScene(Scene):
         self._boneyard_rect = pygame.Rect(0, 0, 0, 0)
         self.hover: tuple[float, float] = (0, 0)
         self.error_note = ""
-        if self.match.round is None or self.match.round.round_over and len(self.match.round_scores) == len(self.match.openers):
-            self.shown: RoundState | None = None
-        else:
+        self.shown: RoundState | None = None
+        if self.match.phase is Phase.PLAYING and self.match.round is not None:
             self.shown = self.match.round.copy()
 
     # ------------------------------------------------------------- lifecycle
@@ -279,9 +278,6 @@ class TableScene(Scene):
         return True
 
     def _after_apply(self) -> None:
-        live = self.live
-        if live is not None and live.round_over and len(self.match.round_scores) < len(self.match.openers):
-            self.match.finish_round()
         self.on_state_changed()
 
     def _computer_to_move(self) -> bool:
@@ -302,7 +298,7 @@ class TableScene(Scene):
             if kind == "human":
                 kind = "medium"
             self.thinking_seat = seat
-            self.future = self.thinker.submit(kind, self.match.player_seed(seat), seat_view(live, seat, self.match.totals()))
+            self.future = self.thinker.submit(kind, self.match.player_seed(seat), self.match.view(seat))
             return
         if not self.future.done():
             return
@@ -324,10 +320,10 @@ class TableScene(Scene):
         """Each seat's total as the picture stands: a round the engine has
         finished counts only once the picture has caught up with its end."""
         match = self.match
-        done = len(match.openers) - 1
-        if self.shown is not None and self.shown.round_over:
-            done += 1
-        rounds = match.round_scores[: max(0, done)]
+        rounds = match.round_scores
+        engine_ended = match.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+        if engine_ended and not (self.shown is not None and self.shown.round_over):
+            rounds = rounds[:-1]
         return [sum(r[s] for r in rounds) for s in range(match.players)]
 
     def say(self, text: str, color: tuple[int, int, int] = theme.INK, seconds: float = 4.0) -> None:

@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from ...version import game_version
 from .. import theme
 from ..fonts import blit_text
 from ..saves_bridge import NO_SAVES, SavesBridge
@@ -90,4 +91,6 @@ class TitleScene(MenuScene):
         blit_text(surface, "dominoes around the roundhouse", space.px(24), theme.INK, space.point(800, 172), "midtop")
         if self.note:
             blit_text(surface, self.note, space.px(20), theme.GOLD, space.point(800, 858), "midtop", "bold")
+        version = f"version {game_version()}"
+        blit_text(surface, version, space.px(15), theme.INK_DIM, space.point(20, 880), "bottomleft")
         blit_text(surface, "F11 fullscreen  \u00b7  arrows + Enter work everywhere", space.px(15), theme.INK_DIM, space.point(1580, 880), "bottomright")
