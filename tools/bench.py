@@ -192,10 +192,10 @@ def _table_frames(frames: int = 600, thinking: bool = False) -> list[float]:
     import pygame
 
     from game.engine import Play, seat_view
+    from game.play import ProcessWorker
     from game.ui.app import App
     from game.ui.scenes.table import Flyer, TableScene
     from game.ui.showcase import crowded_session
-    from game.ui.thinker import Thinker
 
     app = App((1600, 900))
     table = TableScene(crowded_session())
@@ -205,7 +205,7 @@ def _table_frames(frames: int = 600, thinking: bool = False) -> list[float]:
     assert state is not None
     plays = [a for a in state.legal_actions() if isinstance(a, Play)]
     table.selected = plays[0].tile if plays else None
-    thinker = Thinker() if thinking else None
+    thinker = ProcessWorker() if thinking else None
     pending = None
     view = seat_view(state, state.to_move)
     if thinker is not None:

@@ -10,10 +10,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...engine import DRAW, END, MEXICAN, OPEN, Action, IllegalAction, Phase, Play, RoundState
+from ...engine import DRAW, END, MEXICAN, OPEN, Action, Phase, Play, RoundState
 from ...engine import events as ev
 from ...engine.tiles import HI, LO, TEXT
 from ...narrate import Tone, kind_label, narrate, round_opening, sentence, tone
+from ...play import MatchController, ProcessWorker, RoundStart
 from ...session import GameSession
 from .. import theme
 from ..board import BoardPlan, plan_board
@@ -35,9 +36,11 @@ from ..table_draw import (
     draw_trains,
     marker_pos,
 )
-from ..thinker import Pending, Thinker
 from ..tile_art import back, face
 from ..tween import Tween, Tweens
+
+INSTANT_THINKING = 0.012
+"""Seconds a frame may wait for computer decisions at the instant pace (one frame is about 0.017)."""
 
 TONE_COLORS: dict[Tone, tuple[int, int, int]] = {"plain": theme.INK, "news": theme.GOLD, "alert": theme.RED}
 
@@ -97,17 +100,15 @@ class TableScene(Scene):
     def __init__(self, session: GameSession, demo: bool = False, exit_at_end: bool = False, note: str = "",
                  autosave: Callable[[GameSession], str | None] | None = None) -> None:
         super().__init__()
-        self.autosave = autosave
         self.note = note
         self.session = session
         self.match = session.match
-        self.human = None if demo else session.human_seat
         self.demo = demo
+        self.save_to = autosave
+        self.controller = MatchController(session, ProcessWorker(), self._autosave, watching=demo)
+        self.human = self.controller.human
         self.exit_at_end = exit_at_end
         self.layout = table_layout()
-        self.thinker = Thinker()
-        self.future: Pending | None = None
-        self.thinking_seat: int | None = None
         self.queue: deque[Entry] = deque()
         self.tweens = Tweens()
         self.flyers: list[Flyer] = []
@@ -137,30 +138,26 @@ class TableScene(Scene):
         self.hover: tuple[float, float] = (0, 0)
         self.error_note = ""
         self.shown: RoundState | None = None
-        if self.match.phase is Phase.PLAYING and self.match.round is not None:
-            self.shown = self.match.round.copy()
 
     # ------------------------------------------------------------- lifecycle
     def attach(self, app) -> None:  # type: ignore[no-untyped-def]
         """Start the worker and the first (or resumed) round."""
         super().attach(app)
-        if self.shown is None:
-            if self.match.round is not None and self.match.round.round_over:
-                self.shown = self.match.round.copy()
+        phase = self.controller.phase
+        live = self.controller.live
+        if phase is Phase.DEALING:
+            self.start_round()
+        elif live is not None:
+            self.shown = live.copy()
+            if phase is not Phase.PLAYING:
                 self.summary_timer = 0.0
-            elif not self.match.is_over:
-                self.start_round()
-        if self._has_computers():
-            self.thinker.warm_up()
+        self.controller.warm_up()
         if self.note:
             self.say(self.note, theme.GOLD)
 
     def close(self) -> None:
         """Stop the worker."""
-        self.thinker.close()
-
-    def _has_computers(self) -> bool:
-        return any(not s.is_human for s in self.session.seats) or self.demo
+        self.controller.close()
 
     @property
     def settings(self):  # type: ignore[no-untyped-def]
@@ -168,32 +165,33 @@ class TableScene(Scene):
         assert self.app is not None
         return self.app.settings
 
-    def on_state_changed(self) -> None:
-        """Called after every change to the match: the autosave hook."""
-        if self.demo or self.autosave is None:
+    def _autosave(self, session: GameSession) -> None:
+        """The controller's autosave hook: save, and say a new problem once."""
+        if self.demo or self.save_to is None:
             return
-        problem = self.autosave(self.session)
+        problem = self.save_to(session)
         if problem and problem != self.error_note:
             self.error_note = problem
             self.say(problem, theme.RED)
 
+    def on_state_changed(self) -> None:
+        """Autosave now (before leaving the table)."""
+        self.controller.save()
+
     # ----------------------------------------------------------------- rounds
     def start_round(self) -> None:
         """Deal the next round and queue its opening for the picture."""
-        state = self.match.start_next_round()
+        start = self.controller.start_next_round()
         self.summary_shown = False
         self.summary_timer = None
-        self.shown = state.copy()
-        events = list(state.events or [])
-        if self.match.round_number == 1 and self.match.start_events:
-            events = list(self.match.start_events) + events
+        self.shown = start.state
         self.engine_shown = False
         self.deal_progress = 0.0
-        self._animate_deal(events)
-        self.on_state_changed()
+        self._animate_deal(start)
 
-    def _animate_deal(self, events: list[ev.Event]) -> None:
+    def _animate_deal(self, start_of_round: RoundStart) -> None:
         """Tiles fly from the boneyard to every seat, then the engine double goes to the hub."""
+        events = start_of_round.events
         scale = self.settings.anim_scale
         self.tweens.add(Tween(self, {"deal_progress": 1.0}, 0.9 * scale, "in_out_cubic"))
         self.hold = 0.9 * scale + 0.3 * scale
@@ -217,13 +215,13 @@ class TableScene(Scene):
             self._fly(engine, 0.45 * scale, "out_back", delay=0.85 * scale, then=show_engine)
         else:
             self.engine_shown = True
-        self.say(round_opening(self.match.round_number, self.match.setup.rounds, self.shown.engine,
-                               self.shown.to_move, events, self.match.names))
+        self.say(round_opening(start_of_round.number, start_of_round.rounds, self.shown.engine,
+                               self.shown.to_move, events, self.shown.names))
 
     def next_round(self) -> None:
         """After the round summary: deal again, or show the match result."""
         assert self.app is not None
-        if self.match.is_over:
+        if self.controller.phase is Phase.MATCH_OVER:
             self.finish_match()
         else:
             self.start_round()
@@ -242,7 +240,7 @@ class TableScene(Scene):
     @property
     def live(self) -> RoundState | None:
         """The engine's current round."""
-        return self.match.round
+        return self.controller.live
 
     def idle(self) -> bool:
         """Whether the picture has caught up with the engine."""
@@ -250,81 +248,36 @@ class TableScene(Scene):
 
     def human_turn(self) -> bool:
         """Whether the person may act now."""
-        live = self.live
-        return (
-            self.human is not None and live is not None and not live.round_over
-            and live.to_move == self.human and self.idle() and self.hold <= 0
-        )
+        return self.controller.person_to_move() and self.idle() and self.hold <= 0
 
     def act(self, action: Action, drop: tuple[float, float] | None = None) -> bool:
         """Apply the person's action; show the reason if the engine refuses it."""
-        live = self.live
-        if live is None or self.human is None or live.to_move != self.human:
+        if not self.controller.person_to_move():
             return False
         if isinstance(action, Play) and self.knock_armed and not action.knock:
             knocked = Play(action.tile, action.train, True)
-            if knocked in live.legal_actions():
+            if knocked in self.controller.legal_actions():
                 action = knocked
-        try:
-            before = len(live.events or [])
-            self.match.apply(action)
-        except IllegalAction as refusal:
-            self.say(sentence(refusal.reason), theme.WARN)
+        refusal = self.controller.act(action)
+        if refusal is not None:
+            self.say(sentence(refusal), theme.WARN)
             return False
         self.knock_armed = False
         self.selected = None
-        self.queue.append(Entry(live.copy(), live.new_events(before), self.human, False, drop))
-        self._after_apply()
+        self._take_steps(drop)
         return True
 
-    def _after_apply(self) -> None:
-        self.on_state_changed()
-
-    def _computer_to_move(self) -> bool:
-        live = self.live
-        return live is not None and not live.round_over and (self.demo or not self.session.seats[live.to_move].is_human)
-
-    def _drive_computers(self) -> None:
-        """Ask the worker for a decision, and apply one when it arrives."""
-        live = self.live
-        if live is None or live.round_over:
-            return
-        seat = live.to_move
-        is_computer = self.demo or not self.session.seats[seat].is_human
-        if not is_computer:
-            return
-        if self.future is None:
-            kind = self.session.seats[seat].kind
-            if kind == "human":
-                kind = "medium"
-            self.thinking_seat = seat
-            self.future = self.thinker.submit(kind, self.match.player_seed(seat), self.match.view(seat))
-            return
-        if not self.future.done():
-            return
-        future, self.future = self.future, None
-        self.thinking_seat = None
-        try:
-            action = future.result()
-        except Exception:  # noqa: BLE001 - a failing worker must not stop the game
-            action = live.legal_actions()[0]
-        if action not in live.legal_actions():
-            action = live.legal_actions()[0]
-        before = len(live.events or [])
-        self.match.apply(action)
-        self.queue.append(Entry(live.copy(), live.new_events(before), seat, True))
-        self._after_apply()
+    def _take_steps(self, drop: tuple[float, float] | None = None) -> None:
+        """Queue the controller's new steps for the picture (``drop``: where the person let go of the tile)."""
+        for step in self.controller.take_steps():
+            self.queue.append(Entry(step.state, list(step.events), step.seat, step.computer,
+                                    None if step.computer else drop))
 
     # --------------------------------------------------------------- picture
     def shown_totals(self) -> list[int]:
         """Each seat's total as the picture stands: a round the engine has
         finished counts only once the picture has caught up with its end."""
-        match = self.match
-        rounds = match.round_scores
-        engine_ended = match.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
-        if engine_ended and not (self.shown is not None and self.shown.round_over):
-            rounds = rounds[:-1]
-        return [sum(r[s] for r in rounds) for s in range(match.players)]
+        return self.controller.totals(counting_this_round=self.shown is not None and self.shown.round_over)
 
     def say(self, text: str, color: tuple[int, int, int] = theme.INK, seconds: float = 4.0) -> None:
         """Show a line in the message area."""
@@ -449,22 +402,13 @@ class TableScene(Scene):
         if self.hold > 0:
             self.hold -= dt
         fast = self.settings.anim_scale <= 0
-        for _ in range(400 if fast else 1):
-            self._drive_computers()
-            if fast and self.future is not None:
-                try:
-                    self.future.result(timeout=0.05)
-                except Exception:  # noqa: BLE001, S110
-                    pass
-                self._drive_computers()
-            self._process_queue()
-            live = self.live
-            if not fast or live is None or live.round_over or not self._computer_to_move():
-                break
         if fast:
-            self._process_queue()
-        live = self.live
-        if (live is not None and live.round_over and not self.summary_shown and self.idle()
+            self.controller.think_for(INSTANT_THINKING)
+        else:
+            self.controller.think()
+        self._take_steps()
+        self._process_queue()
+        if (self.controller.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER) and not self.summary_shown and self.idle()
                 and self.summary_timer is None):
             self.summary_timer = 0.0 if fast else 1.1 * self.settings.anim_scale + 0.4
         if self.summary_timer is not None and not self.summary_shown:
@@ -473,7 +417,8 @@ class TableScene(Scene):
                 self.summary_shown = True
                 self.summary_timer = None
                 assert self.app is not None
-                self.app.push(self.app.routes.round_summary(self.match, self.match.is_over, self.demo, self.next_round))
+                last = self.controller.phase is Phase.MATCH_OVER
+                self.app.push(self.app.routes.round_summary(self.match, last, self.demo, self.next_round))
 
     # ----------------------------------------------------------------- input
     def handle(self, intent: Intent) -> None:
@@ -531,13 +476,13 @@ class TableScene(Scene):
 
     def _try(self, action: Action) -> None:
         if not self.human_turn():
-            if self.human is not None and not (self.live and self.live.round_over):
+            if self.human is not None and self.controller.phase is Phase.PLAYING:
                 self.say("Wait for your turn.", theme.INK_DIM, 1.5)
             return
         self.act(action)
 
     def _toggle_knock(self) -> None:
-        if self.human_turn() and any(isinstance(a, Play) and a.knock for a in self.live.legal_actions()):  # type: ignore[union-attr]
+        if self.human_turn() and any(isinstance(a, Play) and a.knock for a in self.controller.legal_actions()):
             self.knock_armed = not self.knock_armed
             self.say("Knock armed: your next play announces one tile left." if self.knock_armed else "Knock cancelled.", theme.GOLD)
         elif self.human_turn():
@@ -582,7 +527,7 @@ class TableScene(Scene):
         """Trains the person may play ``tile`` on now."""
         if not self.human_turn():
             return []
-        return sorted({a.train for a in self.live.legal_actions() if isinstance(a, Play) and a.tile == tile})  # type: ignore[union-attr]
+        return sorted({a.train for a in self.controller.legal_actions() if isinstance(a, Play) and a.tile == tile})
 
     def _play_selected(self, train: int) -> None:
         if self.selected is None:
@@ -611,7 +556,7 @@ class TableScene(Scene):
                 callback()
                 return
         if not self.human_turn():
-            if self.human is None or self.live is None or self.live.to_move != self.human:
+            if not self.controller.person_to_move():
                 self.skip()
             return
         for tile, rect in reversed(self._tray_rects):
@@ -771,7 +716,7 @@ class TableScene(Scene):
             pygame.draw.rect(surface, theme.GLOW, rect, max(2, int((2 + 2 * pulse) * k)), border_radius=int(14 * k))
             lane = plan.lanes[mover]
             pygame.draw.rect(surface, (*theme.GLOW,), lane.rect.inflate(4, 4), max(1, int(2 * k)), border_radius=max(4, int(plan.unit * 0.4)))
-            if self.thinking_seat == mover and self.future is not None:
+            if self.controller.thinking_seat == mover:
                 self._draw_thinking(surface, rect, k)
         # markers (pop when they change)
         for seat in range(state.players):
@@ -809,7 +754,7 @@ class TableScene(Scene):
             pygame.draw.rect(surface, theme.GLOW, glow, max(2, int(3 * k)), border_radius=6)
             pygame.draw.rect(surface, theme.GLOW, lane.rect.inflate(4, 4), max(1, int(2 * k)), border_radius=8)
         # boneyard, tray, buttons, message
-        can_draw = live_turn and DRAW in self.live.legal_actions()  # type: ignore[union-attr]
+        can_draw = live_turn and DRAW in self.controller.legal_actions()
         self._boneyard_rect = draw_boneyard(surface, scaled.anchor("boneyard"), k, len(state.boneyard), pulse if can_draw else 0)
         self._draw_tray(surface, state, scaled, k, live_turn)
         self._draw_buttons(surface, scaled, k, live_turn)
@@ -854,7 +799,7 @@ class TableScene(Scene):
         self._buttons = [("sort", sort_rect.inflate(10, 8), self._cycle_sort)]
         playable = set()
         if live_turn:
-            playable = {a.tile for a in self.live.legal_actions() if isinstance(a, Play)}  # type: ignore[union-attr]
+            playable = {a.tile for a in self.controller.legal_actions() if isinstance(a, Play)}
         for tile, rect in positions:
             if tile in self.hidden_hand or (self.drag is not None and self.drag.moved and self.drag.tile == tile):
                 pygame.draw.rect(surface, (40, 26, 16), rect, border_radius=6)
@@ -879,7 +824,7 @@ class TableScene(Scene):
         area = scaled.anchor("buttons")
         offered: list[tuple[str, Callable[[], None]]] = []
         if live_turn:
-            legal = self.live.legal_actions()  # type: ignore[union-attr]
+            legal = self.controller.legal_actions()
             if END in legal:
                 offered.append(("End turn  (E)", lambda: self._try(END)))
             if OPEN in legal:
@@ -907,7 +852,7 @@ class TableScene(Scene):
             text, color = self.message, self.message_color
         elif live_turn:
             text, color = self._turn_hint(), theme.INK
-        elif self.thinking_seat is not None and not state.round_over:
+        elif self.controller.thinking_seat is not None and not state.round_over:
             text, color = f"{state.names[state.to_move]} is thinking\u2026  (Space skips ahead)", theme.INK_DIM
         elif not self.idle():
             text, color = "Space or a click skips ahead", theme.INK_DIM
@@ -920,12 +865,12 @@ class TableScene(Scene):
         blit_text(surface, text, int(19 * k), color, box.center, "center", "bold")
 
     def _turn_hint(self) -> str:
-        legal = self.live.legal_actions()  # type: ignore[union-attr]
+        legal = self.controller.legal_actions()
         if legal == [DRAW]:
             return "Your turn: nothing fits, so draw from the boneyard (click it or press D)."
         if END in legal:
             return "Play another tile, or end your turn (E)."
-        if self.live.open_doubles:  # type: ignore[union-attr]
+        if self.live is not None and self.live.open_doubles:
             return "Your turn: cover the open double."
         return "Your turn: drag a tile to a glowing train (or arrows + 1-8 / M)."
 
