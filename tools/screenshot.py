@@ -98,7 +98,7 @@ def select_playable(table) -> None:  # type: ignore[no-untyped-def]
     state = table.match.round
     plays = [a for a in state.legal_actions() if isinstance(a, Play)]
     if plays:
-        table.selected = plays[0].tile
+        table.select(plays[0].tile)
 
 
 def main() -> int:
@@ -134,7 +134,6 @@ def main() -> int:
         shot(name)
 
     table = TableScene(mid_round())
-    table.on_state_changed = lambda: None  # type: ignore[method-assign]
     app.reset(table)
     settle(app)
     select_playable(table)
@@ -156,7 +155,6 @@ def main() -> int:
     shot("load")
 
     crowded = TableScene(crowded_session())
-    crowded.on_state_changed = lambda: None  # type: ignore[method-assign]
     app.reset(crowded)
     settle(app)
     select_playable(crowded)
@@ -165,7 +163,6 @@ def main() -> int:
 
     session = finished_round()
     done = TableScene(session)
-    done.on_state_changed = lambda: None  # type: ignore[method-assign]
     app.reset(done)
     settle(app, 2)
     if not isinstance(app.top, RoundSummaryScene):

@@ -8,14 +8,13 @@ context) answering ``decide(kind, seed, view)`` with a ``Future``.
 from __future__ import annotations
 
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from collections.abc import Callable
 from typing import ParamSpec, Protocol, TypeVar
 
 from ..ai import make_player
 from ..engine import Action, SeatView
-
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -126,7 +126,15 @@ class App:
                 pygame.display.toggle_fullscreen()
         except pygame.error:
             self.fullscreen = False
-        self.screen = pygame.display.get_surface()
+        self._resized()
+
+    def _resized(self) -> None:
+        """Take the display's new surface and tell every scene its size."""
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
+        for scene in self.stack:
+            scene.resize(self.size)
 
     def _keep_minimum_size(self) -> None:
         """Grow the window back to 1024x640 if a window manager let it shrink below."""
@@ -147,7 +155,7 @@ class App:
                 continue
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED) and not self.headless:
                 self._keep_minimum_size()
-                self.screen = pygame.display.get_surface()
+                self._resized()
                 continue
             intent = translate(event)
             if intent is None:

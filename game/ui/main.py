@@ -38,7 +38,7 @@ def run_game(
         if fast:
             settings.pace = "instant"
         watched = demo_session(demo.get("rules", "classic"), demo.get("players", 4), demo.get("seed", 1))
-        app.push(TableScene(watched, demo=True, exit_at_end=bool(demo.get("exit_at_end"))))
+        app.push(TableScene(watched, watching=True, exit_at_end=bool(demo.get("exit_at_end"))))
     elif session is not None:
         app.push(routes.table(session))
     else:

@@ -40,6 +40,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint onto ``surface``; changes nothing."""
 
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window is now ``size`` pixels (every scene on the stack hears it)."""
+
     def pause(self) -> None:
         """Another scene was pushed on top."""
 

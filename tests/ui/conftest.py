@@ -100,9 +100,15 @@ def key(app: App, keycode: int, char: str = "") -> None:
     app.step([pygame.event.Event(pygame.KEYUP, key=keycode, unicode=char, mod=0)])
 
 
-def tray_tile_center(table: TableScene, tile: int) -> tuple[int, int]:
+def tray_tile_center(table: TableScene, tile: int) -> tuple[float, float]:
     """Where ``tile`` lies in the hand tray on screen."""
-    for t, rect in table._tray_rects:
-        if t == tile:
-            return rect.center
-    raise AssertionError(f"tile {tile} is not in the tray")
+    center = table.tile_center(tile)
+    assert center is not None, f"tile {tile} is not in the tray"
+    return center
+
+
+def train_end(table: TableScene, train: int) -> tuple[float, float]:
+    """Where the next tile of ``train`` goes on screen."""
+    end = table.train_end(train)
+    assert end is not None, f"train {train} has no room"
+    return end

@@ -110,8 +110,7 @@ def test_an_empty_name_is_refused_with_the_stores_reason_and_the_dialog_stays(ap
 
 
 def test_save_as_is_disabled_in_demo_mode(app: App, saves: SavesBridge) -> None:
-    table = TableScene(real_session(), demo=True)
-    table.on_state_changed = lambda: None  # type: ignore[method-assign]
+    table = TableScene(real_session(), watching=True)
     app.push(table)
     app.push(PauseScene(table.session, saves, True, lambda: None))
     frames(app, 1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+
 import pygame
 
 from ...saves import SaveInfo
