@@ -99,3 +99,29 @@ def test_courtesy_presets_announce_one_tile_left_by_themselves_and_offer_no_knoc
 def test_the_knock_button_appears_in_tap_with_the_play_that_leaves_one_tile(app: App) -> None:
     table = table_for(app, position([(4, 2), (3, 3)], rules="tap"))
     assert any("Knock" in label for label in table.button_labels())
+
+
+def test_drawing_the_table_changes_nothing_and_what_it_draws_is_worked_out_in_update(app: App) -> None:
+    table = table_for(app, position([(4, 2), (6, 1), (3, 3)]))
+    table.select(tile_id(4, 2))
+    frames(app, 1)
+    frame, tiles, scroll = table.frame, list(table.tray.tiles), table.tray.scroll
+    labels, boneyard = table.button_labels(), table.boneyard_center()
+    for _ in range(3):
+        table.draw(app.screen)
+    assert table.frame is frame and table.tray.tiles == tiles and table.tray.scroll == scroll
+    assert table.button_labels() == labels and table.boneyard_center() == boneyard
+    assert frame is not None and frame.targets == (0,), "the selected tile's train glows"
+
+
+def test_the_pause_menu_drops_a_carried_tile_and_the_table_under_it_stays_still(app: App) -> None:
+    table = table_for(app, position([(4, 2), (6, 1), (3, 3)]))
+    start = tray_tile_center(table, tile_id(4, 2))
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0], start[1] - 80), rel=(0, 0), buttons=(1, 0, 0))])
+    assert not table.tray_shows(tile_id(4, 2)), "the carried tile leaves an empty place"
+    key(app, pygame.K_ESCAPE)
+    assert table.tray_shows(tile_id(4, 2))
+    frame = table.frame
+    frames(app, 3)
+    assert table.frame is frame
