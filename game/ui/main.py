@@ -45,6 +45,7 @@ def run_game(
         app.push(routes.title())
     if exit_after_first_frame:
         def stop(a: App) -> None:
+            """Report the time to the first frame and quit."""
             if not a.headless:
                 pygame.display.flip()
             print(f"first frame after {time.perf_counter() - started:.3f} s", file=sys.stderr)

@@ -277,6 +277,7 @@ class TablePicture:
             self.hidden_slots.add(slot_key)
 
         def landed() -> None:
+            """Show the destination again and run ``then``."""
             if flyer in self.flyers:
                 self.flyers.remove(flyer)
             if slot_key is not None:

@@ -19,13 +19,16 @@ DESIGN_W, DESIGN_H = 1600, 900
 
 
 class Scene:
-    """One screen of the game. ``draw`` only paints; ``opaque`` scenes hide the
-    scenes beneath them on the stack."""
-
-    opaque = True
+    """One screen of the game. ``update`` and ``resize`` work out what to show,
+    ``draw`` only paints it; ``opaque`` scenes hide the scenes beneath them on the stack."""
 
     def __init__(self) -> None:
         self.app: App | None = None
+
+    @property
+    def opaque(self) -> bool:
+        """Whether this scene hides the scenes beneath it."""
+        return True
 
     def attach(self, app: App) -> None:
         """Called when pushed on ``app``'s stack."""

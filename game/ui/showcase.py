@@ -19,6 +19,7 @@ def crowded_session(min_tiles: int = 70) -> GameSession:
         rng = random.Random(seed)
 
         def mostly_plays(match: Match, seat: int) -> Action:
+            """A random play nearly always, else any legal action."""
             legal = match.legal_actions()
             plays = [a for a in legal if isinstance(a, Play)]
             return rng.choice(plays) if plays and rng.random() < 0.97 else rng.choice(legal)

@@ -44,6 +44,7 @@ class MatchEndScene(MenuScene):
         self.title_screen()
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """The headline, the places with totals and tie-breaks, and the score sheet."""
         match = self.match
         totals = match.totals()
         winners = self.ranking[0]

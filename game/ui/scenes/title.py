@@ -78,6 +78,7 @@ class TitleScene(MenuScene):
         self.quit()
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """A fan of dominoes, the title, the last note and the version."""
         # a fan of dominoes behind the title
         tiles = [(12, 12), (12, 7), (7, 3), (3, 3), (3, 9), (9, 5), (5, 0)]
         for i, (a, b) in enumerate(tiles):
