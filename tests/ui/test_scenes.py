@@ -65,3 +65,24 @@ def test_continue_without_a_saved_game_says_so(app: App) -> None:
     click(app, _button_center(app, title, "Continue"))
     assert app.top is title
     assert title.note
+
+
+def test_every_scene_on_the_stack_hears_when_the_window_changes_size() -> None:
+    from game.ui.scene import Scene
+
+    class Listening(Scene):
+        def __init__(self) -> None:
+            super().__init__()
+            self.sizes: list[tuple[int, int]] = []
+
+        def resize(self, size: tuple[int, int]) -> None:
+            self.sizes.append(size)
+
+    window = App((1024, 640))
+    below, above = Listening(), Listening()
+    window.push(below)
+    window.push(above)
+    window.dispatch([pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 700), w=1100, h=700)])
+    assert below.sizes == above.sizes == [window.size]
+    for scene in window.stack:
+        scene.close()
