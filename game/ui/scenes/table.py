@@ -136,6 +136,7 @@ class TableScene(Scene):
         self.summary_shown = False
         self.summary_timer = None
         self.picture.deal(self.controller.start_next_round(), self.settings.anim_scale)
+        self._layout()
 
     def next_round(self) -> None:
         """After the round summary: deal again, or show the match result."""
@@ -284,7 +285,7 @@ class TableScene(Scene):
         carried = drag.tile if drag is not None and drag.carries_tile else None
         focus = carried if carried is not None else self.tray.selected
         seat = self.tray.seat_of(state)
-        label = "Your hand" if seat == self.human else f"{state.names[seat]}'s hand (watching)" if seat is not None else ""
+        label = "" if seat is None else "Your hand" if seat == self.human else f"{state.names[seat]}'s hand (watching)"
         playable = frozenset(a.tile for a in legal if isinstance(a, Play))
         self.tray.layout(state, self.settings.hand_sort, picture.deal_progress, playable, label)
         totals = self.shown_totals()
