@@ -3,7 +3,7 @@ preset it sometimes forgets to knock."""
 
 from __future__ import annotations
 
-from ..engine import Action, Play, SeatView, play
+from ..engine import Action, Open, Play, SeatView, play
 from ..engine.tiles import PIPS
 from .seeding import decision_rng
 
@@ -28,7 +28,7 @@ class EasyPlayer:
         rng = decision_rng(self.seed, view)
         plain = [a for a in legal if type(a) is Play and not a.knock]
         if not plain:
-            others = [a for a in legal if str(a) != "open"]
+            others = [a for a in legal if type(a) is not Open]
             return rng.choice(others or list(legal))
         if rng.random() < HEAVY_CHANCE:
             top = max(PIPS[a.tile] for a in plain)

@@ -25,7 +25,7 @@ def hint(view: SeatView, style: Style = SHEDDER) -> tuple[Action, str]:
     seat = view.seat
     plan = view_plan(view, {})
     low = min(size for s, size in enumerate(view.hand_sizes) if s != seat)
-    action = medium_choice(seat, view.hand, view.legal, view.ends, view.public, low, view.options, plan, style)
+    action = medium_choice(seat, view.hand, view.legal, view.public, low, view.options, plan, style)
     if action == DRAW:
         return action, "no tile fits a train you may play on: draw"
     if action == END:

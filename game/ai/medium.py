@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import END, Action, Play, RoundState, SeatView
+from ..engine import END, Action, Open, Play, RoundState, SeatView
 from ..engine.options import RuleOptions
 from ..engine.tiles import HI, IS_DOUBLE, LO, PIPS, Tile
 from .chain import Chain, ChainCache, longest_chain
@@ -111,7 +111,6 @@ def medium_choice(
     seat: int,
     hand: Sequence[Tile],
     legal: Sequence[Action],
-    ends: Sequence[int],
     public: Sequence[bool],
     min_opponent_tiles: int,
     options: RuleOptions,
@@ -124,7 +123,7 @@ def medium_choice(
     plays = best_plays(legal)
     if not plays:
         for a in legal:
-            if a is not END and type(a) is not Play and str(a) != "open":
+            if a is not END and type(a) is not Play and type(a) is not Open:
                 return a
         return END if END in legal else legal[0]
     racing = min_opponent_tiles <= style.race_tiles
@@ -162,7 +161,7 @@ class MediumPolicy:
         plan = self.cache.plan(seat, state.ends[seat], hand)
         n = state.players
         low = min(len(hands[s]) for s in range(n) if s != seat)
-        return medium_choice(seat, hand, legal, state.ends, state.public, low, state.options, plan, self.style)
+        return medium_choice(seat, hand, legal, state.public, low, state.options, plan, self.style)
 
 
 def view_plan(view: SeatView, cache: dict[tuple[int, tuple[Tile, ...]], Chain]) -> Chain:
@@ -195,4 +194,4 @@ class MediumPlayer:
         seat = view.seat
         plan = view_plan(view, self._plans)
         low = min(size for s, size in enumerate(view.hand_sizes) if s != seat)
-        return medium_choice(seat, view.hand, legal, view.ends, view.public, low, view.options, plan, self.style)
+        return medium_choice(seat, view.hand, legal, view.public, low, view.options, plan, self.style)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Action, Play, RoundState, RuleOptions, SeatView
+from ..engine import Action, Open, Play, RoundState, RuleOptions, SeatView
 from ..engine.tiles import PIPS
 from .chain import longest_chain
 from .inference import Sampler
@@ -95,15 +95,15 @@ def playout(state: RoundState, policy: MediumPolicy, depth: int | None = None) -
 
 
 def candidates(
-    legal: Sequence[Action], seat: int, hand: Sequence[int], plan: tuple[int, ...], ends: Sequence[int],
+    legal: Sequence[Action], seat: int, hand: Sequence[int], plan: tuple[int, ...],
     public: Sequence[bool], min_opponent_tiles: int, options: RuleOptions, keep: int, style: Style = MEDIUM,
 ) -> list[Action]:
     """The distinct actions worth searching: the ``style`` policy's own choice
     first, then the plays it likes best."""
-    first = medium_choice(seat, hand, legal, ends, public, min_opponent_tiles, options, plan, style)
+    first = medium_choice(seat, hand, legal, public, min_opponent_tiles, options, plan, style)
     racing = min_opponent_tiles <= style.race_tiles
     plays = best_plays(legal)
-    rest = [a for a in legal if type(a) is not Play and str(a) != "open"]
+    rest = [a for a in legal if type(a) is not Play and type(a) is not Open]
     ranked = sorted(
         plays,
         key=lambda p: (-score_play(p, seat, hand, plan, public[seat], racing, options, style), -PIPS[p.tile]),
@@ -173,7 +173,6 @@ class SearchPlayer:
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
-        self._plans: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
 
     def moves(self, view: SeatView) -> list[Action]:
         """The candidate actions for this decision."""
@@ -181,7 +180,7 @@ class SearchPlayer:
         plan = longest_chain(view.ends[seat], tuple(sorted(view.hand)))
         low = min(size for s, size in enumerate(view.hand_sizes) if s != seat)
         return candidates(
-            view.legal, seat, view.hand, plan, view.ends, view.public, low, view.options,
+            view.legal, seat, view.hand, plan, view.public, low, view.options,
             self.budget.candidates, self.lead,
         )
 
@@ -247,7 +246,7 @@ class OraclePlayer:
         plan = longest_chain(state.ends[seat], tuple(sorted(hand)))
         low = min(len(h) for s, h in enumerate(state.hands) if s != seat)
         moves = candidates(
-            legal, seat, hand, plan, state.ends, state.public, low, state.options, self.candidates,
+            legal, seat, hand, plan, state.public, low, state.options, self.candidates,
         )
         if len(moves) == 1:
             return moves[0]

@@ -12,5 +12,5 @@ def decision_rng(seed: str, view: SeatView) -> random.Random:
     player given the same view and seed always decides the same."""
     turn = view.turn
     return random.Random(
-        f"{seed}/{view.engine}/{view.turn_number}/{turn[0]}/{int(turn[1])}/{len(view.history)}/{view.boneyard_size}"
+        f"{seed}/{view.engine}/{view.turn_number}/{turn.played}/{int(turn.drew)}/{len(view.history)}/{view.boneyard_size}"
     )

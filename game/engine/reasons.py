@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .actions import MEXICAN, Action, Draw, End, Open, Play, play
 from .tiles import HI, LO, TEXT
+from .turn import COVER, DONE, OWN, REQUIRED
 
 if TYPE_CHECKING:
     from .round import RoundState
@@ -13,7 +14,6 @@ if TYPE_CHECKING:
 
 def why_illegal(state: RoundState, action: Action) -> str:
     """A player-readable reason why ``action`` is not legal now (or '' if it is)."""
-    from .round import COVER, DONE, OWN, REQUIRED
     if action in state.legal_actions():
         return ""
     if state.round_over:
@@ -24,13 +24,13 @@ def why_illegal(state: RoundState, action: Action) -> str:
     if type(action) is Draw:
         if has_play:
             return "you have a tile you can play, so you cannot draw"
-        if state.t_drew:
+        if state.turn.drew:
             return "you have already drawn this turn"
         if not state.boneyard:
             return "the boneyard is empty"
         return "you cannot draw now"
     if type(action) is End:
-        if state.t_need == REQUIRED:
+        if state.turn.need == REQUIRED:
             return "you must play a tile first" if has_play else "you must draw first"
         return "your turn is already over"
     if type(action) is Open:
@@ -52,13 +52,13 @@ def why_illegal(state: RoundState, action: Action) -> str:
     if action.knock and play(tile, train) in legal:
         return "you may knock only when the play leaves you one tile"
     where = _train_label(state, train)
-    scope = state._scope()
+    scope = state.scope()
     if scope == OWN and train != seat:
         if not state.opening_done and not state.first_turn_done[seat]:
             return "on your first turn you may only start your own train"
         return "this turn you may only go on building your own train"
     if scope == COVER:
-        target = state._targets(seat, COVER)[0][0]
+        target = state.targets(seat, COVER)[0][0]
         if train != target:
             return f"the {TEXT[state.trains[target][-1]]} on {_train_label(state, target)} must be covered first"
     end = state.ends[train]
@@ -76,7 +76,7 @@ def why_illegal(state: RoundState, action: Action) -> str:
             return f"{state.names[train]}'s train is private"
         if not state.trains[train] and not opts.start_public_unstarted:
             return f"only {state.names[train]} may start their own train"
-    if state.t_need == DONE:
+    if state.turn.need == DONE:
         return "your turn is over"
     return "that play is not allowed now"
 

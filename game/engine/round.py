@@ -14,15 +14,16 @@ from __future__ import annotations
 from typing import Mapping, Sequence, cast
 
 from . import events as ev
-from .actions import DRAW, END, MEXICAN, OPEN, PLAIN_PLAYS, Action, Draw, End, Open, Play, play, train_name
+from .actions import DRAW, END, MEXICAN, OPEN, PLAIN_PLAYS, Action, Draw, End, Open, Play, play
 from .errors import IllegalAction
+from .fields import FIELD_NAMES, ROUND_FIELDS, Kind, copy_value
 from .options import RuleOptions, TableSetup
-from .tiles import HI, IS_DOUBLE, LO, PIP_SET, TEXT, Tile, double, tile_value
+from .build import lay_table
+from .ending import is_blocked, score_round
+from .reasons import why_illegal
+from .tiles import HI, IS_DOUBLE, LO, PIP_SET, Tile, tile_value
+from .turn import COVER, DONE, EXTRA, OPTIONAL, ORDINARY, OWN, REQUIRED, TurnProgress
 
-# What the seat to move needs next in this turn.
-REQUIRED, OPTIONAL, DONE = 0, 1, 2
-# Which plays count for that need.
-ORDINARY, COVER, EXTRA, OWN = 0, 1, 2, 3
 
 HistoryEntry = tuple[str, int, frozenset[int]]
 """Public history: ("draw", seat, pips open to it), ("pass", seat, pips open to
@@ -36,17 +37,16 @@ turn where the preset allows one), having laid at least one, with its train
 ending in that pip, after that many history entries."""
 
 
+_COPIED: tuple[tuple[str, Kind], ...] = tuple(
+    (f.name, f.kind) for f in ROUND_FIELDS if f.kind is not Kind.EVENTS
+)
+"""What ``RoundState.copy`` duplicates, and how."""
+
+
 class RoundState:
     """A round in progress (or over): everything the rules need, nothing more."""
 
-    __slots__ = (
-        "setup", "options", "players", "engine", "names", "hands", "boneyard", "trains", "ends",
-        "public", "open_doubles", "double_owner", "suspended", "opening_done", "first_turn_done",
-        "own_started_turn", "to_move", "opener", "turn_number", "round_over", "went_out",
-        "scores", "charges", "events", "history", "stops",
-        "t_played", "t_drew", "t_owes", "t_need", "t_chain", "t_played_own", "t_discretionary",
-        "t_start_doubles", "t_bonus_used", "t_opened", "_legal",
-    )
+    __slots__ = FIELD_NAMES
 
     setup: TableSetup
     options: RuleOptions
@@ -74,16 +74,7 @@ class RoundState:
     events: list[ev.Event] | None
     history: list[HistoryEntry]
     stops: tuple[ChainStop, ...]
-    t_played: int
-    t_drew: bool
-    t_owes: int
-    t_need: int
-    t_chain: bool
-    t_played_own: bool
-    t_discretionary: bool
-    t_start_doubles: tuple[int, ...]
-    t_bonus_used: bool
-    t_opened: bool
+    turn: TurnProgress
     _legal: list[Action] | None
 
     # ----------------------------------------------------------------- building
@@ -110,53 +101,8 @@ class RoundState:
         ``open_doubles`` in the order they must be covered. Raises ValueError
         for a table that cannot exist (a train that is not a chain from the hub)."""
         state = cls._blank(setup, engine, names, record_events)
-        n = setup.players
-        if len(hands) != n:
-            raise ValueError(f"{n} players need {n} hands, got {len(hands)}")
-        if not 0 <= to_move < n:
-            raise ValueError(f"to_move {to_move} is not a seat")
-        state.hands = [list(h) for h in hands]
-        state.boneyard = list(reversed(boneyard))
-        for train, tiles in (trains or {}).items():
-            end = engine
-            for tile in tiles:
-                if HI[tile] != end and LO[tile] != end:
-                    raise ValueError(
-                        f"train {train_name(train)}: {TEXT[tile]} does not match the {end} before it"
-                    )
-                end = LO[tile] if HI[tile] == end else HI[tile]
-            state.trains[train] = list(tiles)
-            state.ends[train] = end
-            if train != MEXICAN and tiles:
-                state.own_started_turn[train] = -1
-        for seat in public:
-            state.public[seat] = True
-        for seat in suspended:
-            state.suspended[seat] = True
-        order = list(open_doubles)
-        if state.options.double_order == "newest-first":
-            order.reverse()
-        for train in order:
-            tiles = state.trains[train]
-            if not tiles or not IS_DOUBLE[tiles[-1]]:
-                raise ValueError(f"train {train_name(train)} does not end in a double")
-        state.open_doubles = order
-        state.double_owner = dict(double_owner or {})
-        for train in order:
-            if train != MEXICAN:
-                state.double_owner.setdefault(train, train)
-        state.opening_done = opening_done or state.options.multi_tile_start != "first-turn"
-        if not state.opening_done:
-            state.first_turn_done = [
-                s != to_move and (bool(state.trains[s]) or state.public[s]) for s in range(n)
-            ]
-        seen: set[Tile] = {double(engine)}
-        for tile in [t for h in state.hands for t in h] + state.boneyard + [
-            t for tr in state.trains for t in tr
-        ]:
-            if tile in seen:
-                raise ValueError(f"the {TEXT[tile]} appears twice")
-            seen.add(tile)
+        lay_table(state, hands, boneyard, to_move, trains or {}, public, opening_done, open_doubles,
+                  double_owner or {}, suspended)
         state.to_move = to_move
         state.opener = to_move
         state._start_turn(announce=False)
@@ -171,75 +117,26 @@ class RoundState:
         """A state with empty table and no turn yet."""
         state = cls.__new__(cls)
         n = setup.players
+        for field in ROUND_FIELDS:
+            if field.initial is not None:
+                setattr(state, field.name, field.initial(n))
         state.setup = setup
         state.options = setup.options
         state.players = n
         state.engine = engine
         state.names = tuple(names) if names else tuple(f"Seat {i}" for i in range(n))
-        state.hands = [[] for _ in range(n)]
-        state.boneyard = []
-        state.trains = [[] for _ in range(n + 1)]
         state.ends = [engine] * (n + 1)
-        state.public = [False] * n
-        state.open_doubles = []
-        state.double_owner = {}
-        state.suspended = [False] * n
         state.opening_done = setup.options.multi_tile_start != "first-turn"
         state.first_turn_done = [state.opening_done] * n
-        state.own_started_turn = [None] * n
-        state.to_move = 0
-        state.opener = 0
-        state.turn_number = 0
-        state.round_over = False
-        state.went_out = None
-        state.scores = None
-        state.charges = [0] * n
         state.events = [] if record_events else None
-        state.history = []
-        state.stops = ()
-        state._reset_turn()
         return state
 
     def copy(self, record_events: bool = False) -> RoundState:
         """An independent copy, cheap enough for search (events not copied)."""
         c = RoundState.__new__(RoundState)
-        c.setup = self.setup
-        c.options = self.options
-        c.players = self.players
-        c.engine = self.engine
-        c.names = self.names
-        c.hands = [h[:] for h in self.hands]
-        c.boneyard = self.boneyard[:]
-        c.trains = [t[:] for t in self.trains]
-        c.ends = self.ends[:]
-        c.public = self.public[:]
-        c.open_doubles = self.open_doubles[:]
-        c.double_owner = dict(self.double_owner)
-        c.suspended = self.suspended[:]
-        c.opening_done = self.opening_done
-        c.first_turn_done = self.first_turn_done[:]
-        c.own_started_turn = self.own_started_turn[:]
-        c.to_move = self.to_move
-        c.opener = self.opener
-        c.turn_number = self.turn_number
-        c.round_over = self.round_over
-        c.went_out = self.went_out
-        c.scores = None if self.scores is None else self.scores[:]
-        c.charges = self.charges[:]
+        for name, kind in _COPIED:
+            setattr(c, name, copy_value(kind, getattr(self, name)))
         c.events = [] if record_events else None
-        c.history = self.history[:]
-        c.stops = self.stops
-        c.t_played = self.t_played
-        c.t_drew = self.t_drew
-        c.t_owes = self.t_owes
-        c.t_need = self.t_need
-        c.t_chain = self.t_chain
-        c.t_played_own = self.t_played_own
-        c.t_discretionary = self.t_discretionary
-        c.t_start_doubles = self.t_start_doubles
-        c.t_bonus_used = self.t_bonus_used
-        c.t_opened = self.t_opened
-        c._legal = self._legal
         return c
 
     # ------------------------------------------------------------------ queries
@@ -286,21 +183,22 @@ class RoundState:
 
     # --------------------------------------------------------- legal generation
 
-    def _scope(self) -> int:
-        """Which plays count for the seat to move at this point of its turn."""
+    def scope(self) -> int:
+        """Which plays count for the seat to move at this point of its turn
+        (``ORDINARY``, ``COVER``, ``EXTRA`` or ``OWN`` from ``turn.py``)."""
         seat = self.to_move
         if not self.first_turn_done[seat] and not self.opening_done:
             return OWN
-        if self.t_owes:
+        if self.turn.owes:
             return EXTRA
         if self.open_doubles:
             return COVER
-        if self.t_chain:
+        if self.turn.chain:
             return OWN
         return ORDINARY
 
-    def _targets(self, seat: int, scope: int) -> list[tuple[int, int]]:
-        """(train, end pip) pairs the seat may play on under ``scope``."""
+    def targets(self, seat: int, scope: int) -> list[tuple[int, int]]:
+        """(train, end pip) pairs ``seat`` may play on under ``scope``."""
         ends = self.ends
         if scope == OWN:
             return [(seat, ends[seat])]
@@ -329,11 +227,11 @@ class RoundState:
                     targets.append((train, ends[train]))
         return targets
 
-    def _plays(self, seat: int, scope: int) -> list[Play]:
+    def plays(self, seat: int, scope: int) -> list[Play]:
         """Plays from ``seat``'s hand under ``scope`` (without knock variants)."""
         hand = self.hands[seat]
         plays: list[Play] = []
-        for train, end in self._targets(seat, scope):
+        for train, end in self.targets(seat, scope):
             row = PLAIN_PLAYS[train]
             for tile in PIP_SET[end].intersection(hand):
                 plays.append(row[tile])
@@ -343,37 +241,38 @@ class RoundState:
         """Whether the rules let the seat to move draw if it has no play.
 
         A turn may hold several draws: one whenever the preset needs a draw to
-        complete the turn. ``t_drew`` says a draw was already spent on the
+        complete the turn. ``turn.drew`` says a draw was already spent on the
         current need (it is cleared by a play that creates a new need, except
         after a drawn double outside ``extra-tile``: hub rule 31)."""
-        if self.t_drew or self.suspended[self.to_move]:
+        if self.turn.drew or self.suspended[self.to_move]:
             return False
         if not self.opening_done and not self.first_turn_done[self.to_move]:
             return False
-        return not (self.t_played and self.options.after_double == "cover-or-end")
+        return not (self.turn.played and self.options.after_double == "cover-or-end")
 
     def _compute_legal(self) -> list[Action]:
         """Build the legal action list for the current position."""
-        if self.round_over or self.t_need == DONE:
+        turn = self.turn
+        if self.round_over or turn.need == DONE:
             return []
         seat = self.to_move
-        plays = self._plays(seat, self._scope())
+        plays = self.plays(seat, self.scope())
         if plays:
             if self.options.knock == "penalty" and len(self.hands[seat]) == 2:
                 plays = plays + [play(p.tile, p.train, True) for p in plays]
             legal = cast("list[Action]", plays)
-            if self.t_need == OPTIONAL:
+            if turn.need == OPTIONAL:
                 legal.append(END)
             elif (
                 self.options.may_open_own
                 and not self.public[seat]
-                and not self.t_opened
-                and self.t_played == 0
-                and not self.t_drew
+                and not turn.opened
+                and turn.played == 0
+                and not turn.drew
             ):
                 legal.append(OPEN)
             return legal
-        if self.t_need == REQUIRED and self.boneyard and self._may_draw():
+        if turn.need == REQUIRED and self.boneyard and self._may_draw():
             return [DRAW]
         return []
 
@@ -396,18 +295,18 @@ class RoundState:
         elif type(action) is End:
             self._finish_turn(failed=False)
         elif type(action) is Open:
-            self.t_opened = True
+            self.turn.opened = True
             self._set_public(self.to_move, True)
         self._settle()
 
     def _do_draw(self) -> None:
         """Draw one tile for the seat to move (its only decision)."""
         seat = self.to_move
-        pips = frozenset(end for _, end in self._targets(seat, self._scope()))
+        pips = frozenset(end for _, end in self.targets(seat, self.scope()))
         self.history.append(("draw", seat, pips))
         tile = self.boneyard.pop()
         self.hands[seat].append(tile)
-        self.t_drew = True
+        self.turn.drew = True
         if self.events is not None:
             self.events.append(ev.TileDrawn(seat, tile))
 
@@ -415,8 +314,9 @@ class RoundState:
         """Lay a tile, then work out what the turn needs next."""
         seat = self.to_move
         tile, train = action.tile, action.train
-        drawn_just_now = self.t_drew
-        self.t_drew = False
+        turn = self.turn
+        drawn_just_now = turn.drew
+        turn.drew = False
         hand = self.hands[seat]
         hand.remove(tile)
         trains = self.trains
@@ -429,13 +329,13 @@ class RoundState:
         events = self.events
         if events is not None:
             events.append(ev.TilePlayed(seat, tile, train, near, far))
-        self.t_played += 1
+        turn.played += 1
         if started_own:
             self.own_started_turn[seat] = self.turn_number
             if opts.multi_tile_start == "starting-turn":
-                self.t_chain = True
+                turn.chain = True
         if train == seat:
-            self.t_played_own = True
+            turn.played_own = True
             if self.public[seat] and not opts.discretionary_markers:
                 self._set_public(seat, False)
         # Covering.
@@ -477,45 +377,45 @@ class RoundState:
                     return
         # What the turn needs next.
         if opening_chain:
-            self.t_need = OPTIONAL
+            turn.need = OPTIONAL
             return
-        if self.t_owes:
-            self.t_owes -= 1
+        if turn.owes:
+            turn.owes -= 1
         if is_double:
             if opts.after_double == "extra-tile":
-                self.t_owes += 1
+                turn.owes += 1
             else:
                 # A drawn double must be covered too, but not by drawing again.
-                self.t_drew = drawn_just_now
-            self.t_need = REQUIRED
+                turn.drew = drawn_just_now
+            turn.need = REQUIRED
             return
-        if self.t_owes:
-            self.t_need = REQUIRED
+        if turn.owes:
+            turn.need = REQUIRED
             return
-        if self.t_chain and train == seat:
-            self.t_need = OPTIONAL
+        if turn.chain and train == seat:
+            turn.need = OPTIONAL
             return
         if (
             covered
-            and train in self.t_start_doubles
+            and train in turn.start_doubles
             and opts.cover_bonus_play
-            and not self.t_bonus_used
+            and not turn.bonus_used
         ):
-            self.t_bonus_used = True
-            self.t_need = OPTIONAL
+            turn.bonus_used = True
+            turn.need = OPTIONAL
             return
-        self.t_need = DONE
+        turn.need = DONE
 
     def _settle(self) -> None:
         """Pass turns on by themselves while the seat to move has no decision."""
         passes = 0
         while not self.round_over and not self.legal_actions():
-            need = self.t_need
+            need = self.turn.need
             failed = need == REQUIRED
-            if failed and self.t_played == 0:
+            if failed and self.turn.played == 0:
                 seat = self.to_move
-                scope = self._scope()
-                pips = frozenset(end for _, end in self._targets(seat, scope))
+                scope = self.scope()
+                pips = frozenset(end for _, end in self.targets(seat, scope))
                 self.history.append(("pass", seat, pips))
             passes += 1
             if passes > 2 * self.players + 2 and not self.boneyard:
@@ -528,29 +428,30 @@ class RoundState:
         """Settle markers for the turn just ended and hand the turn on."""
         seat = self.to_move
         opts = self.options
+        turn = self.turn
         events = self.events
         needed_draw = failed and self._may_draw() and not self.boneyard
         if needed_draw and opts.suspension and not self.suspended[seat]:
             self.suspended[seat] = True
             if events is not None:
                 events.append(ev.SeatSuspended(seat))
-        if failed and self.t_played == 0 and events is not None:
+        if failed and turn.played == 0 and events is not None:
             events.append(ev.Passed(seat))
         if opts.discretionary_markers:
             if self.suspended[seat]:
                 public = True
-            elif self.t_played_own:
+            elif turn.played_own:
                 own = self.trains[seat]
                 public = bool(own) and IS_DOUBLE[own[-1]] and seat in self.open_doubles
-            elif self.t_discretionary:
+            elif turn.discretionary:
                 public = True
             else:
                 public = self.public[seat]
             self._set_public(seat, public)
-        elif failed and (self.t_played == 0 or opts.after_double != "cover-or-end"):
+        elif failed and (turn.played == 0 or opts.after_double != "cover-or-end"):
             self._set_public(seat, True)
-        chain_turn = self.t_chain or (not self.opening_done and not self.first_turn_done[seat])
-        if chain_turn and self.t_played and not failed:
+        chain_turn = turn.chain or (not self.opening_done and not self.first_turn_done[seat])
+        if chain_turn and turn.played and not failed:
             self.stops = (*self.stops, (seat, self.ends[seat], len(self.history)))
         if not self.opening_done:
             self.first_turn_done[seat] = True
@@ -560,67 +461,17 @@ class RoundState:
                     if not self.hands[other]:
                         self._end_round(went_out=other)
                         return
-        if not self.boneyard and self._blocked():
+        if not self.boneyard and is_blocked(self):
             self._end_round(went_out=None)
             return
         self.to_move = (seat + 1) % self.players
         self.turn_number += 1
         self._start_turn(announce=True)
 
-    def _blocked(self) -> bool:
-        """With the boneyard empty: whether no seat can ever play again."""
-        if self.options.suspension:
-            return all(self.suspended)
-        # Every seat without a play would raise its marker in turn, so look
-        # for a play with every train public.
-        opts = self.options
-        hands = self.hands
-        if self.open_doubles:
-            wanted = PIP_SET[self.ends[self.covering_order()[0]]]
-            return all(wanted.isdisjoint(hand) for hand in hands)
-        if (
-            self.opening_done
-            and not opts.own_train_first
-            and opts.start_public_unstarted
-            and not opts.mexican_after_own_turn
-        ):
-            # Then every seat may play on every train: one set of wanted tiles.
-            wanted = frozenset().union(*(PIP_SET[end] for end in set(self.ends)))
-            return all(wanted.isdisjoint(hand) for hand in hands)
-        saved, self.public = self.public, [True] * self.players
-        try:
-            return not any(self._plays(seat, self._blocked_scope(seat)) for seat in range(self.players))
-        finally:
-            self.public = saved
-
-    def _blocked_scope(self, seat: int) -> int:
-        """The widest scope ``seat`` may still play under this round: covering
-        while a double is open, else ordinary plays (in the classic opening a
-        seat whose first turn is still to come plays ordinarily from its second
-        turn on, so it is not blocked while any train could take its tiles)."""
-        if self.open_doubles:
-            return COVER
-        return ORDINARY
-
-    def _reset_turn(self) -> None:
-        """Clear the turn's progress."""
-        self.t_played = 0
-        self.t_drew = False
-        self.t_owes = 0
-        self.t_need = REQUIRED
-        self.t_chain = False
-        self.t_played_own = False
-        self.t_discretionary = True
-        self.t_start_doubles = ()
-        self.t_bonus_used = False
-        self.t_opened = False
-        self._legal = None
-
     def _start_turn(self, announce: bool) -> None:
         """Begin the turn of ``to_move``."""
-        self._reset_turn()
-        self.t_discretionary = not self.open_doubles
-        self.t_start_doubles = tuple(self.open_doubles)
+        self.turn.begin(tuple(self.open_doubles))
+        self._legal = None
         if announce and self.events is not None:
             self.events.append(ev.TurnStarted(self.to_move))
 
@@ -632,32 +483,11 @@ class RoundState:
                 self.events.append(ev.MarkerUp(seat) if public else ev.MarkerDown(seat))
 
     def _end_round(self, went_out: int | None) -> None:
-        """Score the round: pips left in hand, plus the hub charge for a blocked double."""
-        self.round_over = True
-        self.went_out = went_out
-        self.t_need = DONE
-        self._legal = []
-        n = self.players
-        zz = self.options.zero_zero_value
-        charges = [0] * n
-        if went_out is None and self.options.uncovered_double_charge:
-            for train in self.open_doubles:
-                owner = self.double_owner.get(train)
-                if owner is not None:
-                    charges[owner] += tile_value(self.trains[train][-1], zz)
-        self.charges = charges
-        self.scores = [self.hand_value(s) + charges[s] for s in range(n)]
-        if self.events is not None:
-            self.events.append(
-                ev.RoundEnded(
-                    tuple(tuple(h) for h in self.hands), tuple(self.scores), went_out, tuple(charges)
-                )
-            )
+        """End the round and score it (see ``ending.score_round``)."""
+        score_round(self, went_out)
 
     # ------------------------------------------------------------------ reasons
 
     def why_illegal(self, action: Action) -> str:
         """A player-readable reason why ``action`` is not legal now (or '' if it is)."""
-        from .reasons import why_illegal
-
         return why_illegal(self, action)

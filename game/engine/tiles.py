@@ -42,12 +42,6 @@ def double(pip: int) -> Tile:
     return tile_id(pip, pip)
 
 
-def other_end(tile: Tile, end: int) -> int:
-    """The pip at the far end of ``tile`` when it is laid against ``end``."""
-    hi = HI[tile]
-    return LO[tile] if hi == end else hi
-
-
 def full_set(set_max: int) -> list[Tile]:
     """Every tile of the double-``set_max`` set, in id order."""
     return list(range(tile_count(set_max)))
@@ -65,7 +59,7 @@ class TileSyntaxError(ValueError):
 def parse_tile(text: str, set_max: int = MAX_PIP) -> Tile:
     """Parse ``"A-B"`` (order free); raise TileSyntaxError naming the problem."""
     parts = text.strip().split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         raise TileSyntaxError(f"'{text}' is not a tile: write it as A-B, e.g. 12-5")
     a, b = int(parts[0]), int(parts[1])
     if a > set_max or b > set_max:

@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .actions import Action
+from .fields import PUBLIC_FIELDS, freeze, thaw
 from .options import RuleOptions, TableSetup
 from .round import ChainStop, HistoryEntry, RoundState
 from .tiles import Tile, double, full_set
+from .turn import TurnProgress
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +46,14 @@ class SeatView:
     turn_number: int
     round_over: bool
     history: tuple[HistoryEntry, ...]
+    stops: tuple[ChainStop, ...]
+    """Where each seat ended a chain turn on its own train (see ``RoundState.stops``)."""
+    turn: TurnProgress
+    """The progress of the turn being played (a copy: changing it changes nothing)."""
     legal: tuple[Action, ...]
-    turn: tuple[int, bool, int, int, bool, bool, bool, tuple[int, ...], bool, bool]
+    """The seat's legal actions when it is to move, else empty."""
     totals: tuple[int, ...] = ()
     """Each seat's match score before this round (empty outside a match)."""
-    stops: tuple[ChainStop, ...] = ()
-    """Where each seat ended a chain turn on its own train (see ``RoundState.stops``)."""
 
     @property
     def options(self) -> RuleOptions:
@@ -70,38 +74,21 @@ class SeatView:
         return [t for t in full_set(self.setup.set_max) if t not in seen]
 
 
+VIEW_ONLY_FIELDS = ("seat", "hand", "hand_sizes", "boneyard_size", "legal", "totals")
+"""``SeatView`` fields that are not a public round field of the same name."""
+
+
 def seat_view(state: RoundState, seat: int, totals: Sequence[int] = ()) -> SeatView:
     """The view of ``state`` that ``seat`` is allowed; ``totals`` are the match scores so far."""
+    public = {f.name: freeze(f.kind, getattr(state, f.name)) for f in PUBLIC_FIELDS}
     return SeatView(
         seat=seat,
-        setup=state.setup,
-        engine=state.engine,
-        names=state.names,
         hand=tuple(state.hands[seat]),
         hand_sizes=tuple(len(h) for h in state.hands),
         boneyard_size=len(state.boneyard),
-        trains=tuple(tuple(t) for t in state.trains),
-        ends=tuple(state.ends),
-        public=tuple(state.public),
-        open_doubles=tuple(state.open_doubles),
-        double_owner=tuple(sorted(state.double_owner.items())),
-        suspended=tuple(state.suspended),
-        opening_done=state.opening_done,
-        first_turn_done=tuple(state.first_turn_done),
-        own_started_turn=tuple(state.own_started_turn),
-        to_move=state.to_move,
-        opener=state.opener,
-        turn_number=state.turn_number,
-        round_over=state.round_over,
-        history=tuple(state.history),
         legal=tuple(state.legal_actions()) if seat == state.to_move else (),
-        turn=(
-            state.t_played, state.t_drew, state.t_owes, state.t_need, state.t_chain,
-            state.t_played_own, state.t_discretionary, state.t_start_doubles,
-            state.t_bonus_used, state.t_opened,
-        ),
         totals=tuple(totals),
-        stops=state.stops,
+        **public,
     )
 
 
@@ -124,27 +111,9 @@ def determinize(
     if assigned != view.unseen_tiles():
         raise ValueError("the assignment is not exactly the tiles this seat cannot see")
     state = RoundState._blank(view.setup, view.engine, view.names, record_events=False)
+    for field in PUBLIC_FIELDS:
+        setattr(state, field.name, thaw(field.kind, getattr(view, field.name)))
     state.hands = hands
     state.boneyard = list(reversed(boneyard))
-    state.trains = [list(t) for t in view.trains]
-    state.ends = list(view.ends)
-    state.public = list(view.public)
-    state.open_doubles = list(view.open_doubles)
-    state.double_owner = dict(view.double_owner)
-    state.suspended = list(view.suspended)
-    state.opening_done = view.opening_done
-    state.first_turn_done = list(view.first_turn_done)
-    state.own_started_turn = list(view.own_started_turn)
-    state.to_move = view.to_move
-    state.opener = view.opener
-    state.turn_number = view.turn_number
-    state.round_over = view.round_over
-    state.history = list(view.history)
-    state.stops = view.stops
-    (
-        state.t_played, state.t_drew, state.t_owes, state.t_need, state.t_chain,
-        state.t_played_own, state.t_discretionary, state.t_start_doubles,
-        state.t_bonus_used, state.t_opened,
-    ) = view.turn
     state._legal = None
     return state

@@ -1,9 +1,13 @@
-"""Turning a ``GameSession`` into the save document (format version 1).
+"""Turning a ``GameSession`` into the save document (format version 2).
 
 The document is plain JSON data, readable by a person: tiles are written as
 text (``"12-5"``), train tiles as laid (``"near-far"``, hub side first), the
 boneyard in draw order (next draw first), trains keyed by seat number or
 ``"mexican"``. ``docs/saves.md`` describes every field.
+
+The format names its fields itself: ``ROUND_KEYS`` and ``TURN_KEYS`` map each
+saved round field (``game.engine.fields``) to its key in the file, so an
+engine attribute can be renamed without a save migration.
 """
 
 from __future__ import annotations
@@ -15,27 +19,54 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..engine import MEXICAN, TEXT, Match, RoundState, RuleOptions, train_name
+from ..engine.turn import NEED_NAMES, TURN_FIELDS
 from ..session import GameSession
 from ..version import game_version
 
 FORMAT_MARK = "mexican-train save"
-FORMAT_VERSION = 1
-NEEDS = ("required", "optional", "done")
-"""Text of the round's ``t_need`` values 0, 1, 2."""
+FORMAT_VERSION = 2
+NEEDS = NEED_NAMES
+"""Text of the turn's ``need`` values 0, 1, 2."""
 
-TURN_FIELDS = (
-    "played",
-    "drew",
-    "owes",
-    "need",
-    "chain",
-    "played_own",
-    "discretionary",
-    "start_doubles",
-    "bonus_used",
-    "opened",
-)
-"""Keys of a round's ``turn`` object: the ``t_*`` slots of ``RoundState`` without the prefix."""
+ROUND_KEYS: dict[str, str] = {
+    "engine": "engine",
+    "opener": "opener",
+    "to_move": "to_move",
+    "turn_number": "turn_number",
+    "hands": "hands",
+    "boneyard": "boneyard",
+    "trains": "trains",
+    "public": "public",
+    "open_doubles": "open_doubles",
+    "double_owner": "double_owner",
+    "suspended": "suspended",
+    "opening_done": "first_turns_over",
+    "first_turn_done": "first_turn_taken",
+    "own_started_turn": "own_train_started_on_turn",
+    "round_over": "over",
+    "went_out": "went_out",
+    "scores": "scores",
+    "charges": "charges",
+    "history": "history",
+    "turn": "turn",
+}
+"""Round field -> its key in a save (format 2). Fields not listed are not
+saved: they are constant for the match (setup, options, players, names),
+follow from the saved ones (ends, stops) or are not state (events, caches)."""
+
+TURN_KEYS: dict[str, str] = {
+    "played": "tiles_laid",
+    "drew": "draw_spent",
+    "owes": "extra_tiles_owed",
+    "need": "needs",
+    "chain": "chaining_own_train",
+    "played_own": "played_on_own_train",
+    "discretionary": "discretionary",
+    "start_doubles": "doubles_open_at_start",
+    "bonus_used": "bonus_play_used",
+    "opened": "opened_own_train",
+}
+"""Turn-progress field -> its key in the round's ``turn`` object (format 2)."""
 
 
 def encode_options(options: RuleOptions) -> dict[str, Any]:
@@ -53,17 +84,17 @@ def _plain(value: Any) -> Any:
 def encode_round(state: RoundState) -> dict[str, Any]:
     """The whole round: table, hands, boneyard, markers, doubles, phase and turn progress."""
     n = state.players
-    trains = {
-        train_name(t): [f"{near}-{far}" for near, far in state.train_tiles(t)] for t in [*range(n), MEXICAN]
-    }
-    return {
+    turn = state.turn
+    values: dict[str, Any] = {
         "engine": state.engine,
         "opener": state.opener,
         "to_move": state.to_move,
         "turn_number": state.turn_number,
         "hands": [[TEXT[t] for t in hand] for hand in state.hands],
         "boneyard": [TEXT[t] for t in reversed(state.boneyard)],
-        "trains": trains,
+        "trains": {
+            train_name(t): [f"{near}-{far}" for near, far in state.train_tiles(t)] for t in [*range(n), MEXICAN]
+        },
         "public": list(state.public),
         "open_doubles": [train_name(t) for t in state.open_doubles],
         "double_owner": {train_name(t): seat for t, seat in state.double_owner.items()},
@@ -77,18 +108,15 @@ def encode_round(state: RoundState) -> dict[str, Any]:
         "charges": list(state.charges),
         "history": [[kind, seat, sorted(pips)] for kind, seat, pips in state.history],
         "turn": {
-            "played": state.t_played,
-            "drew": state.t_drew,
-            "owes": state.t_owes,
-            "need": NEEDS[state.t_need],
-            "chain": state.t_chain,
-            "played_own": state.t_played_own,
-            "discretionary": state.t_discretionary,
-            "start_doubles": [train_name(t) for t in state.t_start_doubles],
-            "bonus_used": state.t_bonus_used,
-            "opened": state.t_opened,
+            TURN_KEYS[name]: (
+                NEEDS[turn.need] if name == "need"
+                else [train_name(t) for t in turn.start_doubles] if name == "start_doubles"
+                else getattr(turn, name)
+            )
+            for name in TURN_FIELDS
         },
     }
+    return {ROUND_KEYS[name]: value for name, value in values.items()}
 
 
 def encode_match(match: Match) -> dict[str, Any]:
@@ -100,6 +128,18 @@ def encode_match(match: Match) -> dict[str, Any]:
         "round_winners": list(match.round_winners),
         "first_starter": match.first_starter,
     }
+
+
+def encode_record(match: Match) -> dict[str, Any]:
+    """The chance outcomes the match was dealt: each round's tile order and the
+    draw-off (None where the preset has none, or before the first deal)."""
+    draw_off = None
+    if match.first_starter is not None:
+        draw_off = {
+            "starter": match.first_starter,
+            "tiles": [[seat, TEXT[tile]] for seat, tile in match.draw_off_tiles],
+        }
+    return {"deals": [[TEXT[t] for t in deal] for deal in match.deals], "draw_off": draw_off}
 
 
 def encode_state(match: Match) -> dict[str, Any]:
@@ -124,6 +164,7 @@ def encode_session(session: GameSession, name: str, saved_at: datetime | None = 
         "options": encode_options(session.options),
         "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
         "seed": session.seed,
+        **encode_record(session.match),
         **encode_state(session.match),
     }
     doc["checksum"] = checksum(doc)

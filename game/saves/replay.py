@@ -1,10 +1,11 @@
-"""Rebuilding a session from a checked save by replaying its action log.
+"""Rebuilding a session from a checked save by replaying its record.
 
-The match is rebuilt from its seed: each round is dealt, every logged action
-is parsed and applied with the rules engine (so an illegal action is refused
-with the engine's reason), and finished rounds are recorded. The rebuilt
-state must equal the saved one field for field, which catches edits that
-JSON and the checksum cannot show.
+The match is rebuilt from the save's deals and draw-off: each round is dealt
+again from its recorded tile order, every logged action is parsed and applied
+with the rules engine (so an illegal action is refused with the engine's
+reason), and finished rounds are recorded. The rebuilt state, the log as the
+engine writes it included, must equal the saved one field for field, which
+catches edits that JSON and the checksum cannot show.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import Any
 
 from ..engine import IllegalAction, Match, SetupError, parse_action
 from ..engine.actions import Action, ActionSyntaxError
-from ..engine.match import seeded_record
+from ..engine.match import MatchRecord
+from ..engine.tiles import parse_tile
 from ..session import GameSession
 from .codec import encode_state
 from .errors import SaveError
@@ -44,7 +46,14 @@ def replay_match(checked: Checked) -> Match:
     action applied (events off while replaying, on after)."""
     doc = checked.doc
     names = [s.name for s in checked.seats]
-    record = seeded_record(checked.options, names, checked.seed, doc["action_log"])
+    held = doc["draw_off"]
+    record = MatchRecord(
+        checked.options, len(names), tuple(names), checked.seed,
+        tuple((seat, parse_tile(tile)) for seat, tile in held["tiles"]) if held else (),
+        held["starter"] if held else None,
+        tuple(tuple(parse_tile(t) for t in deal) for deal in doc["deals"]),
+        tuple(tuple(log) for log in doc["action_log"]),
+    )
     parse = _parser(len(names), checked.setup.set_max)
     try:
         return Match.replay(record, parse)
@@ -73,22 +82,11 @@ def _first_difference(a: Any, b: Any, where: str) -> str:
     return where
 
 
-def _saved_before_recording(saved: dict[str, Any], replayed: dict[str, Any]) -> bool:
-    """Whether a format-1 save was written after its last round ended but before
-    that round's scores were recorded (the match now records them itself)."""
-    ended = saved["round"] is not None and saved["round"].get("round_over") is True
-    summary = {k: v[:-1] if isinstance(v, list) and k in ("round_scores", "round_winners") else v
-               for k, v in replayed["match"].items()}
-    return ended and saved["match"] != replayed["match"] and saved["match"] == summary
-
-
 def restore(checked: Checked) -> GameSession:
     """The session of a checked save, after proving its state is what its log gives."""
     match = replay_match(checked)
     saved = {k: checked.doc[k] for k in ("match", "round", "action_log")}
     replayed = encode_state(match)
-    if _saved_before_recording(saved, replayed):
-        saved["match"] = replayed["match"]
     if replayed != saved:
         where = _first_difference(saved, replayed, "save").removeprefix("save.")
         raise SaveError(f"{where} is not what the action log gives: the file was edited or damaged")

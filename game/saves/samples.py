@@ -1,4 +1,4 @@
-"""Regenerate the sample saves in ``saves/`` and the format-0 fixture.
+"""Regenerate the sample saves in ``saves/``.
 
     python -m game.saves.samples [REPO_ROOT]
 
@@ -10,7 +10,6 @@ and a Hub match mid-round with an uncovered double on the table.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -20,7 +19,7 @@ from ..ai import ComputerSeats
 from ..engine import Match, Phase, play_match, preset
 from ..session import HUMAN, GameSession, SeatConfig
 from .atomic import atomic_write
-from .codec import dumps, encode_session
+from .codec import dumps
 
 SAVED_AT = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -70,25 +69,9 @@ def hub_open_double() -> GameSession:
     return play_until(session, stop)
 
 
-def format_0(session: GameSession) -> dict[str, object]:
-    """The session written in format 0, the first draft (see ``migrate.py``)."""
-    doc = encode_session(session, "first draft", SAVED_AT)
-    out: dict[str, object] = {}
-    for key, value in doc.items():
-        if key == "seats":
-            out["players"] = [
-                {"name": s["name"], "ai": None if s["kind"] == HUMAN else s["kind"]} for s in value
-            ]
-        elif key == "preset":
-            out["rules"] = value
-        elif key not in ("checksum", "game_version"):
-            out[key] = value
-    out["version"] = 0
-    return out
-
-
 def main(root: str = ".") -> None:
-    """Write the samples and the fixture under ``root``."""
+    """Write the samples under ``root``. (The fixtures of past format versions
+    in ``tests/saves/fixtures/`` are kept as written, never regenerated.)"""
     base = Path(root)
     atomic_write(
         base / "saves" / "classic-round-7.json", dumps(classic_round_7(), "Classic, round 7", SAVED_AT), False
@@ -98,10 +81,6 @@ def main(root: str = ".") -> None:
         dumps(hub_open_double(), "Hub, a double to cover", SAVED_AT),
         False,
     )
-    small = GameSession(preset("tap"), [SeatConfig("You", HUMAN), SeatConfig("Ana", "easy")], 42)
-    play_until(small, lambda s: s.match.round_number == 1 and len(s.match.action_log[-1]) >= 6)
-    text = json.dumps(format_0(small), indent=1) + "\n"
-    atomic_write(base / "tests" / "saves" / "fixtures" / "format-0.json", text.encode(), False)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.engine import Match, Phase, play_match, preset, rank, tie_break
+from game.engine import Match, play_match, preset, rank, tie_break
 
 
 def random_match(seed: int, rules: str = "classic", players: int = 4) -> Match:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import pickle
 
-from game.engine import deal_round, determinize, preset, seat_view
+from game.engine import Match, deal_round, determinize, preset, seat_view
 from game.engine import events as ev
 
 
@@ -87,3 +87,50 @@ def test_a_match_view_carries_the_match_scores_so_far() -> None:
     state = match.start_next_round()
     assert match.view(state.to_move).totals == tuple(match.totals())
     assert sum(match.totals()) > 0
+
+
+def test_the_seat_view_carries_exactly_the_public_round_fields_and_its_own() -> None:
+    """The view's declared fields cannot drift from the round's field list."""
+    import dataclasses
+
+    from game.engine.fields import PUBLIC_FIELDS
+    from game.engine.view import VIEW_ONLY_FIELDS, SeatView
+
+    declared = {f.name for f in dataclasses.fields(SeatView)}
+    assert declared == {f.name for f in PUBLIC_FIELDS} | set(VIEW_ONLY_FIELDS)
+
+
+def test_a_copy_shares_nothing_mutable_with_the_round() -> None:
+    """Changing every list, dict and record of a copy leaves the round as it was."""
+    from game.engine.fields import snapshot
+
+    match = Match(preset("classic"), 4, 3)
+    state = match.start_next_round()
+    before = snapshot(state)
+    copy = state.copy()
+    for hand in copy.hands:
+        hand.clear()
+    copy.boneyard.clear()
+    copy.trains[0].append(0)
+    copy.public[0] = not copy.public[0]
+    copy.double_owner[1] = 1
+    copy.turn.played = 99
+    copy.history.append(("pass", 0, frozenset()))
+    assert snapshot(state) == before
+
+
+def test_beginning_a_turn_resets_every_field_of_the_turn_record() -> None:
+    """TurnProgress.begin leaves the record as a new one would be."""
+    import dataclasses
+
+    from game.engine.turn import TurnProgress
+
+    used = TurnProgress(3, True, 1, 2, True, True, False, (1,), True, True)
+    used.begin(())
+    assert used == TurnProgress()
+    used.begin((2, -1))
+    assert used == TurnProgress(discretionary=False, start_doubles=(2, -1))
+    assert {f.name for f in dataclasses.fields(TurnProgress)} == {
+        "played", "drew", "owes", "need", "chain", "played_own", "discretionary", "start_doubles",
+        "bonus_used", "opened",
+    }

@@ -42,6 +42,12 @@ def doc() -> Doc:
     return json.loads(GOOD)
 
 
+def _swap_first_hand_with_boneyard(d: Doc) -> None:
+    """A forger's deal: the first tile dealt and the last one (a boneyard tile) swapped."""
+    deal = d["deals"][0]
+    deal[0], deal[-1] = deal[-1], deal[0]
+
+
 def edited(change: Callable[[Doc], Any], fix_checksum: bool = True) -> bytes:
     """The good save with ``change`` applied (and its checksum recomputed, as a forger would)."""
     d = doc()
@@ -182,7 +188,8 @@ CASES: list[tuple[str, Callable[[], bytes], str]] = [
         lambda: edited(lambda d: d["action_log"][-1].pop()),
         "not what the action log gives",
     ),
-    ("seed changed", lambda: edited(lambda d: d.update(seed=12)), "the action log does not replay"),
+    ("deal reordered", lambda: edited(_swap_first_hand_with_boneyard), "the action log does not replay"),
+    ("deal missing a tile", lambda: edited(lambda d: d["deals"][0].pop()), "deals[0] is not the round's tiles"),
     ("deeply nested", lambda: _nest(100_000), "nests too deeply"),
     ("huge file", lambda: b" " * (MAX_BYTES + 10) + GOOD, "too large"),
 ]

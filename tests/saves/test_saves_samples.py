@@ -9,6 +9,7 @@ import pytest
 
 from game.ai import LEVELS
 from game.saves import FORMAT_VERSION, SaveError, SaveStore, check_bytes, load_file
+from game.engine import TEXT
 from game.saves.migrate import UPGRADES, upgrade
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,3 +57,31 @@ def test_a_format_0_save_with_a_malformed_players_list_is_refused() -> None:
     doc["players"] = ["You", "Ana"]
     with pytest.raises(SaveError, match="players"):
         upgrade(doc)
+
+
+def test_the_codec_names_every_saved_round_field_and_no_other() -> None:
+    """The save format's own names cover exactly the round fields a save holds."""
+    from game.engine.fields import FIELD_NAMES
+    from game.engine.turn import TURN_FIELDS
+    from game.saves.codec import ROUND_KEYS, TURN_KEYS
+
+    not_saved = {"setup", "options", "players", "names", "ends", "stops", "events", "_legal"}
+    assert set(ROUND_KEYS) == set(FIELD_NAMES) - not_saved
+    assert set(TURN_KEYS) == set(TURN_FIELDS)
+    assert len(set(ROUND_KEYS.values())) == len(ROUND_KEYS) and len(set(TURN_KEYS.values())) == len(TURN_KEYS)
+
+
+def test_a_format_1_save_gets_its_deals_from_the_seed_and_loses_its_courtesy_knocks() -> None:
+    """Format 1 held only the seed; courtesy knocks were actions then and are not now."""
+    from game.engine.match import seeded_deal
+
+    doc = json.loads((FIXTURES / "format-1.json").read_bytes())
+    assert any(a.endswith(" knock") for r in doc["action_log"] for a in r)
+    checked = check_bytes((FIXTURES / "format-1.json").read_bytes())
+    new = checked.doc
+    assert not any(a.endswith(" knock") for r in new["action_log"] for a in r)
+    assert len(new["deals"]) == len(new["action_log"])
+    first = [TEXT[t] for t in seeded_deal(checked.setup, checked.seed, 0)]
+    assert new["deals"][0] == first
+    assert new["draw_off"] is not None and new["draw_off"]["starter"] == new["match"]["first_starter"]
+    assert "first_turns_over" in new["round"] and "opening_done" not in new["round"]

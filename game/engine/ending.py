@@ -1,0 +1,66 @@
+"""The end of a round: whether it is blocked, and its scores."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from .tiles import PIP_SET, tile_value
+from .turn import DONE, ORDINARY
+
+if TYPE_CHECKING:
+    from .round import RoundState
+
+
+def is_blocked(state: RoundState) -> bool:
+    """With the boneyard empty: whether no seat can ever play again."""
+    if state.options.suspension:
+        return all(state.suspended)
+    # Every seat without a play would raise its marker in turn, so look
+    # for a play with every train public.
+    opts = state.options
+    hands = state.hands
+    if state.open_doubles:
+        wanted = PIP_SET[state.ends[state.covering_order()[0]]]
+        return all(wanted.isdisjoint(hand) for hand in hands)
+    if (
+        state.opening_done
+        and not opts.own_train_first
+        and opts.start_public_unstarted
+        and not opts.mexican_after_own_turn
+    ):
+        # Then every seat may play on every train: one set of wanted tiles.
+        wanted = frozenset().union(*(PIP_SET[end] for end in set(state.ends)))
+        return all(wanted.isdisjoint(hand) for hand in hands)
+    # In the classic opening a seat whose first turn is still to come plays
+    # ordinarily from its second turn on, so every seat counts with ordinary plays.
+    saved, state.public = state.public, [True] * state.players
+    try:
+        return not any(state.plays(seat, ORDINARY) for seat in range(state.players))
+    finally:
+        state.public = saved
+
+
+def score_round(state: RoundState, went_out: int | None) -> None:
+    """End the round: every seat scores the pips left in hand, plus (hub) the
+    charge for an uncovered double it laid when the round ends blocked."""
+    state.round_over = True
+    state.went_out = went_out
+    state.turn.need = DONE
+    state._legal = []
+    n = state.players
+    zz = state.options.zero_zero_value
+    charges = [0] * n
+    if went_out is None and state.options.uncovered_double_charge:
+        for train in state.open_doubles:
+            owner = state.double_owner.get(train)
+            if owner is not None:
+                charges[owner] += tile_value(state.trains[train][-1], zz)
+    state.charges = charges
+    state.scores = [state.hand_value(s) + charges[s] for s in range(n)]
+    if state.events is not None:
+        state.events.append(
+            ev.RoundEnded(
+                tuple(tuple(h) for h in state.hands), tuple(state.scores), went_out, tuple(charges)
+            )
+        )

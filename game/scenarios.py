@@ -1,0 +1,364 @@
+"""Rules scenario files: reading one and checking it against the format.
+
+The format is specified in the shared document ``rules-scenarios.md``.
+``load_scenario`` checks a file and raises ``ScenarioFormatError`` naming the
+file, step and key; ``game.rules_check`` runs what it returns.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from .engine import PRESETS, Action, RuleOptions, SetupError, TableSetup, parse_action, preset
+from .engine.actions import ActionSyntaxError, parse_train
+from .engine.tiles import SET_SIZES, TileSyntaxError, parse_tiles
+
+STEP_KINDS = ("legal", "do", "reject", "expect", "auto", "expect_setup")
+EXPECT_KEYS = (
+    "to_move", "hands", "hand_sizes", "boneyard_size", "trains", "public", "open_doubles",
+    "suspended", "round_over", "round_scores", "engine",
+)
+SETUP_KEYS = ("set", "hand_size", "rounds", "engines", "refused")
+TABLE_KEYS = ("trains", "public", "opening_done", "open_doubles", "double_owner", "suspended")
+
+
+class ScenarioFormatError(Exception):
+    """A scenario file that cannot be read or does not follow the format."""
+
+    def __init__(self, file: str, step: int | None, key: str | None, message: str) -> None:
+        where = file
+        if step is not None:
+            where += f": step {step}"
+        if key is not None:
+            where += f": key '{key}'"
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass
+class Scenario:
+    """A parsed scenario file."""
+
+    file: str
+    name: str
+    data: dict[str, Any]
+    options: RuleOptions | None = None
+    players: int = 0
+    setup: TableSetup | None = None
+    setup_error: str | None = None
+    steps: list[tuple[str, Any]] = field(default_factory=list)
+
+
+def scenario_files(paths: Iterable[str]) -> list[Path]:
+    """The scenario files named, folders searched recursively for ``*.json``."""
+    found: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*.json") if p.is_file()))
+        else:
+            found.append(path)
+    return found
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Read and check one scenario file against the format."""
+    file = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ScenarioFormatError(file, None, None, f"cannot be read ({error})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ScenarioFormatError(
+            file, None, None, f"is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from None
+    if not isinstance(data, dict):
+        raise ScenarioFormatError(file, None, None, "must hold one JSON object")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ScenarioFormatError(file, None, "name", "every scenario needs a name (a non-empty string)")
+    scenario = Scenario(file, name, data)
+    _Checker(scenario).check()
+    return scenario
+
+
+class _Checker:
+    """Validates a scenario's keys and converts steps to engine values."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.s = scenario
+        self.d = scenario.data
+
+    def fail(self, key: str | None, message: str, step: int | None = None) -> ScenarioFormatError:
+        """A format error for this file."""
+        return ScenarioFormatError(self.s.file, step, key, message)
+
+    def check(self) -> None:
+        """Check everything and fill in the scenario."""
+        d = self.d
+        if "match_rounds" in d:
+            self.check_match()
+            return
+        self.s.options = self.rules()
+        players = d.get("players")
+        if not isinstance(players, int) or isinstance(players, bool) or players < 1:
+            raise self.fail("players", "must be a seat count (a whole number)")
+        self.s.players = players
+        options = self.s.options
+        if "set" in d:
+            if d["set"] not in (6, 9, 12, 15, 18):
+                raise self.fail("set", "must be the highest double of a set: 6, 9, 12, 15 or 18")
+            try:
+                options = options.replace(set_max=d["set"])
+            except SetupError as error:
+                raise self.fail("set", str(error)) from None
+            self.s.options = options
+        if "set" not in d:
+            options = self.fit_set(options, players)
+            self.s.options = options
+        try:
+            self.s.setup = options.setup(players)
+        except SetupError as error:
+            self.s.setup_error = str(error)
+        steps = d.get("steps", [])
+        if "expect_setup" in d:
+            steps = [{"expect_setup": d["expect_setup"]}, *steps] if isinstance(steps, list) else steps
+        if not isinstance(steps, list):
+            raise self.fail("steps", "must be a list of steps")
+        if self.s.setup is not None and ("hands" in d or "engine" in d):
+            self.check_table()
+        elif self.s.setup is None and ("hands" in d or "engine" in d):
+            raise self.fail("players", f"this table cannot be set up: {self.s.setup_error}")
+        for index, step in enumerate(steps, start=1):
+            self.s.steps.append(self.step(index, step))
+
+    def fit_set(self, options: RuleOptions, players: int) -> RuleOptions:
+        """Only the tiles listed are in play: widen the preset's set when the
+        table lists a higher tile (the format document's own example puts a
+        12-12 engine on a 3-player classic table)."""
+        d = self.d
+        texts = [h for h in d.get("hands", []) if isinstance(h, str)]
+        texts.append(d.get("boneyard", "") if isinstance(d.get("boneyard"), str) else "")
+        table = d.get("table")
+        if isinstance(table, dict) and isinstance(table.get("trains"), dict):
+            texts.extend(v for v in table["trains"].values() if isinstance(v, str))
+        pips = [int(x) for text in texts for x in re.findall(r"\d+", text)]
+        engine = d.get("engine")
+        if isinstance(engine, int) and not isinstance(engine, bool):
+            pips.append(engine)
+        try:
+            default = options.setup(players).set_max
+        except SetupError:
+            return options
+        highest = max(pips, default=0)
+        if highest <= default:
+            return options
+        fitting = [size for size in SET_SIZES if size >= highest]
+        if not fitting:
+            return options
+        return options.replace(set_max=fitting[0])
+
+    def rules(self) -> RuleOptions:
+        """The rule options named by the ``rules`` key."""
+        rules = self.d.get("rules", "classic")
+        house: dict[str, Any] = {}
+        if isinstance(rules, dict):
+            unknown = sorted(set(rules) - {"preset", "options"})
+            if unknown:
+                raise self.fail("rules", f"unknown key '{unknown[0]}' (use preset and options)")
+            house = rules.get("options", {})
+            if not isinstance(house, dict):
+                raise self.fail("rules", "options must be an object of option names and values")
+            rules = rules.get("preset", "classic")
+        if not isinstance(rules, str) or rules not in PRESETS:
+            raise self.fail("rules", f"unknown preset {rules!r} (one of {', '.join(PRESETS)})")
+        house = {k: tuple(map(tuple, v)) if k == "deal_table" else tuple(v) if isinstance(v, list) else v
+                 for k, v in house.items()}
+        try:
+            return preset(rules, **house)
+        except SetupError as error:
+            raise self.fail("rules", str(error)) from None
+
+    def tiles(self, text: Any, key: str, step: int | None = None) -> list[int]:
+        """Parse a tile list string."""
+        if not isinstance(text, str):
+            raise self.fail(key, "must be a string of tiles like \"12-5 5-3\"", step)
+        assert self.s.setup is not None
+        try:
+            return parse_tiles(text, self.s.setup.set_max)
+        except TileSyntaxError as error:
+            raise self.fail(key, str(error), step) from None
+
+    def seat(self, value: Any, key: str, step: int | None = None) -> int:
+        """A seat number."""
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < self.s.players:
+            raise self.fail(key, f"{value!r} is not a seat (0..{self.s.players - 1})", step)
+        return value
+
+    def train(self, value: Any, key: str, step: int | None = None) -> int:
+        """A train name."""
+        try:
+            return parse_train(str(value), self.s.players)
+        except ActionSyntaxError as error:
+            raise self.fail(key, str(error), step) from None
+
+    def check_table(self) -> None:
+        """Check the starting position keys."""
+        d = self.d
+        hands = d.get("hands")
+        if not isinstance(hands, list) or len(hands) != self.s.players:
+            raise self.fail("hands", f"must be a list of {self.s.players} strings, one per seat")
+        for i, hand in enumerate(hands):
+            self.tiles(hand, f"hands[{i}]")
+        self.tiles(d.get("boneyard", ""), "boneyard")
+        if "engine" in d:
+            engine = d["engine"]
+            assert self.s.setup is not None
+            if not isinstance(engine, int) or isinstance(engine, bool) or not 0 <= engine <= self.s.setup.set_max:
+                raise self.fail("engine", f"must be the hub double's pips, 0..{self.s.setup.set_max}")
+            if "to_move" not in d:
+                raise self.fail("to_move", "a mid-round scenario must say whose move it is")
+            self.seat(d["to_move"], "to_move")
+            table = d.get("table", {})
+            if not isinstance(table, dict):
+                raise self.fail("table", "must be an object")
+            for key in table:
+                if key not in TABLE_KEYS:
+                    raise self.fail(f"table.{key}", f"unknown table key (one of {', '.join(TABLE_KEYS)})")
+            trains = table.get("trains", {})
+            if not isinstance(trains, dict):
+                raise self.fail("table.trains", "must map train names to tile strings")
+            for name, text in trains.items():
+                self.train(name, "table.trains")
+                self.tiles(text, f"table.trains.{name}")
+            for key in ("public", "suspended"):
+                value = table.get(key, [])
+                if not isinstance(value, list):
+                    raise self.fail(f"table.{key}", "must be a list of seats")
+                for seat in value:
+                    self.seat(seat, f"table.{key}")
+            if not isinstance(table.get("opening_done", True), bool):
+                raise self.fail("table.opening_done", "must be true or false")
+            doubles = table.get("open_doubles", [])
+            if not isinstance(doubles, list):
+                raise self.fail("table.open_doubles", "must be a list of trains")
+            for name in doubles:
+                self.train(name, "table.open_doubles")
+            owners = table.get("double_owner", {})
+            if not isinstance(owners, dict):
+                raise self.fail("table.double_owner", "must map trains to seats")
+            for name, seat in owners.items():
+                self.train(name, "table.double_owner")
+                self.seat(seat, "table.double_owner")
+        else:
+            if "start_seat" in d:
+                self.seat(d["start_seat"], "start_seat")
+            rnd = d.get("round", 1)
+            assert self.s.setup is not None
+            if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= self.s.setup.rounds:
+                raise self.fail("round", f"must be a round number 1..{self.s.setup.rounds}")
+
+    def step(self, index: int, step: Any) -> tuple[str, Any]:
+        """Check one step and convert it."""
+        if not isinstance(step, dict) or len(step) != 1:
+            raise self.fail(None, f"a step is an object with exactly one of {', '.join(STEP_KINDS)}", index)
+        (kind, value), = step.items()
+        if kind not in STEP_KINDS:
+            raise self.fail(kind, f"unknown step kind (one of {', '.join(STEP_KINDS)})", index)
+        if kind == "expect_setup":
+            if not isinstance(value, dict):
+                raise self.fail(kind, "must be an object", index)
+            for key in value:
+                if key not in SETUP_KEYS:
+                    raise self.fail(f"expect_setup.{key}", f"unknown key (one of {', '.join(SETUP_KEYS)})", index)
+            return kind, value
+        if self.s.setup is None or ("hands" not in self.d and "engine" not in self.d):
+            raise self.fail(kind, "this step needs a table: give hands and boneyard (and engine mid-round)", index)
+        if kind == "legal":
+            if not isinstance(value, list):
+                raise self.fail(kind, "must be a list of actions", index)
+            return kind, [self.action(a, index, kind) for a in value]
+        if kind in ("do", "reject"):
+            return kind, self.action(value, index, kind)
+        if kind == "auto":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise self.fail(kind, "must be a count of actions", index)
+            return kind, value
+        if not isinstance(value, dict):
+            raise self.fail(kind, "must be an object", index)
+        for key, expected in value.items():
+            if key not in EXPECT_KEYS:
+                raise self.fail(f"expect.{key}", f"unknown key (one of {', '.join(EXPECT_KEYS)})", index)
+            self.expected(key, expected, index)
+        return kind, value
+
+    def action(self, text: Any, index: int, key: str) -> Action:
+        """Parse an action string."""
+        if not isinstance(text, str):
+            raise self.fail(key, f"{text!r} is not an action string", index)
+        assert self.s.setup is not None
+        try:
+            return parse_action(text, self.s.players, self.s.setup.set_max)
+        except ActionSyntaxError as error:
+            raise self.fail(key, str(error), index) from None
+
+    def expected(self, key: str, value: Any, index: int) -> None:
+        """Check the type of one expected value."""
+        where = f"expect.{key}"
+        if key in ("to_move",):
+            self.seat(value, where, index)
+        elif key in ("boneyard_size", "engine"):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise self.fail(where, "must be a number", index)
+        elif key == "round_over":
+            if not isinstance(value, bool):
+                raise self.fail(where, "must be true or false", index)
+        elif key == "hands":
+            if not isinstance(value, list) or len(value) != self.s.players:
+                raise self.fail(where, f"must be a list of {self.s.players} tile strings", index)
+            for hand in value:
+                self.tiles(hand, where, index)
+        elif key in ("hand_sizes", "round_scores"):
+            if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
+                raise self.fail(where, "must be a list of numbers, one per seat", index)
+        elif key in ("public", "suspended"):
+            if not isinstance(value, list):
+                raise self.fail(where, "must be a list of seats", index)
+            for seat in value:
+                self.seat(seat, where, index)
+        elif key == "open_doubles":
+            if not isinstance(value, list):
+                raise self.fail(where, "must be a list of trains", index)
+            for name in value:
+                self.train(name, where, index)
+        elif key == "trains":
+            if not isinstance(value, dict):
+                raise self.fail(where, "must map train names to tile strings", index)
+            for name, text in value.items():
+                self.train(name, where, index)
+                self.tiles(text, f"{where}.{name}", index)
+
+    def check_match(self) -> None:
+        """Check a match-level scenario."""
+        rounds = self.d["match_rounds"]
+        if not isinstance(rounds, list) or not rounds or not all(isinstance(r, list) for r in rounds):
+            raise self.fail("match_rounds", "must be a list of rounds, each a list of scores per seat")
+        width = len(rounds[0])
+        for r in rounds:
+            if len(r) != width or not all(isinstance(x, int) and not isinstance(x, bool) for x in r):
+                raise self.fail("match_rounds", "every round needs one whole-number score per seat")
+        expect = self.d.get("expect")
+        if not isinstance(expect, dict) or "ranking" not in expect:
+            raise self.fail("expect", "a match scenario expects a ranking")
+        ranking = expect["ranking"]
+        if not isinstance(ranking, list) or not all(isinstance(g, list) for g in ranking):
+            raise self.fail("expect.ranking", "must be a list of groups of seats")
+        self.s.players = width
+        self.s.steps.append(("ranking", (rounds, ranking)))
+
+
