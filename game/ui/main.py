@@ -11,10 +11,8 @@ import pygame
 
 from ..session import GameSession
 from .app import FPS, START_SIZE, App
-from .demo import demo_session
 from .routes import GameRoutes
 from .saves_bridge import SavesBridge
-from .scenes.table import TableScene
 from .settings import Settings
 
 
@@ -37,8 +35,10 @@ def run_game(
     if demo is not None:
         if fast:
             settings.pace = "instant"
+        from .demo import demo_session
+
         watched = demo_session(demo.get("rules", "classic"), demo.get("players", 4), demo.get("seed", 1))
-        app.push(TableScene(watched, watching=True, exit_at_end=bool(demo.get("exit_at_end"))))
+        app.push(routes.watch(watched, exit_at_end=bool(demo.get("exit_at_end"))))
     elif session is not None:
         app.push(routes.table(session))
     else:
