@@ -25,6 +25,7 @@ class TableGeometry:
         self.scaled = Scaled(layout, size)
         self._plan_key: tuple[object, ...] | None = None
         self._plan: BoardPlan | None = None
+        self._plan_for: RoundState | None = None
         self.resize(size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -37,6 +38,10 @@ class TableGeometry:
 
     def plan(self, state: RoundState) -> BoardPlan:
         """Where every train tile of ``state`` lies (remembered while the table's shape stays)."""
+        if state is self._plan_for and self._plan is not None and self._plan_key is not None \
+                and self._plan_key[0] == self.size:
+            return self._plan  # the picture's states are never changed once shown
+        self._plan_for = state
         shape = tuple((t, tuple(HI[x] == LO[x] for x in state.trains[t])) for t in [*range(state.players), MEXICAN])
         key = (self.size, state.players, shape)
         if key != self._plan_key or self._plan is None:

@@ -70,6 +70,7 @@ class TableScene(Scene):
         self.save_to = autosave
         self.controller = MatchController(session, worker or ProcessWorker(), self._autosave, watching)
         self.human = self.controller.human
+        self.seat_labels = tuple("You" if s == self.human else kind_label(c.kind) for s, c in enumerate(session.seats))
         self.layout = table_layout()
         self.tray = HandTray(self.human, follow_mover=watching)
         self.toast = Toast()
@@ -272,7 +273,8 @@ class TableScene(Scene):
     def _layout(self) -> None:
         """Work out what the next draws paint and the next clicks hit."""
         assert self.app is not None
-        self.geometry.resize(self.app.size)
+        size = self.app.size
+        self.geometry.resize(size)
         state = self.picture.shown
         if state is None:
             self.frame = None
@@ -293,9 +295,9 @@ class TableScene(Scene):
         numerals = True if self.settings.show_numbers else None
         hidden = frozenset(picture.hidden_slots)
         self.frame = TableFrame(
-            size=self.app.size, scaled=scaled, plan=plan, state=state,
-            static_key=(self.app.size, picture.version, hidden, picture.engine_shown, tuple(totals), dealt, numerals),
-            seat_labels=tuple("You" if s == self.human else kind_label(c.kind) for s, c in enumerate(self.session.seats)),
+            size=size, scaled=scaled, plan=plan, state=state,
+            static_key=(size, picture.version, hidden, picture.engine_shown, tuple(totals), dealt, numerals),
+            seat_labels=self.seat_labels,
             totals=tuple(totals), dealt=dealt, engine_shown=picture.engine_shown, hidden_slots=hidden,
             numerals=numerals, title=f"Round {self.match.round_number} of {self.match.setup.rounds}",
             detail=self._detail(state), score_text=self._score_text(state, totals), clock=self.clock,
