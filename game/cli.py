@@ -20,10 +20,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the game's version and exit")
     parser.add_argument("--load", metavar="FILE", help="start the game straight into a save file")
     parser.add_argument("--demo", action="store_true", help="watch a match of computer players")
-    parser.add_argument("--rules", dest="demo_rules", default="classic", choices=sorted(PRESETS),
-                        help="rules preset of the demo match")
-    parser.add_argument("--players", dest="demo_players", type=int, default=4, help="seats in the demo match")
-    parser.add_argument("--seed", dest="demo_seed", type=int, default=1, help="seed of the demo match")
+    parser.add_argument("--rules", dest="demo_rules", default=None, choices=sorted(PRESETS),
+                        help="rules preset of the demo match (default classic)")
+    parser.add_argument("--players", dest="demo_players", type=int, default=None,
+                        help="seats in the demo match (default 4)")
+    parser.add_argument("--seed", dest="demo_seed", type=int, default=None, help="seed of the demo match (default 1)")
     parser.add_argument("--fast", action="store_true", help="play the demo at full speed")
     parser.add_argument("--exit-at-end", action="store_true", help="print the final ranking and exit")
     parser.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
@@ -33,14 +34,20 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="+", metavar="FILE_OR_FOLDER")
 
     sim = sub.add_parser("simulate", help="play headless matches between computer players")
+    sim.set_defaults(subparser=sim)
     sim.add_argument("--rules", default="classic", choices=sorted(PRESETS))
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--matches", type=int, default=10)
     sim.add_argument("--rounds", type=int, default=None, help="play N single rounds instead of matches")
+    sim.add_argument("--length", choices=("full", "short", "blitz"), default="full",
+                     help="match length: every round of the preset, half of them, or three")
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--ai", default=None, help="one kind per seat, comma-separated (default: all random)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--autosave", metavar="DIR", help="autosave into DIR after every action")
+
+    verify = sub.add_parser("verify-deal", help="prove each finished round of a saved match was dealt and played fairly")
+    verify.add_argument("save", metavar="SAVE")
 
     saves = sub.add_parser("saves", help="list or check save files")
     saves_sub = saves.add_subparsers(dest="saves_command", required=True)
@@ -59,7 +66,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return rules_check(args.paths, sys.stdout, sys.stderr)
     if args.command == "simulate":
-        return _simulate(args, parser)
+        return _simulate(args, args.subparser)
+    if args.command == "verify-deal":
+        from .saves.verify import verify_command
+
+        return verify_command(args.save, sys.stdout, sys.stderr)
     if args.command == "saves":
         from .saves.commands import check_command, list_command
 
@@ -95,14 +106,20 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     demo = None
     if args.demo:
+        rules = args.demo_rules or "classic"
+        players = 4 if args.demo_players is None else args.demo_players
         try:
-            preset(args.demo_rules).setup(args.demo_players)
+            preset(rules).setup(players)
         except SetupError as error:
             parser.error(str(error))
-        demo = {"rules": args.demo_rules, "players": args.demo_players, "seed": args.demo_seed,
+        demo = {"rules": rules, "players": players, "seed": 1 if args.demo_seed is None else args.demo_seed,
                 "fast": args.fast, "exit_at_end": args.exit_at_end}
-    elif args.fast or args.exit_at_end:
-        parser.error("--fast and --exit-at-end go with --demo")
+    else:
+        stray = [flag for flag, value in (("--fast", args.fast), ("--exit-at-end", args.exit_at_end),
+                 ("--rules", args.demo_rules), ("--players", args.demo_players), ("--seed", args.demo_seed))
+                 if value not in (None, False)]
+        if stray:
+            parser.error(f"{stray[0]} goes with --demo (set up a match you play on the New match screen)")
     from .ui.main import run_game
 
     return run_game(exit_after_first_frame=args.exit_after_first_frame, demo=demo)
@@ -113,6 +130,10 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from .ai import KINDS
     from .simulate import format_table, progress_bar, run, stderr_is_terminal
 
+    if args.ai is not None and not args.ai.strip():
+        parser.error("--ai needs one computer player kind per seat, e.g. --ai easy,medium,hard,expert")
+    if args.autosave is not None and not args.autosave.strip():
+        parser.error("--autosave needs a folder")
     kinds = args.ai.split(",") if args.ai else ["random"] * args.players
     if args.ai and len(kinds) != args.players:
         parser.error(f"--ai names {len(kinds)} players but --players is {args.players}")
@@ -122,17 +143,25 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.matches < 1 or (args.rounds is not None and args.rounds < 1):
         parser.error("--matches and --rounds must be at least 1")
     try:
-        options = preset(args.rules)
+        from .engine.length import with_length
+
+        options = with_length(preset(args.rules), args.players, args.length)
         options.setup(args.players)
     except SetupError as error:
         parser.error(str(error))
     progress = progress_bar(sys.stderr) if stderr_is_terminal() else None
     hook = None
-    if args.autosave:
-        from .saves.commands import autosave_hook
+    from .saves import SaveError
 
-        hook = autosave_hook(args.autosave, kinds)
-    summary = run(options, kinds, args.matches, args.seed, args.rounds, progress, hook)
+    try:
+        if args.autosave:
+            from .saves.commands import autosave_hook
+
+            hook = autosave_hook(args.autosave, kinds)
+        summary = run(options, kinds, args.matches, args.seed, args.rounds, progress, hook)
+    except SaveError as error:
+        print(f"mexican-train simulate: cannot autosave into {args.autosave}: {error.reason}", file=sys.stderr)
+        return 2
     print(json.dumps(summary) if args.json else format_table(summary))
     return 0
 

@@ -8,7 +8,9 @@ file, step and key; ``game.rules_check`` runs what it returns.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -64,19 +66,52 @@ def scenario_files(paths: Iterable[str]) -> list[Path]:
     return found
 
 
+MAX_SCENARIO_BYTES = 1_000_000
+"""Largest scenario file read (bytes)."""
+MAX_DIGITS = 20
+"""Most digits a number in a scenario may have."""
+
+
+def _small_int(digits: str) -> int:
+    """parse_int refusing numbers no scenario needs (and Python would refuse to read)."""
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number with {len(digits)} digits")
+    return int(digits)
+
+
+def _read_text(path: Path) -> str:
+    """A scenario file's text: a regular file only (opened without blocking), of bounded size."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("it is not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(MAX_SCENARIO_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_SCENARIO_BYTES:
+        raise ValueError(f"it is larger than {MAX_SCENARIO_BYTES} bytes")
+    return data.decode("utf-8")
+
+
 def load_scenario(path: Path) -> Scenario:
     """Read and check one scenario file against the format."""
     file = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        text = _read_text(path)
+    except (OSError, UnicodeDecodeError, ValueError) as error:
         raise ScenarioFormatError(file, None, None, f"cannot be read ({error})") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_small_int)
     except json.JSONDecodeError as error:
         raise ScenarioFormatError(
             file, None, None, f"is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
         ) from None
+    except ValueError as error:
+        raise ScenarioFormatError(file, None, None, f"holds a number no scenario needs ({error})") from None
+    except (RecursionError, MemoryError):
+        raise ScenarioFormatError(file, None, None, "nests too deeply to be a scenario") from None
     if not isinstance(data, dict):
         raise ScenarioFormatError(file, None, None, "must hold one JSON object")
     name = data.get("name")

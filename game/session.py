@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from typing import Sequence
 
 from .engine import Match, RuleOptions
 
 HUMAN = "human"
+
+
+def new_match_id() -> str:
+    """A fresh, random name for a new match (12 lowercase hex digits)."""
+    return secrets.token_hex(6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +32,18 @@ class SeatConfig:
 class GameSession:
     """The seats and the match they play; what a save file holds."""
 
-    def __init__(self, options: RuleOptions, seats: Sequence[SeatConfig], seed: int | str) -> None:
+    def __init__(
+        self,
+        options: RuleOptions,
+        seats: Sequence[SeatConfig],
+        seed: int | str,
+        match_id: str | None = None,
+        allow_undo: bool = False,
+    ) -> None:
+        self.match_id = match_id or new_match_id()
+        """Names this match's own autosave slot; the same in every save of the match."""
+        self.allow_undo = allow_undo
+        """House setting: the person may take back their last turn (only with every other seat a computer)."""
         self.options = options
         self.seats = list(seats)
         self.seed = seed
@@ -34,5 +51,15 @@ class GameSession:
 
     @property
     def human_seat(self) -> int | None:
-        """The seat a person plays, if any."""
+        """The seat a person plays (the first, with several people at the table), if any."""
         return next((i for i, s in enumerate(self.seats) if s.is_human), None)
+
+    @property
+    def human_seats(self) -> list[int]:
+        """Every seat a person plays (pass-and-play: two or more)."""
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    def may_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last turn now: the house setting is
+        on, it is the only person at the table, and it has a turn to take back."""
+        return self.allow_undo and self.human_seats == [seat] and self.match.can_undo(seat)

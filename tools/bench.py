@@ -112,13 +112,14 @@ def group_saves(repeats: int = 9) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         store = SaveStore(Path(folder))
         saves, loads, frames = [], [], []
+        slot = store.autosave(session)  # type: ignore[arg-type]
         for _ in range(repeats):
             start = clock()
             store.autosave(session)  # type: ignore[arg-type]
             saves.append((clock() - start) * 1000)
         for _ in range(repeats):
             start = clock()
-            store.load(store.autosave_path)
+            store.load(slot)
             loads.append((clock() - start) * 1000)
         background = SaveStore(Path(folder) / "bg", background=True)
         for _ in range(repeats):
@@ -127,11 +128,48 @@ def group_saves(repeats: int = 9) -> dict[str, float]:
             frames.append((clock() - start) * 1000)
             time.sleep(0.02)
         background.flush()
+    first, every = _list_2000()
     return {
         "save_ms": round(statistics.median(saves), 2),
         "load_ms": round(statistics.median(loads), 2),
         "autosave_frame_ms": round(statistics.median(frames), 2),
+        "saves_list_ms_2000": round(first, 1),
+        "saves_list_all_indexed_ms_2000": round(every, 1),
     }
+
+
+SCREENFUL = 12
+"""Rows the Load screen shows at once."""
+
+
+def _list_2000(count: int = 2000) -> tuple[float, float]:
+    """Listing a folder of ``count`` saves (ms): the first screenful with nothing
+    remembered (folder scan, then check and replay of the rows shown), and the
+    whole list once the summaries are in the folder's index."""
+    import tempfile
+
+    from game.saves import SaveStore
+    from game.saves.codec import dumps
+    from game.session import GameSession, SeatConfig
+
+    session = GameSession(preset("classic"), [SeatConfig("You", "human"), SeatConfig("Ana", "easy")], 1)
+    session.match.start_next_round()
+    clock = time.perf_counter
+    with tempfile.TemporaryDirectory() as folder:
+        for i in range(count):
+            Path(folder, f"save-{i}.json").write_bytes(dumps(session, f"save {i}"))
+        store = SaveStore(Path(folder))
+        start = clock()
+        entries = store.scan()
+        for entry in entries[:SCREENFUL]:
+            store.info(entry)
+        first = (clock() - start) * 1000
+        store.list_saves()
+        fresh = SaveStore(Path(folder))
+        start = clock()
+        fresh.list_saves()
+        every = (clock() - start) * 1000
+    return first, every
 
 
 def _ai_positions(count: int) -> list[object]:

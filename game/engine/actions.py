@@ -69,6 +69,18 @@ OPEN: Final = Open()
 _PLAYS: dict[tuple[Tile, int, bool], Play] = {}
 
 
+_TEXTS: dict[Action, str] = {}
+"""Each action's text, made once (a match logs thousands)."""
+
+
+def action_text(action: Action) -> str:
+    """``str(action)``, cached: the text form logs and saves use."""
+    text = _TEXTS.get(action)
+    if text is None:
+        text = _TEXTS[action] = str(action)
+    return text
+
+
 def play(tile: Tile, train: int, knock: bool = False) -> Play:
     """The interned Play value for these fields (cheap on the hot path)."""
     key = (tile, train, knock)

@@ -12,6 +12,7 @@ a match from its record without depending on ``random``.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from dataclasses import dataclass
@@ -19,10 +20,11 @@ from enum import Enum
 from typing import Callable, Sequence
 
 from . import events as ev
-from .actions import Action
+from .actions import Action, action_text, parse_action
 from .options import RuleOptions, TableSetup
 from .round import RoundState
 from .errors import IllegalAction
+from .fairdeal import fingerprint, new_salt
 from .start import deal_order, draw_off, round_tiles, shuffled_tiles
 from .tiles import Tile
 from .view import SeatView, seat_view
@@ -90,6 +92,13 @@ class MatchRecord:
     """Each dealt round's tiles in the order they were dealt."""
     actions: tuple[tuple[str, ...], ...]
     """Each dealt round's actions, as text."""
+    salts: tuple[str, ...] = ()
+    """Each dealt round's secret salt ('' where none was drawn: a record made
+    before fingerprints existed); empty: new ones are drawn."""
+    fingerprints: tuple[str, ...] = ()
+    """Each dealt round's fingerprint as it was shown before the round ('' where none was)."""
+    undos: tuple[int, ...] = ()
+    """Per dealt round, how many turns were taken back."""
 
 
 class Match:
@@ -115,8 +124,16 @@ class Match:
         self.draw_off_tiles: tuple[tuple[int, Tile], ...] = ()
         self.start_events: list[ev.Event] = []
         self.deals: list[tuple[Tile, ...]] = []
+        self.salts: list[str] = []
+        """Each dealt round's secret salt (see ``fairdeal``)."""
+        self.fingerprints: list[str] = []
+        """Each dealt round's fingerprint, fixed when it was dealt."""
         self.round: RoundState | None = None
         self.action_log: list[list[str]] = []
+        self.turns: list[list[tuple[int, int]]] = []
+        """Per round, who took each logged action and in which turn (seat, turn number)."""
+        self.undos: list[int] = []
+        """Per round, how many turns were taken back (see ``undo_turn``)."""
 
     # ------------------------------------------------------------------ where
 
@@ -178,9 +195,12 @@ class Match:
 
     # ------------------------------------------------------------------ moves
 
-    def start_next_round(self, order: Sequence[Tile] | None = None) -> RoundState:
-        """Deal and open the next round (``order``: a recorded deal to use
-        instead of a new shuffle); returns it at its first decision."""
+    def start_next_round(
+        self, order: Sequence[Tile] | None = None, salt: str | None = None, shown: str | None = None
+    ) -> RoundState:
+        """Deal and open the next round; returns it at its first decision.
+        ``order``, ``salt`` and ``shown`` (the fingerprint) come from a record
+        when replaying; otherwise the deal is shuffled and a new salt drawn."""
         phase = self.phase
         if phase is Phase.MATCH_OVER:
             raise RuntimeError("the match is over")
@@ -196,7 +216,14 @@ class Match:
             self.setup, order, engine, start, self.used_doubles, self.names, self.record_events
         )
         self.deals.append(tuple(order))
+        if salt is None:
+            salt = new_salt()
+        self.salts.append(salt)
+        self.fingerprints.append(fingerprint(salt, order) if shown is None else shown)
         self.action_log.append([])
+        self.turns.append([])
+        if len(self.undos) < len(self.deals):
+            self.undos.append(0)
         self.openers.append(self.round.opener)
         self.used_doubles.append(self.round.engine)
         if self.round.round_over:
@@ -209,8 +236,10 @@ class Match:
         state = self.round
         if state is None or state.round_over:
             raise RuntimeError("no round is being played")
+        mover = (state.to_move, state.turn_number)
         state.apply(action)
-        self.action_log[-1].append(str(action))
+        self.action_log[-1].append(action_text(action))
+        self.turns[-1].append(mover)
         if state.round_over:
             self._record_round()
 
@@ -233,6 +262,7 @@ class Match:
         return MatchRecord(
             self.setup.options, self.players, self.names, self.seed, self.draw_off_tiles,
             self.first_starter, tuple(self.deals), tuple(tuple(log) for log in self.action_log),
+            tuple(self.salts), tuple(self.fingerprints), tuple(self.undos),
         )
 
     @classmethod
@@ -248,12 +278,15 @@ class Match:
         action that is not legal there, and ValueError for a deal that does not
         fit the table. Events are recorded only from the last round's end on."""
         match = cls(record.options, record.players, record.seed, record.names, record_events=False)
+        match.undos = list(record.undos)
         match.first_starter = record.first_starter
         match.draw_off_tiles = record.draw_off
         for index, (order, actions) in enumerate(zip(record.deals, record.actions, strict=True)):
             if sorted(order) != round_tiles(match.setup, _engine(match, index)):
                 raise ValueError(f"the deal of round {index + 1} is not the round's set of tiles")
-            state = match.start_next_round(order)
+            salt = record.salts[index] if record.salts else None
+            shown = record.fingerprints[index] if record.fingerprints else None
+            state = match.start_next_round(order, salt, shown)
             if on_round is not None:
                 on_round(index, state)
             for position, text in enumerate(actions):
@@ -271,6 +304,36 @@ class Match:
             if not match.round_scores and match.first_starter is not None:
                 match.start_events = draw_off_events(match.draw_off_tiles, match.first_starter)
         return match
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` has a turn in the current round that can be taken back
+        (the round is still being played)."""
+        return self.phase is Phase.PLAYING and any(s == seat for s, _ in self.turns[-1])
+
+    def undo_turn(self, seat: int) -> int:
+        """Take back ``seat``'s last turn of the current round and every action
+        after it, leaving the match exactly as it was when that turn began (the
+        same hands, boneyard order and markers). Counts the undo for the round;
+        returns how many actions were taken back."""
+        if not self.can_undo(seat):
+            raise RuntimeError("there is no turn of this seat to take back in this round")
+        moves = self.turns[-1]
+        last = max(i for i, (s, _) in enumerate(moves) if s == seat)
+        start = last
+        while start > 0 and moves[start - 1] == moves[last]:
+            start -= 1
+        record = self.record()
+        kept = (*record.actions[:-1], record.actions[-1][:start])
+        setup = self.setup
+        fresh = Match.replay(
+            dataclasses.replace(record, actions=kept),
+            lambda text: parse_action(text, setup.players, setup.set_max),
+        )
+        fresh.undos = [*self.undos[:-1], self.undos[-1] + 1]
+        fresh.start_events = []
+        taken = len(moves) - start
+        self.__dict__.update(fresh.__dict__)
+        return taken
 
     # ----------------------------------------------------------------- starts
 
@@ -318,7 +381,8 @@ def seeded_record(
     options: RuleOptions, names: Sequence[str], seed: int | str, actions: Sequence[Sequence[str]]
 ) -> MatchRecord:
     """The record of a match whose chance outcomes came from ``seed`` (how every
-    new match deals), with ``actions`` per dealt round."""
+    new match deals), with ``actions`` per dealt round; it has no salts or
+    fingerprints (those of a live match were never derived from the seed)."""
     setup = options.setup(len(names))
     starter: int | None = None
     tiles: tuple[tuple[int, Tile], ...] = ()
@@ -327,7 +391,8 @@ def seeded_record(
         tiles = tuple((e.seat, e.tile) for e in events if isinstance(e, ev.DrawOffTile))
     deals = tuple(tuple(seeded_deal(setup, seed, i)) for i in range(len(actions)))
     return MatchRecord(
-        options, len(names), tuple(names), seed, tiles, starter, deals, tuple(tuple(a) for a in actions)
+        options, len(names), tuple(names), seed, tiles, starter, deals, tuple(tuple(a) for a in actions),
+        ("",) * len(deals), ("",) * len(deals),
     )
 
 

@@ -81,6 +81,9 @@ def _keep_backup(path: Path) -> None:
     except BaseException:
         _remove_quietly(temp)
         raise
+    # Renaming a link onto another link of the same file does nothing (POSIX),
+    # so the temporary name can still be there: never leave it behind.
+    _remove_quietly(temp)
 
 
 def _remove_quietly(path: str) -> None:

@@ -4,12 +4,13 @@ naming the field otherwise."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from ..engine import MEXICAN, TableSetup
-from ..engine.tiles import IS_DOUBLE, tile_count, tile_value
+from ..engine.tiles import IS_DOUBLE, tile_count, tile_id, tile_value
 from .errors import SaveError
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -95,6 +96,27 @@ def tile_ends(text: Any, where: str, set_max: int) -> tuple[int, int]:
     if a > set_max or b > set_max:
         raise SaveError(f"{where}: the {text} is not in a double-{set_max} set")
     return a, b
+
+
+@functools.cache
+def tile_lookup(set_max: int) -> dict[str, int]:
+    """Every tile of a double-``set_max`` set by its text, either end first (``"12-5"``, ``"5-12"``)."""
+    lookup: dict[str, int] = {}
+    for a in range(set_max + 1):
+        for b in range(a + 1):
+            lookup[f"{a}-{b}"] = lookup[f"{b}-{a}"] = tile_id(a, b)
+    return lookup
+
+
+def tiles_of(texts: list[Any], where: str, set_max: int) -> list[int]:
+    """The tiles a list of tile texts names (fast for good lists; a bad entry is
+    reported as ``tile_ends`` reports it)."""
+    lookup = tile_lookup(set_max)
+    found = [lookup.get(t) if type(t) is str else None for t in texts]
+    for i, tile in enumerate(found):
+        if tile is None:
+            tile_ends(texts[i], f"{where}[{i}]", set_max)
+    return found  # type: ignore[return-value]
 
 
 def train_key(key: str, players: int, where: str) -> int:

@@ -139,7 +139,13 @@ def encode_record(match: Match) -> dict[str, Any]:
             "starter": match.first_starter,
             "tiles": [[seat, TEXT[tile]] for seat, tile in match.draw_off_tiles],
         }
-    return {"deals": [[TEXT[t] for t in deal] for deal in match.deals], "draw_off": draw_off}
+    return {
+        "deals": [[TEXT[t] for t in deal] for deal in match.deals],
+        "salts": list(match.salts),
+        "fingerprints": list(match.fingerprints),
+        "undos": list(match.undos),
+        "draw_off": draw_off,
+    }
 
 
 def encode_state(match: Match) -> dict[str, Any]:
@@ -164,6 +170,8 @@ def encode_session(session: GameSession, name: str, saved_at: datetime | None = 
         "options": encode_options(session.options),
         "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
         "seed": session.seed,
+        "match_id": session.match_id,
+        "allow_undo": session.allow_undo,
         **encode_record(session.match),
         **encode_state(session.match),
     }

@@ -8,9 +8,8 @@ from typing import TextIO
 
 from ..engine import Match
 from ..session import GameSession, SeatConfig
-from .document import check_bytes, read_bytes, summarize
+from .document import check_bytes, read_bytes, restore_checked, summarize
 from .errors import SaveError
-from .replay import restore
 from .store import SaveStore, default_store
 
 EXIT_BAD_FILE = 2
@@ -42,7 +41,7 @@ def check_command(paths: Sequence[str], out: TextIO) -> int:
     for name in paths:
         try:
             checked = check_bytes(read_bytes(Path(name)))
-            restore(checked)
+            restore_checked(checked)
         except SaveError as error:
             out.write(f"{name}: refused: {error.reason}\n")
             status = EXIT_BAD_FILE
@@ -54,14 +53,18 @@ def check_command(paths: Sequence[str], out: TextIO) -> int:
 def session_for_match(match: Match, kinds: Sequence[str]) -> GameSession:
     """A session around a match played by computer players (``simulate``)."""
     seats = [SeatConfig(name, kind) for name, kind in zip(match.names, kinds)]
-    session = GameSession(match.setup.options, seats, match.seed)
+    slot = "sim-" + "".join(c if c.isascii() and c.isalnum() else "-" for c in str(match.seed))[:30]
+    session = GameSession(match.setup.options, seats, match.seed, slot)
     session.match = match
     return session
 
 
 def autosave_hook(folder: str, kinds: Sequence[str]) -> Callable[[Match], None]:
-    """An ``on_action`` hook for ``simulate.run`` that autosaves into ``folder`` after every action."""
-    store = SaveStore(Path(folder))
+    """An ``on_action`` hook for ``simulate.run`` that autosaves into ``folder``
+    after every action (holding the folder's lock); SaveError if it cannot."""
+    store = SaveStore(Path(folder), exclusive=True)
+    if store.read_only_reason:
+        raise SaveError(store.read_only_reason)
 
     def hook(match: Match) -> None:
         store.autosave(session_for_match(match, kinds))

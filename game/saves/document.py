@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,32 +16,65 @@ from .replay import restore
 from .validate import MAX_BYTES, Checked, check_header, parse_bytes, validate
 
 
-def check_bytes(data: bytes) -> Checked:
-    """Parse, migrate and validate a save's bytes (no replay); SaveError names the problem."""
-    doc = parse_bytes(data)
-    check_header(doc)
-    return validate(upgrade(doc))
+def check_bytes(data: bytes, commitments: bool = True) -> Checked:
+    """Parse, migrate and validate a save's bytes (no replay); SaveError names
+    the problem (``commitments=False``: fingerprints are left to the caller)."""
+    with damage_as_save_error():
+        doc = parse_bytes(data)
+        check_header(doc)
+        return validate(upgrade(doc), commitments)
+
+
+@contextmanager
+def damage_as_save_error() -> Iterator[None]:
+    """Turn any unexpected error while reading a save into the one 'damaged save'
+    SaveError, so no file content can reach the player as a traceback."""
+    try:
+        yield
+    except SaveError:
+        raise
+    except (RecursionError, MemoryError):
+        raise SaveError("the file is damaged: it nests too deeply or is too large to read") from None
+    except Exception as error:  # noqa: BLE001 - whatever a hostile file provokes
+        raise SaveError(f"the file is damaged and cannot be read ({type(error).__name__})") from None
 
 
 def read_bytes(path: Path) -> bytes:
-    """A file's bytes, refusing a huge one before reading it; never changes the file."""
+    """A save file's bytes: only a regular file is read (never a FIFO, device or
+    folder, opened without blocking), and at most a little over ``MAX_BYTES``.
+    Never changes the file."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_BYTES + 1)
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise SaveError(f"there is no file {path}") from None
     except IsADirectoryError:
         raise SaveError(f"{path} is a folder, not a save file") from None
     except OSError as error:
         raise SaveError(f"{path} cannot be read: {error.strerror or error}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SaveError(f"{path} is not a regular file, so it is not a save")
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            data = file.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise SaveError(f"{path} cannot be read: {error.strerror or error}") from None
+    finally:
+        os.close(fd)
     if len(data) > MAX_BYTES:
         raise SaveError(f"the file is too large to be a save (over {MAX_BYTES} bytes)")
     return data
 
 
+def restore_checked(checked: Checked) -> GameSession:
+    """The session of a checked save, after its replay (SaveError if it does not hold)."""
+    with damage_as_save_error():
+        return restore(checked)
+
+
 def session_from_bytes(data: bytes) -> GameSession:
     """The session a save's bytes hold, after every check and the replay."""
-    return restore(check_bytes(data))
+    return restore_checked(check_bytes(data))
 
 
 def load_file(path: Path) -> GameSession:

@@ -84,8 +84,14 @@ def _upgrade_1(doc: dict[str, Any]) -> dict[str, Any]:
         draw_off = {"starter": record.first_starter, "tiles": [[seat, TEXT[t]] for seat, t in record.draw_off]}
     out: dict[str, Any] = {}
     for key, value in doc.items():
-        if key == "action_log":
+        if key == "seed":
+            out[key] = value
+            out["match_id"] = "v1-" + checksum(doc).removeprefix("sha256:")[:12]
+            out["allow_undo"] = False
+        elif key == "action_log":
             out["deals"], out["draw_off"] = deals, draw_off
+            out["salts"], out["fingerprints"] = [""] * len(deals), [""] * len(deals)
+            out["undos"] = [0] * len(deals)
             out[key] = log
         elif key == "round" and type(value) is dict:
             out[key] = _rename_round(value)

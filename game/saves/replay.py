@@ -17,6 +17,7 @@ from ..engine import IllegalAction, Match, SetupError, parse_action
 from ..engine.actions import Action, ActionSyntaxError
 from ..engine.match import MatchRecord
 from ..engine.tiles import parse_tile
+from .checks import tiles_of
 from ..session import GameSession
 from .codec import encode_state
 from .errors import SaveError
@@ -51,8 +52,11 @@ def replay_match(checked: Checked) -> Match:
         checked.options, len(names), tuple(names), checked.seed,
         tuple((seat, parse_tile(tile)) for seat, tile in held["tiles"]) if held else (),
         held["starter"] if held else None,
-        tuple(tuple(parse_tile(t) for t in deal) for deal in doc["deals"]),
+        tuple(tuple(tiles_of(deal, "deals", checked.setup.set_max)) for deal in doc["deals"]),
         tuple(tuple(log) for log in doc["action_log"]),
+        tuple(doc["salts"]),
+        tuple(doc["fingerprints"]),
+        tuple(doc["undos"]),
     )
     parse = _parser(len(names), checked.setup.set_max)
     try:
@@ -82,6 +86,11 @@ def _first_difference(a: Any, b: Any, where: str) -> str:
     return where
 
 
+def doc_allow_undo(checked: Checked) -> bool:
+    """The save's undo house setting."""
+    return bool(checked.doc["allow_undo"])
+
+
 def restore(checked: Checked) -> GameSession:
     """The session of a checked save, after proving its state is what its log gives."""
     match = replay_match(checked)
@@ -90,6 +99,6 @@ def restore(checked: Checked) -> GameSession:
     if replayed != saved:
         where = _first_difference(saved, replayed, "save").removeprefix("save.")
         raise SaveError(f"{where} is not what the action log gives: the file was edited or damaged")
-    session = GameSession(checked.options, checked.seats, checked.seed)
+    session = GameSession(checked.options, checked.seats, checked.seed, checked.match_id, doc_allow_undo(checked))
     session.match = match
     return session

@@ -1,32 +1,41 @@
-"""The folder of saves: the autosave, named saves, their backups, listing and loading.
+"""The folder of saves: each match's autosave, named saves, their backups,
+listing, loading and Continue.
 
 Saves live in ``<data dir>/saves`` where the data dir is
 ``platformdirs.user_data_dir("mexican-train")``, or ``$MEXICAN_TRAIN_DATA_DIR``
-when that is set (tests and portable installs). ``autosave.json`` is written
-after every action; each save file keeps its previous version as ``.bak``.
+when that is set (tests and portable installs). Every match has its own
+autosave slot, ``autosave-<match id>.json``, written after every action, so
+loading a save never overwrites another match's progress. A named save is
+kept under a safe file name (``slug.json``, ``slug-2.json``, ...) with the
+name as the player typed it inside. Each file keeps its previous version as
+``.bak``. The game's store locks the folder: a second game on it can read the
+saves but not write them, and is told why.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import shutil
-from dataclasses import dataclass
+import stat
+import unicodedata
 from datetime import datetime
 from pathlib import Path
 
+from ..engine import Phase
 from ..session import GameSession
 from .atomic import atomic_write, backup_path, remove_stale_temps
 from .codec import dumps
-from .document import check_bytes, load_file, read_bytes, summarize
+from .document import check_bytes, load_file, read_bytes, restore_checked, summarize
 from .errors import SaveError
-from .replay import restore
-from .validate import MAX_NAME
+from .listing import AUTOSAVE_PREFIX, SUFFIX, Entry, SaveInfo, SummaryIndex, problem_info, scan
+from .lock import FolderLock
+from .validate import MAX_BYTES, MAX_NAME
 from .writer import BackgroundWriter
 
 DATA_DIR_ENV = "MEXICAN_TRAIN_DATA_DIR"
 AUTOSAVE_NAME = "autosave"
-SUFFIX = ".json"
+
+__all__ = ["DATA_DIR_ENV", "NameTaken", "SaveInfo", "SaveStore", "data_dir", "default_store", "slug"]
 
 
 def data_dir() -> Path:
@@ -39,169 +48,274 @@ def data_dir() -> Path:
     return Path(user_data_dir("mexican-train", appauthor=False))
 
 
-@dataclass(frozen=True)
-class SaveInfo:
-    """One save as a list shows it; ``problem`` is the reason (figures empty) for a file that cannot be read."""
+class NameTaken(SaveError):
+    """A save with this name exists; ``path`` is its file (ask before replacing it)."""
 
-    path: Path
-    name: str
-    date: datetime | None
-    preset: str
-    round: int
-    rounds: int
-    scores: list[int]
-    seat_names: list[str]
-    is_autosave: bool
-    problem: str | None = None
+    def __init__(self, name: str, path: Path) -> None:
+        super().__init__(f"a save named '{name}' already exists")
+        self.path = path
 
 
-def _parse_date(text: str) -> datetime | None:
-    """A saved ISO date, or None."""
-    try:
-        return datetime.fromisoformat(text)
-    except ValueError:
-        return None
+def slug(name: str) -> str:
+    """A file-name stem for a save name: ASCII letters, digits and dashes
+    (letters with accents lose them; a name with no such letter is 'save')."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", ascii_name).strip("-").lower()[:MAX_NAME] or "save"
+    return "named-" + stem if stem.startswith(AUTOSAVE_PREFIX) else stem
 
 
 class SaveStore:
     """The saves in one folder. With ``background=True`` autosaves are written by
-    a writer thread (the caller only serializes); reads wait for it first."""
+    a writer thread (the caller only serializes); with ``exclusive=True`` the
+    store locks the folder, or becomes read-only when another game holds it."""
 
-    def __init__(self, folder: Path, background: bool = False) -> None:
+    def __init__(self, folder: Path, background: bool = False, exclusive: bool = False) -> None:
         self.folder = Path(folder)
         self.writer = BackgroundWriter() if background else None
+        self.read_only_reason: str | None = None
+        self._lock: FolderLock | None = None
+        self._index: SummaryIndex | None = None
+        self._problem: str | None = None
+        if exclusive:
+            self._lock = FolderLock(self.folder)
+            try:
+                if not self._lock.acquire():
+                    self.read_only_reason = (
+                        f"{self._lock.holder()} is using {self.folder}: this window can look at "
+                        "the saves but not save"
+                    )
+            except OSError as error:
+                self.read_only_reason = f"cannot use {self.folder}: {error.strerror or error}"
+            if self._lock.held:
+                remove_stale_temps(self.folder, older_than=0.0)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def read_only(self) -> bool:
+        """Whether this store may not write (another game holds the folder, or it cannot be used)."""
+        return self.read_only_reason is not None
+
+    @property
+    def problem(self) -> str | None:
+        """Why saving does not work right now (None: every save so far is on disk).
+        Lasts until a save succeeds again."""
+        if self.read_only_reason:
+            return self.read_only_reason
+        if self.writer is not None and self.writer.problem:
+            return self.writer.problem
+        return self._problem
+
+    def close(self) -> None:
+        """Finish pending writes and let the folder go."""
+        self._wait()
+        if self._lock is not None:
+            self._lock.release()
 
     def flush(self) -> None:
-        """Wait until every autosave handed to the writer thread is on disk (call before quitting)."""
+        """Wait until every autosave handed to the writer thread is on disk;
+        raise a failure that happened meanwhile."""
         if self.writer is not None:
             self.writer.flush()
 
-    @property
-    def autosave_path(self) -> Path:
-        """The file the game writes after every action."""
-        return self.folder / (AUTOSAVE_NAME + SUFFIX)
+    def _wait(self) -> None:
+        """Wait for pending writes without raising (reads need the files settled)."""
+        if self.writer is not None:
+            self.writer.flush(raise_errors=False)
 
-    def path_for(self, name: str) -> Path:
-        """The file a named save is written to (the name made safe for any file system)."""
-        stem = re.sub(r"[^A-Za-z0-9_-]+", "-", name.strip()).strip("-").lower()[:MAX_NAME] or "save"
-        if stem == AUTOSAVE_NAME:
-            stem = "autosave-named"
-        return self.folder / (stem + SUFFIX)
+    def _writable(self) -> None:
+        """Raise SaveError when this store may not write."""
+        if self.read_only_reason:
+            raise SaveError(self.read_only_reason)
 
     # ---------------------------------------------------------------- writing
 
+    def autosave_path_for(self, session: GameSession) -> Path:
+        """The autosave slot of ``session``'s match."""
+        return self.folder / f"{AUTOSAVE_NAME}-{session.match_id}{SUFFIX}"
+
     def write(self, session: GameSession, path: Path, name: str) -> Path:
-        """Save ``session`` to ``path`` atomically, keeping the previous file as a backup."""
-        atomic_write(path, dumps(session, name))
+        """Save ``session`` to ``path`` now, atomically, keeping the previous file
+        as a backup; SaveError with the system's reason if it cannot."""
+        self._writable()
+        try:
+            atomic_write(path, dumps(session, name))
+        except SaveError as error:
+            self._problem = error.reason
+            raise
+        self._problem = None
         return path
 
     def autosave(self, session: GameSession) -> Path:
-        """Write the autosave (call after every action and scene change). In a
-        background store this returns once the bytes are handed to the writer
-        thread, and raises an earlier background failure."""
+        """Write the match's autosave (after every action and scene change). A
+        background store returns once the bytes are handed to the writer thread;
+        a failure there shows in ``problem`` until a save succeeds."""
+        self._writable()
+        path = self.autosave_path_for(session)
         if self.writer is None:
-            return self.write(session, self.autosave_path, AUTOSAVE_NAME)
-        self.writer.submit(self.autosave_path, dumps(session, AUTOSAVE_NAME))
-        return self.autosave_path
+            return self.write(session, path, AUTOSAVE_NAME)
+        self.writer.submit(path, dumps(session, AUTOSAVE_NAME))
+        return path
 
-    def save_named(self, session: GameSession, name: str) -> Path:
-        """Save under a name a person chose; SaveError for an empty or too long name."""
+    def save_now(self, session: GameSession) -> Path:
+        """Write the match's autosave synchronously (Save and quit): returns once
+        it is on disk, or raises SaveError saying why it is not."""
+        self._wait()
+        return self.write(session, self.autosave_path_for(session), AUTOSAVE_NAME)
+
+    def find_named(self, name: str) -> Path | None:
+        """The file of the named save called exactly ``name``, if there is one."""
+        wanted = name.strip()
+        for entry in self.scan():
+            if not entry.is_autosave and entry.regular and self.info(entry).name == wanted:
+                return entry.path
+        return None
+
+    def save_named(self, session: GameSession, name: str, replace: bool = False) -> Path:
+        """Save under a name the player chose (kept as typed, Unicode included).
+        Raises NameTaken when that name exists and ``replace`` is False, and
+        SaveError for an empty or too long name."""
         clean = name.strip()
         if not clean:
             raise SaveError("a save needs a name")
-        if len(clean) > MAX_NAME or any(ord(c) < 32 for c in clean):
+        if len(clean) > MAX_NAME or any(ord(c) < 32 or ord(c) == 127 for c in clean):
             raise SaveError(f"a save name is at most {MAX_NAME} characters, without control characters")
-        self.flush()
-        return self.write(session, self.path_for(clean), clean)
+        self._writable()
+        self._wait()
+        existing = self.find_named(clean)
+        if existing is not None and not replace:
+            raise NameTaken(clean, existing)
+        return self.write(session, existing or self._free_path(slug(clean)), clean)
+
+    def _free_path(self, stem: str) -> Path:
+        """``stem.json``, or ``stem-2.json``, ``stem-3.json``, ... whichever is free."""
+        number = 1
+        while True:
+            path = self.folder / (f"{stem}{SUFFIX}" if number == 1 else f"{stem}-{number}{SUFFIX}")
+            if not os.path.lexists(path):
+                return path
+            number += 1
 
     # ---------------------------------------------------------------- reading
 
-    def has_autosave(self) -> bool:
-        """Whether there is something for Continue to try."""
-        return self.autosave_path.exists() or backup_path(self.autosave_path).exists()
-
     def load(self, path: Path | str) -> GameSession:
         """The session in ``path``; SaveError with the reason (the file is never changed)."""
-        self.flush()
+        self._wait()
         return load_file(Path(path))
 
+    def has_autosave(self) -> bool:
+        """Whether Continue has a match in progress to try."""
+        for entry in self.scan():
+            if entry.is_autosave and not self.info(entry).finished:
+                return True
+        return False
+
     def continue_latest(self) -> tuple[GameSession, str | None]:
-        """The autosave's session, or its backup's when the autosave is damaged.
+        """The newest match in progress, from its autosave, or from that
+        autosave's backup when it is damaged. Finished matches are skipped.
 
         The note is None normally, else a sentence for the player saying what happened."""
-        self.flush()
-        path = self.autosave_path
+        self._wait()
+        for entry in self.scan():
+            if not entry.is_autosave:
+                continue
+            try:
+                session = load_file(entry.path)
+            except SaveError as error:
+                return self._from_backup(entry, error.reason)
+            if session.match.phase is not Phase.MATCH_OVER:
+                return session, None
+        raise SaveError("there is no saved game to continue")
+
+    def _from_backup(self, entry: Entry, first: str) -> tuple[GameSession, str | None]:
+        """Continue from the backup of a damaged autosave, keeping a copy of the damaged file."""
         try:
-            return load_file(path), None
-        except SaveError as error:
-            first = error.reason
-        try:
-            session = load_file(backup_path(path))
+            session = load_file(backup_path(entry.path))
         except SaveError:
-            if not path.exists() and not backup_path(path).exists():
-                raise SaveError("there is no saved game to continue") from None
-            raise SaveError(f"the autosave cannot be used ({first}) and neither can its backup") from None
-        kept = self._keep_damaged(path)
+            raise SaveError(f"the latest autosave cannot be used ({first}) and neither can its backup") from None
+        kept = self._keep_damaged(entry.path)
         where = f" The damaged file is kept as {kept.name}." if kept is not None else ""
         return (
             session,
-            f"The latest autosave could not be read ({first}); resumed from the backup, one move earlier."
-            + where,
+            f"The latest autosave could not be read ({first}). The game went on from its backup, "
+            f"one move earlier.{where}",
         )
 
     def _keep_damaged(self, path: Path) -> Path | None:
-        """Copy a damaged autosave aside, byte for byte, before the next autosave replaces it."""
-        if not path.exists():
+        """Copy a damaged autosave aside, byte for byte, before the next autosave
+        replaces it: a regular file only (never through a link), at most a save's size."""
+        if self.read_only:
             return None
-        stamp = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y%m%d-%H%M%S")
-        kept = path.with_name(f"{AUTOSAVE_NAME}-damaged-{stamp}{SUFFIX}")
         try:
-            if not kept.exists():
-                shutil.copy2(path, kept)
+            st = os.lstat(path)
         except OSError:
+            return None
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        stamp = datetime.fromtimestamp(st.st_mtime).strftime("%Y%m%d-%H%M%S")
+        kept = path.with_name(f"{path.stem}-damaged-{stamp}{SUFFIX}")
+        if os.path.lexists(kept):
+            return kept
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        try:
+            fd = os.open(path, flags)
+            with os.fdopen(fd, "rb") as file:
+                data = file.read(MAX_BYTES + 1)
+            atomic_write(kept, data[: MAX_BYTES + 1], keep_backup=False)
+        except (OSError, SaveError):
             return None
         return kept
 
-    def info(self, path: Path) -> SaveInfo:
-        """A save's summary for a list, after the same checks as loading (replay included)."""
-        is_auto = path.name == AUTOSAVE_NAME + SUFFIX
-        try:
-            checked = check_bytes(read_bytes(path))
-            restore(checked)
-            summary = summarize(checked)
-        except SaveError as error:
-            date = datetime.fromtimestamp(path.stat().st_mtime) if path.exists() else None
-            return SaveInfo(path, path.stem, date, "", 0, 0, [], [], is_auto, error.reason)
-        return SaveInfo(
-            path,
-            summary.name,
-            _parse_date(summary.saved_at),
-            summary.preset,
-            summary.round,
-            summary.rounds,
-            summary.totals,
-            summary.seat_names,
-            is_auto,
-        )
+    # ---------------------------------------------------------------- listing
+
+    def scan(self) -> list[Entry]:
+        """The folder's save files, autosaves first, then newest first (no file opened)."""
+        return scan(self.folder)
+
+    def info(self, entry: Entry | Path) -> SaveInfo:
+        """A save's summary for a list, after the same checks as loading (replay
+        included); remembered in the folder's index while the file is unchanged."""
+        if isinstance(entry, Path):
+            entry = next((e for e in self.scan() if e.path == entry), None) or _missing(entry)
+        if not entry.regular:
+            return problem_info(entry, "this is not a regular file, so it is not a save")
+        index = self._summary_index()
+        known = index.get(entry)
+        if known is not None:
+            return known
+        info = _summary(entry)
+        index.put(entry, info)
+        return info
 
     def list_saves(self) -> list[SaveInfo]:
-        """Every save in the folder: the autosave first, then the newest first (backups not listed)."""
-        self.flush()
-        remove_stale_temps(self.folder)
-        try:
-            paths = [p for p in self.folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith(".")]
-        except OSError:
-            return []
-        infos = [self.info(p) for p in paths]
-        return sorted(
-            infos, key=lambda i: (not i.is_autosave, -(i.date.timestamp() if i.date else 0.0), i.name)
-        )
+        """Every save in the folder with its summary (the autosaves first, then the
+        newest first; backups not listed). Slow only for files not seen before."""
+        self._wait()
+        entries = self.scan()
+        infos = [self.info(e) for e in entries]
+        self.save_index({e.path.name for e in entries})
+        return infos
+
+    def save_index(self, names: set[str] | None = None) -> None:
+        """Write the summary index (dropping files not in ``names``, if given)."""
+        if self._index is None or self.read_only:
+            return
+        if names is not None:
+            self._index.keep_only(names)
+        self._index.save()
+
+    def _summary_index(self) -> SummaryIndex:
+        """The folder's summary index, read once."""
+        if self._index is None:
+            self._index = SummaryIndex(self.folder)
+        return self._index
 
     def delete(self, path: Path | str) -> None:
         """Delete a save of this folder and its backup; SaveError for a file outside it."""
-        self.flush()
+        self._writable()
+        self._wait()
         target = Path(path)
-        if target.resolve().parent != self.folder.resolve() or target.suffix != SUFFIX:
+        if target.parent.resolve() != self.folder.resolve() or target.suffix != SUFFIX:
             raise SaveError(f"{target} is not a save in {self.folder}")
         for p in (target, backup_path(target)):
             try:
@@ -210,9 +324,37 @@ class SaveStore:
                 pass
             except OSError as error:
                 raise SaveError(f"cannot delete {p}: {error.strerror or error}") from None
+        self._summary_index().forget(target.name)
+        self.save_index()
+
+
+def _missing(path: Path) -> Entry:
+    """The entry of a file that is not (or no longer) in the folder."""
+    return Entry(path, -1, -1, True)
+
+
+def _summary(entry: Entry) -> SaveInfo:
+    """Check and replay one save file for its list row."""
+    is_auto = entry.is_autosave
+    try:
+        checked = check_bytes(read_bytes(entry.path))
+        session = restore_checked(checked)
+    except SaveError as error:
+        return problem_info(entry, error.reason)
+    summary = summarize(checked)
+    try:
+        date: datetime | None = datetime.fromisoformat(summary.saved_at)
+    except ValueError:
+        date = None
+    return SaveInfo(
+        entry.path, summary.name, date, summary.preset, summary.round, summary.rounds, summary.totals,
+        summary.seat_names, is_auto, None, session.match.phase is Phase.MATCH_OVER, session.match_id,
+        [s.name for s in session.seats if s.is_human],
+    )
 
 
 def default_store(background: bool = True) -> SaveStore:
-    """The store in the player's data folder (``$MEXICAN_TRAIN_DATA_DIR/saves`` if set);
-    autosaves go through a writer thread unless ``background`` is False."""
-    return SaveStore(data_dir() / "saves", background)
+    """The game's store in the player's data folder (``$MEXICAN_TRAIN_DATA_DIR/saves``
+    if set), holding the folder's lock; autosaves go through a writer thread
+    unless ``background`` is False."""
+    return SaveStore(data_dir() / "saves", background, exclusive=True)

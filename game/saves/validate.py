@@ -12,16 +12,29 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from ..ai import KINDS
 from ..engine import PRESETS, RuleOptions, SetupError, TableSetup, option_names
 from ..engine.start import round_tiles
-from ..engine.tiles import SET_SIZES, tile_id
+from ..engine.tiles import SET_SIZES
 from ..session import HUMAN, SeatConfig
 from .checks import (
-    a_list, an_object, int_in, int_or_null, max_round_score, scores, text, tile_ends, type_name,
+    a_list,
+    an_object,
+    int_in,
+    int_or_null,
+    max_round_score,
+    scores,
+    text,
+    tile_ends,
+    tiles_of,
+    true_false,
+    type_name,
 )
+from ..engine.fairdeal import fingerprint
+from .checks import tile_lookup
 from .codec import FORMAT_MARK, checksum
 from .errors import SaveError
 from .validate_round import MAX_ACTIONS, check_round
@@ -40,7 +53,12 @@ TOP_KEYS = (
     "options",
     "seats",
     "seed",
+    "match_id",
+    "allow_undo",
     "deals",
+    "undos",
+    "salts",
+    "fingerprints",
     "draw_off",
     "match",
     "round",
@@ -72,6 +90,7 @@ class Checked:
     name: str
     saved_at: str
     doc: dict[str, Any]
+    match_id: str
 
 
 # ------------------------------------------------------------------ bytes
@@ -111,6 +130,22 @@ def _unclosed(text: str) -> bool:
     return in_string or depth > 0
 
 
+MAX_DIGITS = 20
+"""Most digits a number in a save may have (a seed fits in 19)."""
+
+
+def _bounded_int(digits: str) -> int:
+    """parse_int refusing a number longer than any a save holds."""
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise SaveError(f"a number in the file has {len(digits)} digits; a save holds none over {MAX_DIGITS}")
+    return int(digits)
+
+
+def _no_float(digits: str) -> float:
+    """parse_float refusing fractions: a save holds whole numbers only."""
+    raise SaveError(f"'{digits[:20]}' is not a whole number; a save holds whole numbers only")
+
+
 def parse_bytes(data: bytes) -> Any:
     """JSON data from a file's bytes, or SaveError saying why they are not a save."""
     if len(data) > MAX_BYTES:
@@ -122,7 +157,10 @@ def parse_bytes(data: bytes) -> Any:
     except UnicodeDecodeError as error:
         raise SaveError(f"the file is not text: byte {error.start} is not UTF-8") from None
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
+        return json.loads(
+            text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant,
+            parse_int=_bounded_int, parse_float=_no_float,
+        )
     except json.JSONDecodeError as error:
         if error.pos >= len(text.rstrip()) or _unclosed(text):
             raise SaveError(
@@ -202,8 +240,6 @@ def check_seats(raw: Any) -> list[SeatConfig]:
         seats.append(SeatConfig(name, kind))
     if len(seats) < 2:
         raise SaveError("a save needs at least two seats")
-    if sum(s.is_human for s in seats) > 1:
-        raise SaveError("more than one seat is played by a person")
     return seats
 
 
@@ -231,8 +267,7 @@ def _record(deals: Any, draw_off: Any, setup: TableSetup, started: int) -> None:
     and a draw-off of (seat, tile) pairs."""
     for r, deal in enumerate(a_list(deals, "deals", started)):
         where = f"deals[{r}]"
-        tiles = [tile_id(*tile_ends(t, f"{where}[{i}]", setup.set_max))
-                 for i, t in enumerate(a_list(deal, where, longest=200))]
+        tiles = tiles_of(a_list(deal, where, longest=200), where, setup.set_max)
         engine = setup.engines[r] if setup.engines is not None else None
         if sorted(tiles) != round_tiles(setup, engine):
             raise SaveError(f"{where} is not the round's tiles, each once: the deal was edited or damaged")
@@ -256,6 +291,43 @@ def _action_log(raw: Any, rounds: int) -> int:
     return len(log)
 
 
+def saved_date(raw: Any) -> str:
+    """``saved_at``: an ISO 8601 date and time with its UTC offset, between 2000 and 9999."""
+    written = text(raw, "saved_at", 40)
+    try:
+        when = datetime.fromisoformat(written)
+    except ValueError:
+        when = None
+    if when is None or when.tzinfo is None or not 2000 <= when.year <= 9999:
+        raise SaveError(f"saved_at '{written}' is not a date and time like 2026-01-31T18:30:00+00:00")
+    return written
+
+
+def _hex(value: Any, where: str, length: int) -> str:
+    """Lowercase hexadecimal text of exactly ``length`` digits, or '' (none recorded)."""
+    written = text(value, where, length)
+    if written and (len(written) != length or any(c not in "0123456789abcdef" for c in written)):
+        raise SaveError(f"{where} must be {length} lowercase hexadecimal digits")
+    return written
+
+
+def _commitments(salts: Any, prints: Any, deals: list[Any] | None, started: int) -> None:
+    """One salt and one fingerprint per started round; where both are there
+    (and ``deals`` are given), the fingerprint must be the one of that salt and deal."""
+    for r, (salt_text, print_text) in enumerate(
+        zip(a_list(salts, "salts", started), a_list(prints, "fingerprints", started), strict=True)
+    ):
+        salt = _hex(salt_text, f"salts[{r}]", 32)
+        shown = _hex(print_text, f"fingerprints[{r}]", 64)
+        if bool(salt) != bool(shown):
+            raise SaveError(f"round {r + 1} has a salt without a fingerprint, or a fingerprint without a salt")
+        if deals is not None and salt and fingerprint(salt, [tile_lookup(18)[t] for t in deals[r]]) != shown:
+            raise SaveError(
+                f"deals[{r}] is not the deal whose fingerprint was shown before round {r + 1}: "
+                "the deal was edited"
+            )
+
+
 def check_table(d: dict[str, Any]) -> tuple[RuleOptions, list[SeatConfig], TableSetup, int | str]:
     """The rules, seats, resolved setup and seed of a document (any version from 1 on)."""
     preset_name = text(d.get("preset"), "preset", MAX_NAME)
@@ -276,17 +348,26 @@ def check_table(d: dict[str, Any]) -> tuple[RuleOptions, list[SeatConfig], Table
     return options, seats, setup, seed
 
 
-def validate(doc: Any) -> Checked:
-    """Check a current-version document field by field; SaveError names the first problem."""
+def validate(doc: Any, commitments: bool = True) -> Checked:
+    """Check a current-version document field by field; SaveError names the
+    first problem. ``commitments=False`` leaves the fingerprints unchecked
+    (``verify-deal`` checks them itself, round by round)."""
     check_header(doc)
     d = an_object(doc, "the save", TOP_KEYS, OPTIONAL_TOP_KEYS)
     name = text(d["name"], "name", MAX_NAME)
-    saved_at = text(d["saved_at"], "saved_at", 40)
+    saved_at = saved_date(d["saved_at"])
     if "game_version" in d:
         text(d["game_version"], "game_version", 40)
     options, seats, setup, seed = check_table(d)
+    match_id = text(d["match_id"], "match_id", 40)
+    if not match_id or not match_id.isascii() or not all(c.isalnum() or c == "-" for c in match_id):
+        raise SaveError("match_id must be letters, digits and dashes")
     started = _action_log(d["action_log"], setup.rounds)
     _record(d["deals"], d["draw_off"], setup, started)
+    _commitments(d["salts"], d["fingerprints"], d["deals"] if commitments else None, started)
+    true_false(d["allow_undo"], "allow_undo")
+    for r, count in enumerate(a_list(d["undos"], "undos", started)):
+        int_in(count, f"undos[{r}]", 0, MAX_ACTIONS)
     _match(d["match"], setup, started)
     finished = len(d["match"]["round_scores"])
     if d["round"] is None:
@@ -298,4 +379,4 @@ def validate(doc: Any) -> Checked:
         check_round(d["round"], setup, finished, started)
     if type(d["checksum"]) is not str or d["checksum"] != checksum(d):
         raise SaveError("the checksum does not match: the file was changed or damaged after it was saved")
-    return Checked(options, setup, seats, seed, name, saved_at, d)
+    return Checked(options, setup, seats, seed, name, saved_at, d, match_id)

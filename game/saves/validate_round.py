@@ -7,7 +7,16 @@ from typing import Any
 from ..engine import MEXICAN, TableSetup
 from ..engine.tiles import IS_DOUBLE, TEXT, tile_count, tile_id
 from .checks import (
-    a_list, an_object, int_in, int_or_null, max_round_score, scores, text, tile_ends, train_key, true_false,
+    a_list,
+    an_object,
+    int_in,
+    int_or_null,
+    max_round_score,
+    scores,
+    text,
+    tile_ends,
+    train_key,
+    true_false,
     type_name,
 )
 from .codec import NEEDS, ROUND_KEYS, TURN_KEYS

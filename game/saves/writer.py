@@ -3,7 +3,8 @@
 The caller serializes the session (about a millisecond) and hands the bytes
 over; the thread does the slow, durable part (fsync). Only the newest pending
 bytes per file are written; ``flush`` waits until everything handed over is on
-disk. A failed write is kept and raised by the next ``submit`` or ``flush``.
+disk. A failed write is reported by ``problem`` until a later write succeeds,
+and raised by ``flush``.
 """
 
 from __future__ import annotations
@@ -24,26 +25,33 @@ class BackgroundWriter:
         self._pending: dict[Path, bytes] = {}
         self._busy = False
         self._error: SaveError | None = None
+        self._failing: str | None = None
         self._lock = threading.Condition()
         self._thread: threading.Thread | None = None
         atexit.register(self._flush_at_exit)
 
+    @property
+    def problem(self) -> str | None:
+        """Why the latest write failed, until a write succeeds again (None: all written)."""
+        return self._failing
+
     def submit(self, path: Path, data: bytes) -> None:
-        """Queue ``data`` for ``path`` (replacing older queued bytes); raise an earlier failure."""
+        """Queue ``data`` for ``path`` (replacing older queued bytes)."""
         with self._lock:
-            self._raise_error()
             self._pending[path] = data
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="save-writer", daemon=True)
                 self._thread.start()
             self._lock.notify_all()
 
-    def flush(self) -> None:
-        """Wait until every queued save is written; raise a failure if one happened."""
+    def flush(self, raise_errors: bool = True) -> None:
+        """Wait until every queued save is written; raise a failure that no later
+        write has made good (unless ``raise_errors`` is False)."""
         with self._lock:
             while self._pending or self._busy:
                 self._lock.wait(0.1)
-            self._raise_error()
+            if raise_errors:
+                self._raise_error()
 
     def _flush_at_exit(self) -> None:
         """Finish pending writes as the program ends; report a failure instead of raising."""
@@ -74,6 +82,11 @@ class BackgroundWriter:
             except SaveError as error:
                 with self._lock:
                     self._error = error
+                    self._failing = error.reason
+            else:
+                with self._lock:
+                    self._failing = None
+                    self._error = None
             finally:
                 with self._lock:
                     self._busy = False

@@ -22,7 +22,7 @@ def main(folder: str) -> None:
     store = SaveStore(Path(folder))
     seed = 0
     while True:
-        session = GameSession(preset("classic"), [SeatConfig(f"S{i}", "random") for i in range(4)], seed)
+        session = GameSession(preset("classic"), [SeatConfig(f"S{i}", "random") for i in range(4)], seed, "crash-test")
         def autosave(match: Match) -> None:
             store.autosave(session)
             if seed == 0 and len(match.action_log) == 1 and len(match.action_log[0]) == 2:

@@ -64,4 +64,4 @@ def test_simulate_autosave_writes_a_save_that_resumes_the_last_action(tmp_path: 
     store = SaveStore(folder)
     session, note = store.continue_latest()
     assert note is None and session.match.round is not None and session.match.round.round_over
-    assert (folder / "autosave.json.bak").exists()
+    assert list(folder.glob("autosave-*.json.bak")), "each write keeps the previous version"

@@ -40,9 +40,10 @@ def test_killing_the_saver_at_random_moments_always_leaves_a_loadable_autosave(t
         time.sleep(rng.uniform(0.0, 0.15))
         child.send_signal(signal.SIGKILL)
         child.wait()
-        session = store.load(store.autosave_path)  # the newest save itself, not only its backup
+        slot = tmp_path / "autosave-crash-test.json"
+        session = store.load(slot)  # the newest save itself, not only its backup
         assert session.match.action_log
-        store.load(store.autosave_path.with_name("autosave.json.bak"))
+        store.load(slot.with_name(slot.name + ".bak"))
         resumed, note = store.continue_latest()
         assert note is None
         last_log_length = sum(len(r) for r in resumed.match.action_log)

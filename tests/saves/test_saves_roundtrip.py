@@ -97,6 +97,17 @@ def test_a_tap_round_with_a_forgotten_knock_saves_and_loads(tmp_path: Path) -> N
     state = session.match.round
     assert state is not None
     store = SaveStore(tmp_path)
-    store.autosave(session)
-    loaded = store.load(store.autosave_path)
+    loaded = store.load(store.autosave(session))
     assert loaded.match.round is not None and loaded.match.round.history == state.history
+
+
+def test_a_pass_and_play_match_of_two_people_saves_and_loads_with_both_names() -> None:
+    from game.engine import preset
+
+    seats = [SeatConfig("Ana", "human"), SeatConfig("Random 1", "random"), SeatConfig("Ben", "human")]
+    session = GameSession(preset("classic"), seats, 21)
+    play_steps(session, 25)
+    resumed = session_from_bytes(dumps(session, "family"))
+    assert resumed.human_seats == [0, 2]
+    assert [resumed.seats[s].name for s in resumed.human_seats] == ["Ana", "Ben"]
+    assert whole_state(resumed) == whole_state(session)

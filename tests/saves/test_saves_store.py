@@ -21,9 +21,11 @@ def _session(steps: int = 20):
 def test_default_store_lives_in_the_data_folder_from_the_environment(private_data_dir: Path) -> None:
     store = default_store()
     assert store.folder == private_data_dir / "saves"
-    store.autosave(_session())
+    session = _session()
+    store.autosave(session)
     store.flush()
-    assert (private_data_dir / "saves" / "autosave.json").exists()
+    assert (private_data_dir / "saves" / f"autosave-{session.match_id}.json").exists()
+    store.close()
 
 
 def test_continue_resumes_the_autosave_exactly(tmp_path: Path) -> None:
@@ -42,13 +44,13 @@ def test_continue_falls_back_to_the_backup_and_says_so_when_the_autosave_is_dama
     store.autosave(session)
     earlier = encode_state(session.match)
     play_steps(session, 1)
-    store.autosave(session)
-    damaged = store.autosave_path.read_bytes()[:100]
-    store.autosave_path.write_bytes(damaged)
+    slot = store.autosave(session)
+    damaged = slot.read_bytes()[:100]
+    slot.write_bytes(damaged)
     resumed, note = store.continue_latest()
     assert note is not None and "backup" in note and "cut off" in note
     assert encode_state(resumed.match) == earlier
-    assert store.autosave_path.read_bytes() == damaged, "the damaged file is kept as it was"
+    assert slot.read_bytes() == damaged, "the damaged file is kept as it was"
     store.autosave(resumed)
     kept = [p for p in tmp_path.iterdir() if "damaged" in p.name]
     assert len(kept) == 1 and kept[0].read_bytes() == damaged, "a copy outlives the next autosave"
@@ -91,37 +93,31 @@ def test_a_save_name_is_checked_and_cannot_escape_the_folder(tmp_path: Path) -> 
 def test_each_save_keeps_the_previous_version_as_a_backup(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     session = _session()
-    store.autosave(session)
-    first = store.autosave_path.read_bytes()
+    slot = store.autosave(session)
+    first = slot.read_bytes()
     play_steps(session, 1)
     store.autosave(session)
-    assert store.autosave_path.with_name("autosave.json.bak").read_bytes() == first
+    assert slot.with_name(slot.name + ".bak").read_bytes() == first
 
 
 def test_a_failed_write_raises_a_save_error_and_keeps_the_old_save(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     session = _session()
-    store.autosave(session)
-    before = store.autosave_path.read_bytes()
-    blocked = SaveStore(store.autosave_path / "not-a-folder")
+    slot = store.autosave(session)
+    before = slot.read_bytes()
+    blocked = SaveStore(slot / "not-a-folder")
     with pytest.raises(SaveError, match="cannot write"):
         blocked.autosave(session)
-    assert store.autosave_path.read_bytes() == before
+    assert blocked.problem is not None and "cannot write" in blocked.problem
+    assert slot.read_bytes() == before
 
 
-def test_temporary_files_a_killed_writer_left_are_removed_once_stale(tmp_path: Path) -> None:
-    """Old leftovers go; a fresh one (a writer may still be busy with it) stays."""
-    import os
-    import time
-
-    store = SaveStore(tmp_path)
-    store.autosave(new_session("classic", ["human", "easy"], 1))
-    old = tmp_path / ".autosave.json.abc123.tmp"
-    fresh = tmp_path / ".autosave.json.def456.tmp"
+def test_temporary_files_a_killed_writer_left_are_removed_when_the_game_takes_the_folder(tmp_path: Path) -> None:
+    """Only one game writes a folder at a time, so whatever temporary file is
+    there when the game starts was left by a writer that died."""
+    old = tmp_path / ".autosave-x.json.abc123.tmp"
+    tmp_path.mkdir(exist_ok=True)
     old.write_text("half a save")
-    fresh.write_text("half a save")
-    an_hour_ago = time.time() - 3600
-    os.utime(old, (an_hour_ago, an_hour_ago))
-    store.list_saves()
+    store = SaveStore(tmp_path, exclusive=True)
     assert not old.exists()
-    assert fresh.exists()
+    store.close()

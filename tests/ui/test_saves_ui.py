@@ -103,7 +103,7 @@ def test_an_empty_name_is_refused_with_the_stores_reason_and_the_dialog_stays(ap
     key(app, pygame.K_RETURN)
     assert app.top is dialog
     assert "needs a name" in dialog.error
-    assert not any(p.name != "autosave.json" for p in _saves_dir(tmp_path).glob("*.json"))
+    assert not any(not p.name.startswith("autosave-") for p in _saves_dir(tmp_path).glob("*.json"))
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
     assert app.top.note == ""

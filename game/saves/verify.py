@@ -1,0 +1,128 @@
+"""`mexican-train verify-deal SAVE`: prove each finished round of a saved match was fair.
+
+For every finished round it checks that the fingerprint shown before the
+round is the hash of the revealed salt and tile order, that the round played
+is that deal (every logged action is legal with it and the round scores what
+the save says), and that every computer decision is what that computer
+player decides from its own seat's view alone (a ``SeatView``: its hand, the
+table, hand sizes, the public history; no hidden tile). One line per round;
+exit 0 when all hold, 1 when a check fails (saying which round and what), 2
+for a file that cannot be read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from ..ai import make_player
+from ..ai.players import Player
+from ..engine import IllegalAction, Match, parse_action
+from ..engine.actions import Action, ActionSyntaxError
+from ..engine.fairdeal import fingerprint, short
+from .checks import tiles_of
+from .document import check_bytes, damage_as_save_error, read_bytes
+from .errors import SaveError
+from .validate import Checked
+
+EXIT_OK, EXIT_FAILED, EXIT_UNREADABLE = 0, 1, 2
+
+
+class RoundFailed(Exception):
+    """One check of one round failed; the message says which and how."""
+
+
+def verify_command(path: str, out: TextIO, err: TextIO) -> int:
+    """Verify every finished round of the save at ``path``; print one line per round."""
+    try:
+        checked = check_bytes(read_bytes(Path(path)), commitments=False)
+    except SaveError as error:
+        err.write(f"{path}: cannot be read: {error.reason}\n")
+        return EXIT_UNREADABLE
+    try:
+        with damage_as_save_error():
+            return _verify(checked, out)
+    except SaveError as error:
+        err.write(f"{path}: cannot be read: {error.reason}\n")
+        return EXIT_UNREADABLE
+
+
+def _verify(checked: Checked, out: TextIO) -> int:
+    """Replay the save round by round, checking each finished one."""
+    doc = checked.doc
+    set_max = checked.setup.set_max
+    names = [s.name for s in checked.seats]
+    match = Match(checked.options, len(names), checked.seed, names, record_events=False)
+    held = doc["draw_off"]
+    if held is not None:
+        match.first_starter = held["starter"]
+        match.draw_off_tiles = tuple((seat, tiles_of([t], "draw_off", set_max)[0]) for seat, t in held["tiles"])
+    finished = len(doc["match"]["round_scores"])
+    parse = _parser(len(names), set_max)
+    for index, log in enumerate(doc["action_log"]):
+        order = tiles_of(doc["deals"][index], f"deals[{index}]", set_max)
+        salt, shown = doc["salts"][index], doc["fingerprints"][index]
+        label = f"round {index + 1}"
+        if index >= finished:
+            out.write(f"{label}: in play; fingerprint {short(shown) or 'none'} shown, the deal is revealed when it ends\n")
+            break
+        try:
+            if not salt:
+                raise RoundFailed("no fingerprint was shown before this round (saved by an older version)")
+            if fingerprint(salt, order) != shown:
+                raise RoundFailed(
+                    f"the revealed deal does not match the fingerprint {short(shown)} shown before the round"
+                )
+            decisions = _replay_round(match, checked, order, salt, shown, log, parse)
+            if match.round_scores[index] != doc["match"]["round_scores"][index]:
+                raise RoundFailed("the deal and the logged moves do not give the round's saved scores")
+        except RoundFailed as failure:
+            out.write(f"{label}: FAILED: {failure}\n")
+            return EXIT_FAILED
+        out.write(
+            f"{label}: fingerprint {short(shown)} matches the revealed deal; the deal played is that one; "
+            f"{decisions} computer decisions replay from their own seat's view\n"
+        )
+    return EXIT_OK
+
+
+def _replay_round(
+    match: Match, checked: Checked, order: list[int], salt: str, shown: str, log: list[str],
+    parse: Callable[[str], Action],
+) -> int:
+    """Deal ``order`` and replay ``log``, asking each computer seat to decide
+    again from its own view; returns how many computer decisions were checked."""
+    match.start_next_round(order, salt, shown)
+    players: dict[int, Player] = {}
+    decisions = 0
+    for position, text in enumerate(log):
+        seat = match.current_player()
+        if seat is None:
+            raise RoundFailed(f"move {position + 1} ('{text}') comes after the round ended")
+        try:
+            action = parse(text)
+        except ActionSyntaxError as error:
+            raise RoundFailed(f"move {position + 1} cannot be read: {error}") from None
+        config = checked.seats[seat]
+        if not config.is_human:
+            player = players.get(seat)
+            if player is None:
+                player = players[seat] = make_player(config.kind, match.player_seed(seat))
+            again = player.choose(match.view(seat))
+            decisions += 1
+            if again != action:
+                raise RoundFailed(
+                    f"{config.name} ({config.kind}) played '{text}' at move {position + 1}, but deciding "
+                    f"again from that seat's own view gives '{again}'"
+                )
+        try:
+            match.apply(action)
+        except IllegalAction as error:
+            raise RoundFailed(f"move {position + 1} '{text}' is not legal with this deal: {error.reason}") from None
+    return decisions
+
+
+def _parser(players: int, set_max: int) -> Callable[[str], Action]:
+    """Action texts to actions."""
+    return lambda text: parse_action(text, players, set_max)

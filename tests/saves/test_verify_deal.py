@@ -1,0 +1,80 @@
+"""`mexican-train verify-deal`: every finished round's fingerprint, deal and computer decisions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.ai import ComputerSeats
+from game.cli import main
+from game.engine import play_match, preset
+from game.engine.fairdeal import fingerprint
+from game.saves import SaveStore
+from game.saves.codec import checksum
+from game.session import GameSession, SeatConfig
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A classic match two rounds in: you (played here by Medium) against three computer levels."""
+    kinds = ["human", "easy", "medium", "hard"]
+    session = GameSession(preset("classic"), [SeatConfig(f"P{i}", k) for i, k in enumerate(kinds)], 11)
+    play_match(session.match, ComputerSeats(["medium", *kinds[1:]]), until=lambda m: len(m.round_scores) == 2)
+    folder = tmp_path_factory.mktemp("verify")
+    return SaveStore(folder).save_named(session, "two rounds")
+
+
+def _forged(path: Path, tmp: Path, change) -> Path:  # type: ignore[no-untyped-def]
+    doc = json.loads(path.read_bytes())
+    change(doc)
+    doc["checksum"] = checksum(doc)
+    out = tmp / "forged.json"
+    out.write_text(json.dumps(doc))
+    return out
+
+
+def test_a_played_match_verifies_round_by_round(played: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify-deal", str(played)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["round 1", "round 2"]
+    assert all("matches the revealed deal" in line and "computer decisions replay" in line for line in lines)
+
+
+def test_one_revealed_tile_moved_fails_and_names_the_round(
+    played: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def move_a_tile(doc: dict) -> None:  # type: ignore[type-arg]
+        deal = doc["deals"][1]
+        deal[3], deal[-1] = deal[-1], deal[3]
+
+    assert main(["verify-deal", str(_forged(played, tmp_path, move_a_tile))]) == 1
+    out = capsys.readouterr().out
+    assert "round 1: fingerprint" in out and "round 2: FAILED" in out and "does not match the fingerprint" in out
+
+
+def test_a_computer_decision_that_its_own_view_does_not_give_fails(
+    played: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def promote_easy(doc: dict) -> None:  # type: ignore[type-arg]
+        doc["seats"][1]["kind"] = "expert"
+
+    assert main(["verify-deal", str(_forged(played, tmp_path, promote_easy))]) == 1
+    out = capsys.readouterr().out
+    assert "round 1: FAILED: P1 (expert) played" in out and "own view gives" in out
+
+
+def test_a_fingerprint_is_the_hash_of_salt_and_order_only() -> None:
+    order = list(range(91))
+    assert fingerprint("ab" * 16, order) == fingerprint("ab" * 16, order)
+    assert fingerprint("ab" * 16, order) != fingerprint("ac" * 16, order)
+    assert fingerprint("ab" * 16, order) != fingerprint("ab" * 16, order[::-1])
+
+
+def test_a_file_that_cannot_be_read_exits_2_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    assert main(["verify-deal", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a Mexican Train save" in err
