@@ -54,5 +54,5 @@ def run_game(
     try:
         return app.run(0 if fast else FPS)
     finally:
-        saves.flush()
+        saves.close()
         pygame.quit()

@@ -35,17 +35,27 @@ class SavesBridge:
 
     @property
     def available(self) -> bool:
-        """Whether saving and loading works in this run."""
+        """Whether saved games can be listed and loaded in this run."""
         return self.store is not None
 
+    @property
+    def can_save(self) -> bool:
+        """Whether this run may save (not when another game window holds the save folder)."""
+        return self.store is not None and not self.store.read_only
+
     def flush(self) -> None:
-        """Wait for pending autosaves to reach the disk (before the game exits)."""
+        """Wait for pending autosaves to reach the disk."""
         if self.store is None:
             return
         try:
             self.store.flush()
         except FAILURES:
-            pass  # nothing is left to tell the player once the window has closed
+            pass  # a failed write is reported by the next autosave
+
+    def close(self) -> None:
+        """Finish pending writes and let the save folder go (when the game exits)."""
+        if self.store is not None:
+            self.store.close()
 
     def autosave(self, session: GameSession) -> str | None:
         """Save ``session`` as the autosave; returns a problem to show, or None."""

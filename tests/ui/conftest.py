@@ -36,7 +36,7 @@ def saves(private_saves: None) -> Iterator[SavesBridge]:
     """The saves of this test's temporary folder, as the game opens them."""
     bridge = SavesBridge.open()
     yield bridge
-    bridge.flush()
+    bridge.close()
 
 
 @pytest.fixture

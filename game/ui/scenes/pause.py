@@ -30,7 +30,7 @@ class PauseScene(MenuScene):
         self.on_leave = on_leave
         self.note = ""
         self.note_ok = False
-        can_save = saves.available and not watching
+        can_save = saves.can_save and not watching
         self.can_save = can_save
         self.widgets = [
             Button("Resume", (620, 260, 360, 64), self.back, primary=True),
