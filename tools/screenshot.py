@@ -75,11 +75,12 @@ def finished_match(seed: int = 3) -> GameSession:
     return session
 
 
-def seed_saves() -> None:
-    """A few saves for the Load screen: the autosave, named saves and a damaged file."""
-    from game.saves import default_store
+def seed_saves(folder: Path) -> None:
+    """A few saves in ``folder`` for the Load screen: the autosave, named saves and a damaged file."""
+    from game.saves import SaveStore
 
-    store = default_store(background=False)  # written at once, before the Load screen lists them
+    # Written at once, beside the game's store that holds the folder's lock.
+    store = SaveStore(folder)
     store.autosave(mid_round(4))
     store.save_named(mid_round(5, 10), "Sunday with the cousins")
     store.save_named(finished_round(9), "Tournament practice")
@@ -149,7 +150,8 @@ def main() -> int:
     settle(app, 2)
     shot("save-as")
 
-    seed_saves()
+    assert saves.store is not None, "the screenshots need a save folder"
+    seed_saves(saves.store.folder)
     app.reset(routes.load())
     settle(app, 3)
     shot("load")
