@@ -44,6 +44,8 @@ class GameSession:
         """Names this match's own autosave slot; the same in every save of the match."""
         self.allow_undo = allow_undo
         """House setting: the person may take back their last turn (only with every other seat a computer)."""
+        self.hints = [0] * len(seats)
+        """Hints asked for, per seat (shown on the score sheet and counted in statistics)."""
         self.options = options
         self.seats = list(seats)
         self.seed = seed

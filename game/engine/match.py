@@ -134,6 +134,8 @@ class Match:
         """Per round, who took each logged action and in which turn (seat, turn number)."""
         self.undos: list[int] = []
         """Per round, how many turns were taken back (see ``undo_turn``)."""
+        self.train_lengths: list[list[int]] = []
+        """Per finished round, the tiles on each seat's own train when it ended."""
 
     # ------------------------------------------------------------------ where
 
@@ -248,6 +250,7 @@ class Match:
         state = self.round
         assert state is not None and state.scores is not None
         self.round_scores.append(list(state.scores))
+        self.train_lengths.append([len(state.trains[s]) for s in range(self.players)])
         winner = state.went_out
         if winner is None:
             low = min(state.scores)

@@ -172,6 +172,7 @@ def encode_session(session: GameSession, name: str, saved_at: datetime | None = 
         "seed": session.seed,
         "match_id": session.match_id,
         "allow_undo": session.allow_undo,
+        "hints": list(session.hints),
         **encode_record(session.match),
         **encode_state(session.match),
     }

@@ -88,6 +88,7 @@ def _upgrade_1(doc: dict[str, Any]) -> dict[str, Any]:
             out[key] = value
             out["match_id"] = "v1-" + checksum(doc).removeprefix("sha256:")[:12]
             out["allow_undo"] = False
+            out["hints"] = [0] * len(seats)
         elif key == "action_log":
             out["deals"], out["draw_off"] = deals, draw_off
             out["salts"], out["fingerprints"] = [""] * len(deals), [""] * len(deals)

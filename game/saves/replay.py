@@ -100,5 +100,6 @@ def restore(checked: Checked) -> GameSession:
         where = _first_difference(saved, replayed, "save").removeprefix("save.")
         raise SaveError(f"{where} is not what the action log gives: the file was edited or damaged")
     session = GameSession(checked.options, checked.seats, checked.seed, checked.match_id, doc_allow_undo(checked))
+    session.hints = list(checked.doc["hints"])
     session.match = match
     return session

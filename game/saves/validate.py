@@ -55,6 +55,7 @@ TOP_KEYS = (
     "seed",
     "match_id",
     "allow_undo",
+    "hints",
     "deals",
     "undos",
     "salts",
@@ -366,6 +367,8 @@ def validate(doc: Any, commitments: bool = True) -> Checked:
     _record(d["deals"], d["draw_off"], setup, started)
     _commitments(d["salts"], d["fingerprints"], d["deals"] if commitments else None, started)
     true_false(d["allow_undo"], "allow_undo")
+    for i, count in enumerate(a_list(d["hints"], "hints", len(seats))):
+        int_in(count, f"hints[{i}]", 0, 10 * MAX_ACTIONS)
     for r, count in enumerate(a_list(d["undos"], "undos", started)):
         int_in(count, f"undos[{r}]", 0, MAX_ACTIONS)
     _match(d["match"], setup, started)

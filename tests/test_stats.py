@@ -1,0 +1,65 @@
+"""Statistics: finished matches recorded per person, figures per preset and level, damage survived."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from game.ai import ComputerSeats
+from game.engine import play_match, preset
+from game.engine.length import with_length
+from game.session import GameSession, SeatConfig
+from game.stats import StatsStore
+
+
+def _finished(seed: int, people: tuple[str, ...] = ("Ana",), rules: str = "classic") -> GameSession:
+    """A finished Blitz match: the people (played here at random) against computer players."""
+    seats = [SeatConfig(name, "human") for name in people] + [SeatConfig("Cy", "easy"), SeatConfig("Di", "expert")]
+    session = GameSession(with_length(preset(rules), len(seats), "blitz"), seats, seed)
+    session.hints[0] = 2
+    rng = random.Random(seed)
+    computers = ComputerSeats(["medium"] * len(people) + ["easy", "expert"])
+
+    def decide(match, seat):  # type: ignore[no-untyped-def]
+        return rng.choice(match.legal_actions()) if seat < len(people) else computers(match, seat)
+
+    play_match(session.match, decide)
+    return session
+
+
+def test_a_finished_match_is_counted_per_person_preset_and_level(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path)
+    first, second = _finished(1), _finished(2, rules="tap")
+    assert store.record(first) is None and store.record(second) is None
+    stats, note = store.load()
+    assert note is None and stats.players() == ["Ana"]
+    overall = stats.overall("Ana")
+    totals = [first.match.totals()[0], second.match.totals()[0]]
+    assert overall.matches == 2 and overall.rounds == 6 and overall.hints == 4
+    assert overall.best_total == min(totals) and overall.average_total == sum(totals) / 2
+    assert set(stats.by_preset("Ana")) == {"classic", "tap"}
+    assert set(stats.by_level("Ana")) == {"easy", "expert"} and stats.by_level("Ana")["expert"].matches == 2
+    assert stats.recent_totals("Ana") == totals
+    assert overall.longest_train == max(max(r[0] for r in s.match.train_lengths) for s in (first, second))
+    zero_rounds = sum(1 for s in (first, second) for r in s.match.round_scores if r[0] == 0)
+    assert overall.went_out == zero_rounds
+
+
+def test_pass_and_play_records_each_person_by_name(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path)
+    store.record(_finished(3, people=("Ana", "Ben")))
+    stats, _ = store.load()
+    assert sorted(stats.players()) == ["Ana", "Ben"]
+    assert stats.by_level("Ben").keys() == {"easy", "expert", "person"}
+
+
+def test_a_damaged_statistics_file_is_kept_and_a_fresh_record_starts(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path)
+    store.record(_finished(4))
+    store.path.write_bytes(b'{"format": "mexican-train statistics", "version": 1, "rows": [{"player": 5}]')
+    stats, note = store.load()
+    assert stats.rows == [] and note is not None and "afresh" in note
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("stats-damaged-")]
+    assert len(kept) == 1 and kept[0].name in note
+    assert store.record(_finished(5)) is None
+    assert len(store.load()[0].rows) == 1
