@@ -94,7 +94,7 @@ def _play_saved(path: str) -> int:
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .ui.app import run_game
+    from .ui.main import run_game
 
     return run_game(session=session)
 
@@ -120,7 +120,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                  if value not in (None, False)]
         if stray:
             parser.error(f"{stray[0]} goes with --demo (set up a match you play on the New match screen)")
-    from .ui.app import run_game
+    from .ui.main import run_game
 
     return run_game(exit_after_first_frame=args.exit_after_first_frame, demo=demo)
 

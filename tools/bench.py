@@ -230,20 +230,20 @@ def _table_frames(frames: int = 600, thinking: bool = False) -> list[float]:
     import pygame
 
     from game.engine import Play, seat_view
+    from game.play import ProcessWorker
     from game.ui.app import App
-    from game.ui.scenes.table import Flyer, TableScene
+    from game.ui.picture import Flyer
+    from game.ui.scenes.table import TableScene
     from game.ui.showcase import crowded_session
-    from game.ui.thinker import Thinker
 
     app = App((1600, 900))
     table = TableScene(crowded_session())
-    table.on_state_changed = lambda: None  # type: ignore[method-assign]
     app.push(table)
     state = table.match.round
     assert state is not None
     plays = [a for a in state.legal_actions() if isinstance(a, Play)]
-    table.selected = plays[0].tile if plays else None
-    thinker = Thinker() if thinking else None
+    table.select(plays[0].tile if plays else None)
+    thinker = ProcessWorker() if thinking else None
     pending = None
     view = seat_view(state, state.to_move)
     if thinker is not None:
@@ -254,7 +254,7 @@ def _table_frames(frames: int = 600, thinking: bool = False) -> list[float]:
         app.step([])
     times = []
     clock = time.perf_counter
-    plan = table.plan()
+    plan = table.geometry.plan(state)
     slots = [(t, i) for t, lane in plan.lanes.items() for i in range(len(lane.slots))]
     for frame in range(frames):
         if thinker is not None and (pending is None or pending.done()):
@@ -263,7 +263,7 @@ def _table_frames(frames: int = 600, thinking: bool = False) -> list[float]:
             train, index = slots[frame % len(slots)]
             slot = plan.lanes[train].slots[index]
             flyer = Flyer((frame % 16, (frame // 3) % 16), (80, 450), (slot.x, slot.y), 30, plan.unit, 30, 0)
-            table._fly(flyer, 0.45, "out_cubic", slot_key=(train, index))
+            table.picture.fly(flyer, 0.45, "out_cubic", slot_key=(train, index))
         start = clock()
         app.step(pygame.event.get(), 1 / 60)
         pygame.display.flip()

@@ -25,6 +25,8 @@ from game.engine import Action, Match, Play, play_match, preset
 from game.engine.driver import Decide
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
+from game.ui.routes import GameRoutes
+from game.ui.saves_bridge import SavesBridge
 from game.ui.showcase import crowded_session
 
 FOUR = [SeatConfig("You", "human"), SeatConfig("Ana", "easy"), SeatConfig("Bruno", "medium"), SeatConfig("Carmen", "hard")]
@@ -73,11 +75,12 @@ def finished_match(seed: int = 3) -> GameSession:
     return session
 
 
-def seed_saves() -> None:
-    """A few saves for the Load screen: the autosave, named saves and a damaged file."""
-    from game.saves import default_store
+def seed_saves(folder: Path) -> None:
+    """A few saves in ``folder`` for the Load screen: the autosave, named saves and a damaged file."""
+    from game.saves import SaveStore
 
-    store = default_store(background=False)
+    # Written at once, beside the game's store that holds the folder's lock.
+    store = SaveStore(folder)
     store.autosave(mid_round(4))
     store.save_named(mid_round(5, 10), "Sunday with the cousins")
     store.save_named(finished_round(9), "Tournament practice")
@@ -96,7 +99,7 @@ def select_playable(table) -> None:  # type: ignore[no-untyped-def]
     state = table.match.round
     plays = [a for a in state.legal_actions() if isinstance(a, Play)]
     if plays:
-        table.selected = plays[0].tile
+        table.select(plays[0].tile)
 
 
 def main() -> int:
@@ -110,17 +113,14 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("MEXICAN_TRAIN_DATA_DIR", tempfile.mkdtemp(prefix="mt-shots-"))
 
-    from game.ui.scenes.load import LoadScene
     from game.ui.scenes.match_end import MatchEndScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.round_summary import RoundSummaryScene
-    from game.ui.scenes.rules import RulesScene
-    from game.ui.scenes.settings import SettingsScene
-    from game.ui.scenes.setup import SetupScene
     from game.ui.scenes.table import TableScene
-    from game.ui.scenes.title import TitleScene
 
-    app = App((w, h), headless=True)
+    saves = SavesBridge.open()
+    routes = GameRoutes(saves)
+    app = App((w, h), headless=True, routes=routes)
     written: list[Path] = []
 
     def shot(name: str) -> None:
@@ -128,36 +128,35 @@ def main() -> int:
         pygame.image.save(app.screen, str(path))
         written.append(path)
 
-    for name, scene in (("title", TitleScene()), ("setup", SetupScene()), ("rules", RulesScene()),
-                        ("settings", SettingsScene())):
+    for name, scene in (("title", routes.title()), ("setup", routes.setup()), ("rules", routes.rules()),
+                        ("settings", routes.settings())):
         app.reset(scene)
         settle(app, 3)
         shot(name)
 
     table = TableScene(mid_round())
-    table.on_state_changed = lambda: None  # type: ignore[method-assign]
     app.reset(table)
     settle(app)
     select_playable(table)
     settle(app, 2)
     shot("table")
-    pause = PauseScene(table)
+    pause = PauseScene(table.session, saves, False, lambda: None)
     app.push(pause)
     settle(app, 2)
     shot("pause")
     from game.ui.scenes.save_as import SaveAsScene
 
-    app.push(SaveAsScene(table.session, pause.saved))
+    app.push(SaveAsScene(table.session, saves, pause.saved))
     settle(app, 2)
     shot("save-as")
 
-    seed_saves()
-    app.reset(LoadScene())
+    assert saves.store is not None, "the screenshots need a save folder"
+    seed_saves(saves.store.folder)
+    app.reset(routes.load())
     settle(app, 3)
     shot("load")
 
     crowded = TableScene(crowded_session())
-    crowded.on_state_changed = lambda: None  # type: ignore[method-assign]
     app.reset(crowded)
     settle(app)
     select_playable(crowded)
@@ -166,11 +165,10 @@ def main() -> int:
 
     session = finished_round()
     done = TableScene(session)
-    done.on_state_changed = lambda: None  # type: ignore[method-assign]
     app.reset(done)
     settle(app, 2)
     if not isinstance(app.top, RoundSummaryScene):
-        app.push(RoundSummaryScene(done))
+        app.push(RoundSummaryScene(session.match, session.match.is_over, False, done.next_round))
     settle(app, 120)
     shot("round-summary")
 

@@ -1,4 +1,4 @@
 """The pygame-ce user interface: scenes, drawing, input, tweens and layout.
 
-The only package that imports pygame. ``game.ui.app.run_game`` opens the window.
+The only package that imports pygame. ``game.ui.main.run_game`` opens the window.
 """

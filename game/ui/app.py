@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import os
-import sys
-import time
 import traceback
 from collections.abc import Callable, Iterable
 
 import pygame
 
-from ..session import GameSession
-
 from . import fonts
 from .intents import translate
-from .scene import Scene
+from .scene import Routes, Scene
 from .settings import Settings
 
 MIN_SIZE = (1024, 640)
@@ -25,10 +20,15 @@ FPS = 60
 class App:
     """Owns the window and a stack of scenes; runs the loop at 60 frames per second.
 
-    ``headless`` draws into an off-screen surface (tests, screenshots, bench)."""
+    ``headless`` draws into an off-screen surface (tests, screenshots, bench);
+    ``routes`` makes the scenes that scenes move on to."""
 
     def __init__(
-        self, size: tuple[int, int] = START_SIZE, settings: Settings | None = None, headless: bool = False
+        self,
+        size: tuple[int, int] = START_SIZE,
+        settings: Settings | None = None,
+        headless: bool = False,
+        routes: Routes | None = None,
     ) -> None:
         pygame.display.init()
         if not pygame.font.get_init():
@@ -37,6 +37,7 @@ class App:
         pygame.key.set_repeat(350, 40)
         self.settings = settings or Settings()
         self.headless = headless
+        self._routes = routes
         self.stack: list[Scene] = []
         self.running = True
         self.exit_code = 0
@@ -55,6 +56,13 @@ class App:
             except (AttributeError, pygame.error):
                 self.window = None
         self.fullscreen = False
+
+    @property
+    def routes(self) -> Routes:
+        """The routes between scenes this app was made with."""
+        if self._routes is None:
+            raise RuntimeError("this App was made without routes between scenes")
+        return self._routes
 
     # ------------------------------------------------------------------ stack
     @property
@@ -118,7 +126,15 @@ class App:
                 pygame.display.toggle_fullscreen()
         except pygame.error:
             self.fullscreen = False
-        self.screen = pygame.display.get_surface()
+        self._resized()
+
+    def _resized(self) -> None:
+        """Take the display's new surface and tell every scene its size."""
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
+        for scene in self.stack:
+            scene.resize(self.size)
 
     def _keep_minimum_size(self) -> None:
         """Grow the window back to 1024x640 if a window manager let it shrink below."""
@@ -139,7 +155,7 @@ class App:
                 continue
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED) and not self.headless:
                 self._keep_minimum_size()
-                self.screen = pygame.display.get_surface()
+                self._resized()
                 continue
             intent = translate(event)
             if intent is None:
@@ -192,41 +208,3 @@ class App:
         self.stack.clear()
         return self.exit_code
 
-
-def run_game(
-    exit_after_first_frame: bool = False,
-    demo: dict | None = None,
-    size: tuple[int, int] = START_SIZE,
-    session: GameSession | None = None,
-) -> int:
-    """Open the window on the title screen (a demo match, or the table of a loaded ``session``) and run until quit."""
-    started = time.perf_counter()
-    settings = Settings()
-    headless = os.environ.get("SDL_VIDEODRIVER") == "dummy" and demo is not None and demo.get("fast")
-    app = App(size, settings, headless=bool(headless))
-    if demo is not None:
-        from .demo import start_demo
-
-        start_demo(app, **demo)
-    elif session is not None:
-        from .scenes.table import TableScene
-
-        app.push(TableScene(session))
-    else:
-        from .scenes.title import TitleScene
-
-        app.push(TitleScene())
-    if exit_after_first_frame:
-        def stop(a: App) -> None:
-            if not a.headless:
-                pygame.display.flip()
-            print(f"first frame after {time.perf_counter() - started:.3f} s", file=sys.stderr)
-            a.quit()
-        app.on_frame = stop
-    try:
-        return app.run(0 if demo is not None and demo.get("fast") else FPS)
-    finally:
-        from . import saves_bridge
-
-        saves_bridge.flush()
-        pygame.quit()

@@ -43,7 +43,7 @@ def text(
 ) -> pygame.Surface:
     """A rendered, cached text surface; ``wrap`` > 0 wraps at that width in pixels."""
     size = max(6, int(size))
-    key = (line, style, size, tuple(color), int(wrap))  # type: ignore[arg-type]
+    key = (line, style, size, (color[0], color[1], color[2]), int(wrap))
     surf = _texts.get(key)
     if surf is None:
         if len(_texts) > 4000:

@@ -25,6 +25,7 @@ def _image_loader(filename: str, colorkey: Any, **kwargs: Any) -> Any:
     sheet = pygame.image.load(filename)
 
     def load(rect: Any = None, flags: Any = None) -> pygame.Surface:
+        """The sheet, or the part of it at ``rect``."""
         if rect is None:
             return sheet
         return sheet.subsurface(pygame.Rect(rect)).copy()
@@ -32,29 +33,40 @@ def _image_loader(filename: str, colorkey: Any, **kwargs: Any) -> Any:
     return load
 
 
+def _rects(group: pytmx.TiledObjectGroup) -> dict[str, pygame.FRect]:
+    """The named objects of ``group`` as rectangles in design pixels."""
+    return {obj.name: pygame.FRect(obj.x, obj.y, obj.width, obj.height) for obj in group if obj.name}
+
+
 class TableLayout:
     """Named anchors and the felt of the table map."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.map = pytmx.TiledMap(str(path or table_map()), image_loader=_image_loader)
-        self.anchors: dict[str, pygame.FRect] = {}
+        self.anchors: dict[str, pygame.FRect] = _rects(self._objects("table"))
         self.seat_panels: dict[int, list[pygame.FRect]] = {}
         self.mexican_panels: dict[int, pygame.FRect] = {}
-        for obj in self.map.get_layer_by_name("table"):
-            self.anchors[obj.name] = pygame.FRect(obj.x, obj.y, obj.width, obj.height)
         for n in range(2, 9):
-            layer = self.map.get_layer_by_name(f"seats-{n}")
-            named = {obj.name: pygame.FRect(obj.x, obj.y, obj.width, obj.height) for obj in layer}
+            named = _rects(self._objects(f"seats-{n}"))
             self.seat_panels[n] = [named[f"seat_{i}"] for i in range(n)]
             self.mexican_panels[n] = named["mexican"]
         self._felt_design: pygame.Surface | None = None
         self._felt_scaled: dict[tuple[int, int], pygame.Surface] = {}
+
+    def _objects(self, name: str) -> pytmx.TiledObjectGroup:
+        """The object layer ``name`` of the map."""
+        layer = self.map.get_layer_by_name(name)
+        if not isinstance(layer, pytmx.TiledObjectGroup):
+            raise ValueError(f"{name} is not an object layer of the table map")
+        return layer
 
     def felt_design(self) -> pygame.Surface:
         """The felt tile layer painted at design size, with a fine speckle and vignette."""
         if self._felt_design is None:
             surf = pygame.Surface((MAP_W, MAP_H))
             layer = self.map.get_layer_by_name("felt")
+            if not isinstance(layer, pytmx.TiledTileLayer):
+                raise ValueError("felt is not a tile layer of the table map")
             tw, th = self.map.tilewidth, self.map.tileheight
             for x, y, image in layer.tiles():
                 surf.blit(image, (x * tw, y * th))

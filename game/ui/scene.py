@@ -1,27 +1,34 @@
-"""The scene base class and the letterboxed design space menus are laid out in."""
+"""The scene base class, the routes between scenes, and the letterboxed design
+space menus are laid out in."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from .intents import Intent
 
 if TYPE_CHECKING:
+    from ..engine import Match, RuleOptions
+    from ..session import GameSession
     from .app import App
 
 DESIGN_W, DESIGN_H = 1600, 900
 
 
 class Scene:
-    """One screen of the game. ``draw`` only paints; ``opaque`` scenes hide the
-    scenes beneath them on the stack."""
-
-    opaque = True
+    """One screen of the game. ``update`` and ``resize`` work out what to show,
+    ``draw`` only paints it; ``opaque`` scenes hide the scenes beneath them on the stack."""
 
     def __init__(self) -> None:
         self.app: App | None = None
+
+    @property
+    def opaque(self) -> bool:
+        """Whether this scene hides the scenes beneath it."""
+        return True
 
     def attach(self, app: App) -> None:
         """Called when pushed on ``app``'s stack."""
@@ -36,6 +43,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint onto ``surface``; changes nothing."""
 
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window is now ``size`` pixels (every scene on the stack hears it)."""
+
     def pause(self) -> None:
         """Another scene was pushed on top."""
 
@@ -44,6 +54,54 @@ class Scene:
 
     def close(self) -> None:
         """The scene leaves the stack for good."""
+
+
+class Routes(Protocol):
+    """Makes the scene a scene moves on to, so that scenes never import each other.
+
+    The app holds one (``App.routes``); a scene decides only whether to push,
+    replace or reset with what it gets."""
+
+    def title(self) -> Scene:
+        """The title screen."""
+        ...
+
+    def setup(self) -> Scene:
+        """The new match screen."""
+        ...
+
+    def load(self) -> Scene:
+        """The list of saved games."""
+        ...
+
+    def rules(self, options: RuleOptions | None = None) -> Scene:
+        """How to play, with the options of ``options`` (classic when None)."""
+        ...
+
+    def settings(self) -> Scene:
+        """The settings screen."""
+        ...
+
+    def table(self, session: GameSession, note: str = "") -> Scene:
+        """The table of ``session`` (autosaved), showing ``note`` once it is open."""
+        ...
+
+    def pause(self, session: GameSession, watching: bool, on_leave: Callable[[], None]) -> Scene:
+        """The pause menu over a table; ``on_leave`` runs before it goes back to the title."""
+        ...
+
+    def save_as(self, session: GameSession, on_saved: Callable[[str], None]) -> Scene:
+        """The Save as dialog; ``on_saved`` gets the name it saved under."""
+        ...
+
+    def round_summary(self, match: Match, last: bool, watching: bool, on_next: Callable[[], None]) -> Scene:
+        """The summary of the round ``match`` just finished (``last``: of the match);
+        ``on_next`` deals again or ends the match."""
+        ...
+
+    def match_end(self, session: GameSession) -> Scene:
+        """The final ranking of ``session``'s match."""
+        ...
 
 
 class Space:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import MEXICAN, Action, Match, Play, play_match, preset
+from ..engine import MEXICAN, Action, Match, Phase, Play, play_match, preset
 from ..session import GameSession, SeatConfig
 
 CROWD_NAMES = ("You", "Ana", "Bruno", "Carmen", "Diego", "Elena", "Felipe", "Gloria")
@@ -19,14 +19,20 @@ def crowded_session(min_tiles: int = 70) -> GameSession:
         rng = random.Random(seed)
 
         def mostly_plays(match: Match, seat: int) -> Action:
+            """A random play nearly always, else any legal action."""
             legal = match.legal_actions()
             plays = [a for a in legal if isinstance(a, Play)]
             return rng.choice(plays) if plays and rng.random() < 0.97 else rng.choice(legal)
 
-        play_match(session.match, mostly_plays, until=lambda m: _crowded(m, min_tiles) or bool(m.round_scores))
-        if not session.match.round_scores:
+        play_match(session.match, mostly_plays, until=lambda m: _crowded(m, min_tiles) or _round_ended(m))
+        if session.match.phase is Phase.PLAYING:
             return session
     raise RuntimeError("no crowded table found")
+
+
+def _round_ended(match: Match) -> bool:
+    """Whether the first round is over without the table getting crowded."""
+    return match.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
 
 
 def _crowded(match: Match, min_tiles: int) -> bool:

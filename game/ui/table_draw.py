@@ -179,14 +179,22 @@ def draw_mexican_panel(surface: pygame.Surface, rect: pygame.FRect, k: float, ti
         blit_text(surface, f"{tiles} tile{'s' if tiles != 1 else ''}", int(15 * k), theme.INK_DIM, (r.centerx, r.bottom - int(10 * k)), "midbottom")
 
 
-def draw_boneyard(surface: pygame.Surface, rect: pygame.FRect, k: float, count: int, glow: float) -> pygame.Rect:
-    """A face-down pile with its count; returns the pile's clickable rectangle."""
+def boneyard_pile(rect: pygame.FRect, k: float) -> pygame.Rect:
+    """Where the boneyard's pile lies inside its anchor ``rect``: the area a click draws from."""
     r = pygame.Rect(rect)
     unit = max(8, int(24 * k))
-    cx, cy = r.centerx, r.y + int(66 * k)
-    pile = min(count, 9)
     area = pygame.Rect(0, 0, int(unit * 4.6), int(unit * 2.8))
-    area.center = (cx, cy)
+    area.center = (r.centerx, r.y + int(66 * k))
+    return area
+
+
+def draw_boneyard(surface: pygame.Surface, rect: pygame.FRect, k: float, count: int, glow: float) -> None:
+    """A face-down pile with its count, glowing (``glow`` 0..1) when a draw is due."""
+    r = pygame.Rect(rect)
+    unit = max(8, int(24 * k))
+    area = boneyard_pile(rect, k)
+    cx, cy = area.center
+    pile = min(count, 9)
     if glow > 0:
         halo = pygame.Surface(area.inflate(24, 24).size, pygame.SRCALPHA)
         pygame.draw.rect(halo, (*theme.GLOW, int(90 + 80 * glow)), halo.get_rect(), max(3, int(5 * k)), border_radius=12)
@@ -200,4 +208,3 @@ def draw_boneyard(surface: pygame.Surface, rect: pygame.FRect, k: float, count: 
         surface.blit(img, rr)
     label = "Boneyard empty" if count == 0 else f"Boneyard  {count}"
     blit_text(surface, label, int(17 * k), theme.INK, (cx, r.bottom - int(12 * k)), "midbottom", "bold")
-    return area

@@ -12,7 +12,7 @@ from . import theme
 from .fonts import font
 
 SUPER = 3
-_faces: dict[tuple, pygame.Surface] = {}
+_faces: dict[tuple[object, ...], pygame.Surface] = {}
 
 
 def _grid(n: int) -> list[tuple[float, float]]:

@@ -44,10 +44,10 @@ def test_saves_list_shows_name_preset_round_and_scores(
 def test_load_flag_opens_the_table_of_a_good_save_and_refuses_a_bad_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import game.ui.app
+    import game.ui.main
 
     opened = []
-    monkeypatch.setattr(game.ui.app, "run_game", lambda **kwargs: opened.append(kwargs["session"]) or 0)
+    monkeypatch.setattr(game.ui.main, "run_game", lambda **kwargs: opened.append(kwargs["session"]) or 0)
     assert main(["--load", str(SAMPLE)]) == 0
     assert len(opened) == 1 and opened[0].match.round_number == 7
     bad = tmp_path / "bad.json"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -17,24 +18,31 @@ import pygame
 from game.engine import RoundState, preset, tile_id
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
+from game.ui.routes import GameRoutes
+from game.ui.saves_bridge import SavesBridge
 from game.ui.scenes.table import TableScene
 
 NAMES = ["You", "Ana", "Bruno", "Carmen"]
 
 
 @pytest.fixture(autouse=True)
-def private_saves(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def private_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Saves made during a test go to a temporary folder."""
     monkeypatch.setenv("MEXICAN_TRAIN_DATA_DIR", str(tmp_path))
-    from game.ui import saves_bridge
-
-    saves_bridge._STORE.clear()
 
 
 @pytest.fixture
-def app() -> Iterator[App]:
-    """A headless app at 1280x800, instant pace."""
-    application = App((1280, 800), headless=True)
+def saves(private_saves: None) -> Iterator[SavesBridge]:
+    """The saves of this test's temporary folder, as the game opens them."""
+    bridge = SavesBridge.open()
+    yield bridge
+    bridge.close()
+
+
+@pytest.fixture
+def app(saves: SavesBridge) -> Iterator[App]:
+    """A headless app at 1280x800, instant pace, with the game's routes."""
+    application = App((1280, 800), headless=True, routes=GameRoutes(saves))
     application.settings.pace = "instant"
     yield application
     for scene in application.stack:
@@ -92,9 +100,15 @@ def key(app: App, keycode: int, char: str = "") -> None:
     app.step([pygame.event.Event(pygame.KEYUP, key=keycode, unicode=char, mod=0)])
 
 
-def tray_tile_center(table: TableScene, tile: int) -> tuple[int, int]:
+def tray_tile_center(table: TableScene, tile: int) -> tuple[float, float]:
     """Where ``tile`` lies in the hand tray on screen."""
-    for t, rect in table._tray_rects:
-        if t == tile:
-            return rect.center
-    raise AssertionError(f"tile {tile} is not in the tray")
+    center = table.tile_center(tile)
+    assert center is not None, f"tile {tile} is not in the tray"
+    return center
+
+
+def train_end(table: TableScene, train: int) -> tuple[float, float]:
+    """Where the next tile of ``train`` goes on screen."""
+    end = table.train_end(train)
+    assert end is not None, f"train {train} has no room"
+    return end

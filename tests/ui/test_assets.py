@@ -20,7 +20,6 @@ import pytest
 from game.ui import fonts, layout
 from game.ui.app import App
 from game.ui.paths import asset, asset_path, font_file, table_map
-from game.ui.scenes.title import TitleScene
 
 from .conftest import frames, position, table_for
 
@@ -94,7 +93,7 @@ class _Opened:
 def test_every_file_opened_while_playing_comes_from_the_package(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     opened = _Opened(monkeypatch)
     try:
-        app.push(TitleScene())
+        app.push(app.routes.title())
         frames(app, 2)
         table_for(app, position([(4, 1), (6, 6), (9, 2)]))
         frames(app, 3)

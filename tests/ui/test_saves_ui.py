@@ -8,8 +8,8 @@ import pygame
 
 from game.engine import preset
 from game.session import GameSession, SeatConfig
-from game.ui import saves_bridge
 from game.ui.app import App
+from game.ui.saves_bridge import SavesBridge, describe_lines
 from game.ui.scenes.load import ROWS, LoadScene, SaveRow
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.save_as import SaveAsScene
@@ -76,20 +76,22 @@ def _saves_dir(tmp_path: Path) -> Path:
     return tmp_path / "saves"
 
 
-def test_save_as_writes_a_named_save_that_the_load_screen_lists(app: App, tmp_path: Path) -> None:
+def test_save_as_writes_a_named_save_that_the_load_screen_lists(
+    app: App, saves: SavesBridge, tmp_path: Path
+) -> None:
     table_for(app, real_session())
     pause, _ = _save_as(app, "Before the big play")
     key(app, pygame.K_RETURN)
     assert app.top is pause
     assert pause.note == "Saved as Before the big play"
     assert (_saves_dir(tmp_path) / "before-the-big-play.json").exists()
-    app.reset(LoadScene())
+    app.reset(LoadScene(saves))
     frames(app, 2)
     load = app.top
     assert isinstance(load, LoadScene)
     row = _row(load, "Before the big play")
-    assert "Classic" in saves_bridge.describe_lines(row.entry)[2]
-    assert "You " in saves_bridge.describe_lines(row.entry)[2]
+    assert "Classic" in describe_lines(row.entry)[2]
+    assert "You " in describe_lines(row.entry)[2]
     click(app, row.screen_rect(load.space()).center)
     assert isinstance(app.top, TableScene)
     assert app.top.session.seats[0].name == "You"
@@ -107,30 +109,31 @@ def test_an_empty_name_is_refused_with_the_stores_reason_and_the_dialog_stays(ap
     assert app.top.note == ""
 
 
-def test_save_as_is_disabled_in_demo_mode(app: App) -> None:
-    table = TableScene(real_session(), demo=True)
-    table.on_state_changed = lambda: None  # type: ignore[method-assign]
+def test_save_as_is_disabled_in_demo_mode(app: App, saves: SavesBridge) -> None:
+    table = TableScene(real_session(), watching=True)
     app.push(table)
-    app.push(PauseScene(table))
+    app.push(PauseScene(table.session, saves, True, lambda: None))
     frames(app, 1)
     pause = app.top
     click(app, _center(pause, "Save as..."))
     assert app.top is pause
 
 
-def _named_saves(count: int) -> list[str]:
+def _named_saves(saves: SavesBridge, count: int) -> list[str]:
     session = real_session()
     names = [f"Game {i:02d}" for i in range(count)]
     for name in names:
-        assert saves_bridge.save_named(session, name) is None
+        assert saves.save_named(session, name) is None
     return names
 
 
-def test_delete_asks_first_and_removes_the_save_only_after_sure(app: App, tmp_path: Path) -> None:
-    _named_saves(2)
+def test_delete_asks_first_and_removes_the_save_only_after_sure(
+    app: App, saves: SavesBridge, tmp_path: Path
+) -> None:
+    _named_saves(saves, 2)
     path = _saves_dir(tmp_path) / "game-01.json"
     assert path.exists()
-    load = LoadScene()
+    load = LoadScene(saves)
     app.push(load)
     frames(app, 1)
     click(app, _delete_button_of(load, "Game 01").screen_rect(load.space()).center)
@@ -152,26 +155,30 @@ def _damage(path: Path) -> bytes:
     return data
 
 
-def test_a_damaged_save_shows_its_problem_and_opening_it_leaves_the_file_alone(app: App, tmp_path: Path) -> None:
-    _named_saves(1)
+def test_a_damaged_save_shows_its_problem_and_opening_it_leaves_the_file_alone(
+    app: App, saves: SavesBridge, tmp_path: Path
+) -> None:
+    _named_saves(saves, 1)
     path = _saves_dir(tmp_path) / "game-00.json"
     before = _damage(path)
-    load = LoadScene()
+    load = LoadScene(saves)
     app.push(load)
     frames(app, 1)
     row = _row(load, "game-00")
     assert row.damaged
-    assert saves_bridge.describe_lines(row.entry)[2].startswith("Cannot be read:")
+    assert describe_lines(row.entry)[2].startswith("Cannot be read:")
     click(app, row.screen_rect(load.space()).center)
     assert app.top is load
     assert "cannot be opened" in load.note
     assert path.read_bytes() == before
 
 
-def test_a_save_damaged_after_listing_fails_to_load_with_the_reason(app: App, tmp_path: Path) -> None:
-    _named_saves(1)
+def test_a_save_damaged_after_listing_fails_to_load_with_the_reason(
+    app: App, saves: SavesBridge, tmp_path: Path
+) -> None:
+    _named_saves(saves, 1)
     path = _saves_dir(tmp_path) / "game-00.json"
-    load = LoadScene()
+    load = LoadScene(saves)
     app.push(load)
     frames(app, 1)
     row = _row(load, "Game 00")
@@ -182,9 +189,9 @@ def test_a_save_damaged_after_listing_fails_to_load_with_the_reason(app: App, tm
     assert path.read_bytes() == before
 
 
-def test_many_saves_page_with_the_wheel_and_page_keys(app: App) -> None:
-    names = _named_saves(ROWS + 3)
-    load = LoadScene()
+def test_many_saves_page_with_the_wheel_and_page_keys(app: App, saves: SavesBridge) -> None:
+    names = _named_saves(saves, ROWS + 3)
+    load = LoadScene(saves)
     app.push(load)
     frames(app, 1)
     shown = {r.entry.name for r in _rows(load)}

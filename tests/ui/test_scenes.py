@@ -21,7 +21,8 @@ def _button_center(app: App, scene, label: str) -> tuple[int, int]:  # type: ign
 
 
 def test_new_match_from_the_title_reaches_the_table_and_esc_pauses_it(app: App) -> None:
-    title = TitleScene()
+    title = app.routes.title()
+    assert isinstance(title, TitleScene)
     app.push(title)
     frames(app, 2)
     click(app, _button_center(app, title, "New match"))
@@ -45,7 +46,8 @@ def test_new_match_from_the_title_reaches_the_table_and_esc_pauses_it(app: App) 
 
 
 def test_setup_refuses_a_table_that_cannot_be_dealt_with_the_engines_reason(app: App) -> None:
-    setup = SetupScene()
+    setup = app.routes.setup()
+    assert isinstance(setup, SetupScene)
     app.push(setup)
     setup.seat_count.set(8)
     setup.rules["hand_size"].set(20)
@@ -56,9 +58,31 @@ def test_setup_refuses_a_table_that_cannot_be_dealt_with_the_engines_reason(app:
 
 
 def test_continue_without_a_saved_game_says_so(app: App) -> None:
-    title = TitleScene()
+    title = app.routes.title()
+    assert isinstance(title, TitleScene)
     app.push(title)
     frames(app, 1)
     click(app, _button_center(app, title, "Continue"))
     assert app.top is title
     assert title.note
+
+
+def test_every_scene_on_the_stack_hears_when_the_window_changes_size() -> None:
+    from game.ui.scene import Scene
+
+    class Listening(Scene):
+        def __init__(self) -> None:
+            super().__init__()
+            self.sizes: list[tuple[int, int]] = []
+
+        def resize(self, size: tuple[int, int]) -> None:
+            self.sizes.append(size)
+
+    window = App((1024, 640))
+    below, above = Listening(), Listening()
+    window.push(below)
+    window.push(above)
+    window.dispatch([pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 700), w=1100, h=700)])
+    assert below.sizes == above.sizes == [window.size]
+    for scene in window.stack:
+        scene.close()

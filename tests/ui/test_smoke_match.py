@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from game.engine import preset
+from game.narrate import ranking_text
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
-from game.ui.scenes.match_end import MatchEndScene, ranking_text
+from game.ui.scenes.match_end import MatchEndScene
 from game.ui.scenes.table import TableScene
 
 
 def test_a_classic_match_of_computer_players_ends_on_the_match_end_scene_with_the_engines_ranking(app: App) -> None:
     seats = [SeatConfig(name, "easy") for name in ("Ana", "Bruno", "Carmen")]
     session = GameSession(preset("classic"), seats, 11)
-    app.push(TableScene(session, demo=True))
+    app.push(TableScene(session, watching=True))
     for _ in range(3000):
         app.step([])
         if isinstance(app.top, MatchEndScene):

@@ -9,7 +9,6 @@ import pytest
 from game.ui import fonts
 from game.ui.app import App
 from game.ui.scenes import title as title_module
-from game.ui.scenes.title import TitleScene
 from game.version import game_version
 
 from .conftest import frames
@@ -23,7 +22,7 @@ def test_the_title_screen_shows_the_version_in_the_bottom_left_corner(app: App, 
         return fonts.blit_text(target, line, size, color, pos, anchor, *rest)
 
     monkeypatch.setattr(title_module, "blit_text", spy)
-    app.push(TitleScene())
+    app.push(app.routes.title())
     frames(app, 2)
     shown = [(pos, anchor) for line, pos, anchor in drawn if line == f"version {game_version()}"]
     assert shown, "the version is drawn on the title screen"

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 import pygame
 
-from .. import saves_bridge, theme
+from ...saves import SaveInfo
+from .. import theme
 from ..draw import panel
 from ..fonts import blit_text
 from ..intents import Intent
+from ..saves_bridge import NO_SAVES, SavesBridge, describe_lines
 from ..scene import Space
 from ..widgets import Button, text_width
 from .menu import MenuScene, card
@@ -25,16 +26,18 @@ LIST_X, LIST_W = 320, 820
 class SaveRow(Button):
     """One save on two lines: name and date, then rules, round and scores (or the problem)."""
 
-    entry: Any = None
+    entry: SaveInfo | None = None
     damaged: bool = False
 
     def draw(self, surface: pygame.Surface, space: Space) -> None:
         """Paint the row."""
+        if self.entry is None:
+            return
         rect = self.screen_rect(space)
         color = theme.PANEL_EDGE if self.hover and not self.damaged else theme.PANEL_LIGHT
         edge = theme.GOLD if self.hover and not self.damaged else (theme.RED if self.damaged else None)
         panel(surface, rect, color, 255, radius=space.px(10), edge=edge, width=2)
-        name, when, details = saves_bridge.describe_lines(self.entry)
+        name, when, details = describe_lines(self.entry)
         pad = space.px(16)
         top = rect.y + space.px(9)
         blit_text(surface, when, space.px(16), theme.INK_DIM, (rect.right - pad, top + space.px(3)), "topright")
@@ -62,23 +65,24 @@ class LoadScene(MenuScene):
 
     title = "Load a game"
 
-    def __init__(self) -> None:
+    def __init__(self, saves: SavesBridge) -> None:
         super().__init__()
+        self.saves = saves
         self.note = ""
         self.note_bad = False
         self.offset = 0
-        self.confirming: Any = None
-        self.entries: list[Any] = []
+        self.confirming: SaveInfo | None = None
+        self.entries: list[SaveInfo] = []
         self.refresh()
 
     # ---------------------------------------------------------------- state
     def refresh(self) -> None:
         """Read the list of saves again and lay out the visible page."""
-        self.entries = saves_bridge.list_saves()
+        self.entries = self.saves.list_saves()
         self.confirming = None
         self.offset = max(0, min(self.offset, len(self.entries) - ROWS))
         if not self.entries:
-            self.note, self.note_bad = saves_bridge.NO_SAVES, False
+            self.note, self.note_bad = NO_SAVES, False
         self._layout()
 
     def _layout(self) -> None:
@@ -86,18 +90,14 @@ class LoadScene(MenuScene):
         self.widgets = []
         for i, entry in enumerate(self.entries[self.offset : self.offset + ROWS]):
             y = ROW_Y + i * (ROW_H + ROW_GAP)
-            damaged = bool(getattr(entry, "problem", None))
+            damaged = bool(entry.problem)
             self.widgets.append(SaveRow("", (LIST_X, y, LIST_W, ROW_H), partial(self.open, entry),
                                         entry=entry, damaged=damaged))
-            if not getattr(entry, "is_autosave", False):
-                sure = self.confirming is not None and self._same(entry, self.confirming)
+            if not entry.is_autosave:
+                sure = self.confirming is not None and entry.path == self.confirming.path
                 self.widgets.append(Button("Sure?" if sure else "Delete", (LIST_X + LIST_W + 12, y + 11, 128, 48),
                                            partial(self.delete, entry), primary=sure, size=20))
         self.widgets.append(Button("Back", (700, 800, 200, 56), self.back, primary=True))
-
-    @staticmethod
-    def _same(a: Any, b: Any) -> bool:
-        return getattr(a, "path", a) == getattr(b, "path", b)
 
     def scroll(self, rows: int) -> None:
         """Move the visible window by ``rows`` (clamped)."""
@@ -126,32 +126,28 @@ class LoadScene(MenuScene):
             return
         super().handle(intent)
 
-    def open(self, entry: Any) -> None:
+    def open(self, entry: SaveInfo) -> None:
         """Load ``entry`` and go to its table, or show why not (the file is left alone)."""
-        from .table import TableScene
-
         assert self.app is not None
-        problem = getattr(entry, "problem", None)
-        if problem:
-            self.note, self.note_bad = f"This save cannot be opened: {problem}", True
+        if entry.problem:
+            self.note, self.note_bad = f"This save cannot be opened: {entry.problem}", True
             return
-        session, problem = saves_bridge.load(entry)
+        session, problem = self.saves.load(entry)
         if session is None:
             self.note, self.note_bad = f"Could not load: {problem or 'the save could not be read'}", True
             return
-        self.app.reset(TableScene(session))
+        self.app.reset(self.app.routes.table(session))
 
-    def delete(self, entry: Any) -> None:
+    def delete(self, entry: SaveInfo) -> None:
         """First click asks "Sure?"; the second deletes the save and refreshes the list."""
-        if self.confirming is None or not self._same(entry, self.confirming):
+        if self.confirming is None or entry.path != self.confirming.path:
             self.confirming = entry
-            self.note, self.note_bad = f"Click \u201cSure?\u201d to delete {getattr(entry, 'name', 'this save')}", False
+            self.note, self.note_bad = f"Click \u201cSure?\u201d to delete {entry.name}", False
             self._layout()
             return
         self.confirming = None
-        problem = saves_bridge.delete(entry)
-        name = getattr(entry, "name", "the save")
-        self.note, self.note_bad = (problem, True) if problem else (f"Deleted {name}", False)
+        problem = self.saves.delete(entry)
+        self.note, self.note_bad = (problem, True) if problem else (f"Deleted {entry.name}", False)
         self.refresh()
 
     # -------------------------------------------------------------- drawing

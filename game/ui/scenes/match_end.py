@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import itertools
-
 import pygame
 
-from ...engine import Match, tie_break
+from ...narrate import deciding_rules
 from ...session import GameSession
 from .. import theme
 from ..fonts import blit_text
@@ -16,28 +14,6 @@ from ..widgets import Button
 from .menu import MenuScene, card
 
 PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
-
-
-def deciding_rules(match: Match) -> list[str]:
-    """For each place after the first, what separated it from the place above."""
-    ranking = match.ranking()
-    out = []
-    for above, below in itertools.pairwise(ranking):
-        out.append(tie_break(match.round_scores, above[0], below[0]))
-    return out
-
-
-def ranking_text(match: Match) -> str:
-    """The final ranking as text lines (what a fast demo prints)."""
-    totals = match.totals()
-    lines = ["Final ranking:"]
-    for place, group in enumerate(match.ranking()):
-        names = " = ".join(match.names[s] for s in group)
-        lines.append(f"{place + 1}. {names}  {totals[group[0]]} pts")
-    rules = deciding_rules(match)
-    if rules:
-        lines.append(f"1st place decided by: {rules[0]}")
-    return "\n".join(lines)
 
 
 class MatchEndScene(MenuScene):
@@ -54,21 +30,21 @@ class MatchEndScene(MenuScene):
         ]
 
     def new_match(self) -> None:
-        from .setup import SetupScene
-
+        """Set up another match."""
         assert self.app is not None
-        self.app.reset(SetupScene())
+        self.app.reset(self.app.routes.setup())
 
     def title_screen(self) -> None:
-        from .title import TitleScene
-
+        """Back to the title screen."""
         assert self.app is not None
-        self.app.reset(TitleScene())
+        self.app.reset(self.app.routes.title())
 
     def back(self) -> None:
+        """Esc goes to the title screen."""
         self.title_screen()
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """The headline, the places with totals and tie-breaks, and the score sheet."""
         match = self.match
         totals = match.totals()
         winners = self.ranking[0]

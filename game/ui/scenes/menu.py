@@ -27,7 +27,8 @@ class MenuScene(Scene):
         self.clock = 0.0
 
     @property
-    def opaque(self) -> bool:  # type: ignore[override]
+    def opaque(self) -> bool:
+        """Full scenes hide the scenes beneath; modal ones show them dimmed."""
         return not self.modal
 
     def space(self) -> Space:

@@ -2,62 +2,63 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
 
-from .. import saves_bridge, theme
+from ...session import GameSession
+from .. import theme
 from ..fonts import blit_text
+from ..saves_bridge import SavesBridge
 from ..scene import Space
 from ..widgets import Button
 from .menu import MenuScene, card
 
-if TYPE_CHECKING:
-    from .table import TableScene
-
 
 class PauseScene(MenuScene):
-    """A modal menu; the table keeps its state underneath."""
+    """A modal menu over the table of ``session``; the table keeps its state
+    underneath. ``watching`` (a demo) offers no saving, nor does a run whose
+    ``saves`` are unavailable; ``on_leave`` runs before going back to the title."""
 
     modal = True
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, session: GameSession, saves: SavesBridge, watching: bool, on_leave: Callable[[], None]) -> None:
         super().__init__()
-        self.table = table
+        self.session = session
+        self.saves = saves
+        self.watching = watching
+        self.on_leave = on_leave
         self.note = ""
         self.note_ok = False
-        can_save = saves_bridge.available() and not table.demo
+        can_save = saves.can_save and not watching
+        self.can_save = can_save
         self.widgets = [
             Button("Resume", (620, 260, 360, 64), self.back, primary=True),
             Button("Settings", (620, 340, 360, 64), self.settings),
             Button("Rules", (620, 420, 360, 64), self.rules),
             Button("Save as...", (620, 500, 360, 64), self.save_as, enabled=can_save,
-                   hint="" if can_save else ("not in a demo" if table.demo else "no saves")),
-            Button("Save and quit" if can_save else "Quit (no saves yet)", (620, 580, 360, 64), self.save_and_quit),
+                   hint="" if can_save else ("not in a demo" if watching else "saving unavailable")),
+            Button("Save and quit" if can_save else "Quit", (620, 580, 360, 64), self.save_and_quit),
             Button("Quit to title", (620, 660, 360, 64), self.to_title),
         ]
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
+        """Open the settings."""
         assert self.app is not None
-        self.app.push(SettingsScene())
+        self.app.push(self.app.routes.settings())
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
+        """Open how to play, with this match's rules."""
         assert self.app is not None
-        self.app.push(RulesScene(self.table.match.setup.options))
+        self.app.push(self.app.routes.rules(self.session.match.setup.options))
 
     def save_as(self) -> None:
         """Open the Save as dialog (not in demo mode)."""
-        from .save_as import SaveAsScene
-
         assert self.app is not None
-        if self.table.demo or not saves_bridge.available():
+        if not self.can_save:
             return
         self.note = ""
-        self.app.push(SaveAsScene(self.table.session, self.saved))
+        self.app.push(self.app.routes.save_as(self.session, self.saved))
 
     def saved(self, name: str) -> None:
         """The dialog saved the game under ``name``."""
@@ -65,9 +66,9 @@ class PauseScene(MenuScene):
         self.note_ok = True
 
     def save_and_quit(self) -> None:
-        """Save through the saves interface, then leave the game."""
+        """Save (when this table can), then leave the game."""
         assert self.app is not None
-        problem = saves_bridge.autosave(self.table.session) if not self.table.demo else None
+        problem = self.saves.autosave(self.session) if self.can_save else None
         if problem:
             self.note = problem
             self.note_ok = False
@@ -76,13 +77,12 @@ class PauseScene(MenuScene):
 
     def to_title(self) -> None:
         """Back to the title screen (the match stays in the autosave)."""
-        from .title import TitleScene
-
         assert self.app is not None
-        self.table.on_state_changed()
-        self.app.reset(TitleScene())
+        self.on_leave()
+        self.app.reset(self.app.routes.title())
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """The card, its title and the last note."""
         card(surface, space, 560, 150, 480, 630)
         blit_text(surface, "Paused", space.px(44), theme.GOLD, space.point(800, 175), "midtop", "title")
         if self.note:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from ...engine import Match
 from ...engine.tiles import HI, LO
 from .. import theme
 from ..fonts import blit_text
+from ..intents import Intent
 from ..scene import Space
 from ..table_draw import seat_color
 from ..tile_art import face
@@ -17,39 +20,45 @@ from ..widgets import Button
 from .menu import MenuScene, card
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from ..app import App
 
 
 class RoundSummaryScene(MenuScene):
-    """Shown over the table when a round ends."""
+    """Shown over the table when a round of ``match`` ends (``last``: the match's
+    last round); ``on_next`` deals again or ends the match. When ``watching`` a
+    demo at the instant pace it moves on by itself."""
 
     modal = True
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, match: Match, last: bool, watching: bool, on_next: Callable[[], None]) -> None:
         super().__init__()
-        self.table = table
-        self.match = table.match
-        state = self.match.round
+        self.match = match
+        self.watching = watching
+        self.on_next = on_next
+        state = match.round
         assert state is not None and state.scores is not None
         self.state = state
+        self.scores: list[int] = state.scores
         self.count = 0.0
         self.tweens = Tweens()
-        last = self.match.is_over
-        label = "See the final result" if last else f"Deal round {self.match.round_number + 1}"
+        label = "See the final result" if last else f"Deal round {match.round_number + 1}"
         self.widgets = [Button(label, (640, 810, 320, 60), self.next, primary=True)]
 
-    def attach(self, app) -> None:  # type: ignore[no-untyped-def]
+    def attach(self, app: App) -> None:
+        """Start counting the pips up."""
         super().attach(app)
         self.tweens.add(Tween(self, {"count": 1.0}, 1.4 * app.settings.anim_scale, "out_cubic"))
 
     def update(self, dt: float) -> None:
+        """Count up; a demo at the instant pace moves straight on."""
         super().update(dt)
         self.tweens.update(dt)
         assert self.app is not None
-        if self.table.demo and self.app.settings.pace == "instant":
+        if self.watching and self.app.settings.pace == "instant":
             self.next()
 
-    def handle(self, intent) -> None:  # type: ignore[no-untyped-def]
+    def handle(self, intent: Intent) -> None:
+        """Space finishes the count, then moves on like Enter; Esc does nothing here."""
         if intent.kind == "skip" and self.tweens.busy:
             self.tweens.finish_all()
             return
@@ -65,14 +74,15 @@ class RoundSummaryScene(MenuScene):
         assert self.app is not None
         if self.app.top is self:
             self.app.pop()
-        self.table.next_round()
+        self.on_next()
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """Every hand revealed with its pips counting up, then the score sheet."""
         state = self.state
         match = self.match
         n = state.players
         card(surface, space, 80, 40, 1440, 840)
-        number = len(match.round_scores)
+        number = match.round_number
         blit_text(surface, f"Round {number} of {match.setup.rounds} is over", space.px(40), theme.GOLD, space.point(800, 58), "midtop", "title")
         if state.went_out is not None:
             sub = f"{match.names[state.went_out]} went out."
@@ -95,7 +105,7 @@ class RoundSummaryScene(MenuScene):
                 x += unit * 2 + 6
             if not hand:
                 blit_text(surface, "out!", space.px(20), theme.GREEN, space.point(x, y + row_h / 2), "midleft", "bold")
-            score = round(state.scores[seat] * self.count)
+            score = round(self.scores[seat] * self.count)
             blit_text(surface, f"{score}", space.px(26), theme.GOLD, space.point(1480, y + row_h / 2), "midright", "bold")
             if state.charges and state.charges[seat]:
                 blit_text(surface, f"incl. +{state.charges[seat]} for an open double", space.px(13), theme.RED, space.point(1400, y + row_h / 2), "midright")
@@ -104,6 +114,7 @@ class RoundSummaryScene(MenuScene):
         self._sheet(surface, space, top)
 
     def _sheet(self, surface: pygame.Surface, space: Space, top: float) -> None:
+        """The score sheet: every round so far and the totals."""
         match = self.match
         n = match.players
         rounds = match.round_scores

@@ -34,6 +34,7 @@ class RulesScene(MenuScene):
         self.widgets = [Button("Back", (700, 820, 200, 56), self.back, primary=True)]
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """How a turn goes on the left, the rules' options on the right."""
         super().draw_body(surface, space)
         card(surface, space, 60, 130, 900, 670)
         y = 150.0

@@ -7,9 +7,10 @@ from collections.abc import Callable
 import pygame
 
 from ...session import GameSession
-from .. import saves_bridge, theme
+from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
+from ..saves_bridge import SavesBridge, default_name
 from ..scene import Space
 from ..widgets import Button, TextField
 from .menu import MenuScene, card
@@ -23,12 +24,13 @@ class SaveAsScene(MenuScene):
 
     modal = True
 
-    def __init__(self, session: GameSession, on_saved: Callable[[str], None] | None = None) -> None:
+    def __init__(self, session: GameSession, saves: SavesBridge, on_saved: Callable[[str], None] | None = None) -> None:
         super().__init__()
         self.session = session
+        self.saves = saves
         self.on_saved = on_saved
         self.error = ""
-        self.field = TextField((540, 400, 520, 56), saves_bridge.default_name(session), max_len=MAX_NAME,
+        self.field = TextField((540, 400, 520, 56), default_name(session), max_len=MAX_NAME,
                                placeholder="name of the save")
         self.field.focus(True)
         self.widgets = [
@@ -52,7 +54,7 @@ class SaveAsScene(MenuScene):
         """Save under the field's name; on success close and tell the scene below."""
         assert self.app is not None
         name = self.field.value.strip()
-        problem = saves_bridge.save_named(self.session, name)
+        problem = self.saves.save_named(self.session, name)
         if problem:
             self.error = problem
             self.field.focus(True)

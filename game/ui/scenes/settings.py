@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from .. import theme
@@ -11,6 +13,9 @@ from ..scene import Space
 from ..settings import PACES
 from ..widgets import Button, Picker
 from .menu import MenuScene, card
+
+if TYPE_CHECKING:
+    from ..app import App
 
 
 class SettingsScene(MenuScene):
@@ -26,7 +31,8 @@ class SettingsScene(MenuScene):
                             labels=lambda v: "numbers" if v else "pips (numbers when small)")
         self.widgets = [self.pace, self.sort, self.faces, Button("Done", (700, 600, 200, 60), self.back, primary=True)]
 
-    def attach(self, app) -> None:  # type: ignore[no-untyped-def]
+    def attach(self, app: App) -> None:
+        """Show the app's current settings."""
         super().attach(app)
         self.pace.set(app.settings.pace)
         self.sort.set(app.settings.hand_sort)
@@ -45,6 +51,7 @@ class SettingsScene(MenuScene):
         self.app.settings.show_numbers = value
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """The card and a label for each picker."""
         super().draw_body(surface, space)
         card(surface, space, 400, 200, 800, 360)
         for y, label in ((288, "Computer turn pace"), (378, "Sort my hand"), (468, "Tile faces")):

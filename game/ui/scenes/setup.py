@@ -116,6 +116,7 @@ class SetupScene(MenuScene):
         self.start_button.enabled = not self.error
 
     def handle(self, intent: Intent) -> None:
+        """Tab moves between the text fields, Enter starts, Esc leaves a field first."""
         fields = [f for f in self.names[: self.seat_count.value]] + [self.seed]
         focused = next((f for f in fields if f.focused), None)
         if intent.kind == "next_field" and focused is not None:
@@ -133,8 +134,6 @@ class SetupScene(MenuScene):
 
     def start(self) -> None:
         """Start the match with these seats, rules and seed."""
-        from .table import TableScene
-
         assert self.app is not None
         self._validate()
         if self.error:
@@ -150,9 +149,10 @@ class SetupScene(MenuScene):
         except SetupError as problem:
             self.error = str(problem)
             return
-        self.app.reset(TableScene(session))
+        self.app.reset(self.app.routes.table(session))
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """The two cards, their labels, the table's size and any refusal."""
         blit_text(surface, "New match", space.px(44), theme.GOLD, space.point(800, 40), "midtop", "title")
         card(surface, space, 60, 120, 620, 690)
         card(surface, space, 700, 120, 860, 690)
@@ -167,8 +167,8 @@ class SetupScene(MenuScene):
         blit_text(surface, "Rules", space.px(22), theme.INK, space.point(730, 174), "midleft", "bold")
         blit_text(surface, "house rules: \u25c0 \u25b6 change any option", space.px(15), theme.INK_DIM, space.point(1310, 174), "midleft")
         for name, picker in self.rules.items():
-            x, y, w, h = picker.rect
-            blit_text(surface, name.replace("_", " "), space.px(14), theme.INK_DIM, space.point(x + w + 10, y + h / 2), "midleft")
+            px, py, pw, ph = picker.rect
+            blit_text(surface, name.replace("_", " "), space.px(14), theme.INK_DIM, space.point(px + pw + 10, py + ph / 2), "midleft")
         blit_text(surface, "Seed", space.px(22), theme.INK, space.point(900, 784), "midleft", "bold")
         blit_text(surface, "same seed, same deals", space.px(14), theme.INK_DIM, space.point(1320, 784), "midleft")
         try:

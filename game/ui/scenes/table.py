@@ -1,230 +1,147 @@
-"""The table: play a round with the mouse or keyboard while computer players
-think in a worker process and every move is animated from the engine's events."""
+"""The table: play a match with the mouse or keyboard while computer players
+think in a worker process and every move is animated from the engine's events.
+
+The scene only wires its parts together: the controller (game.play) drives the
+match, the picture (ui.picture) catches up with it, the tray (ui.tray) holds
+the hand, and ``update`` works out a ``TableFrame`` that ``draw`` paints
+(ui.table_paint) without changing anything.
+"""
 
 from __future__ import annotations
 
-import math
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import DRAW, END, MEXICAN, OPEN, Action, IllegalAction, Phase, Play, RoundState
-from ...engine import events as ev
-from ...engine.tiles import HI, LO, TEXT
+from ...engine import DRAW, END, OPEN, Action, Phase, Play, RoundState
+from ...engine.tiles import Tile
+from ...narrate import kind_label, ranking_text
+from ...play import MatchController, ProcessWorker, Worker
 from ...session import GameSession
-from .. import saves_bridge, theme
-from ..board import BoardPlan, plan_board
-from ..draw import panel
-from ..fonts import blit_text
-from ..hand import SORT_LABELS, SORTS, sort_hand
+from .. import theme
+from ..geometry import TableGeometry
 from ..intents import Intent
-from ..layout import Scaled, table_layout
+from ..layout import table_layout
+from ..picture import TablePicture
 from ..scene import Scene
-from ..table_draw import (
-    draw_boneyard,
-    draw_hub,
-    draw_lane_background,
-    draw_marker,
-    draw_mexican_panel,
-    draw_seat_panel,
-    draw_spoke,
-    draw_trains,
-    marker_pos,
-)
-from ..thinker import Pending, Thinker
-from ..tile_art import back, face
-from ..tween import Tween, Tweens
+from ..settings import Settings
+from ..table_draw import boneyard_pile
+from ..table_input import TableInput
+from ..table_paint import StaticLayer, TableButton, TableFrame, paint_moving
+from ..toast import Toast
+from ..tray import HandTray, Point
 
-KIND_LABELS = {"human": "You", "easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert", "random": "Random"}
+if TYPE_CHECKING:
+    from ..app import App
 
+INSTANT_THINKING = 0.012
+"""Seconds a frame may wait for computer decisions at the instant pace (one frame is about 0.017)."""
 
-@dataclass
-class Entry:
-    """A step for the picture to catch up on: the table after it and its events."""
-
-    snapshot: RoundState
-    events: list[ev.Event]
-    seat: int
-    computer: bool
-    drop: tuple[float, float] | None = None
-
-
-class Flyer:
-    """A tile travelling across the table (``tile`` None: face down)."""
-
-    def __init__(self, tile: tuple[int, int] | None, start: tuple[float, float], end: tuple[float, float],
-                 unit0: float, unit1: float, angle0: float, angle1: float) -> None:
-        self.tile = tile
-        self.start, self.end = start, end
-        self.unit0, self.unit1 = unit0, unit1
-        self.angle0, self.angle1 = angle0, angle1
-        self.t = 0.0
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Paint at the current progress ``t`` (0..1), lifted with a shadow."""
-        t = self.t
-        x = self.start[0] + (self.end[0] - self.start[0]) * t
-        y = self.start[1] + (self.end[1] - self.start[1]) * t - math.sin(math.pi * min(1.0, t)) * 30
-        unit = max(6, round(self.unit0 + (self.unit1 - self.unit0) * t))
-        angle = self.angle0 + (self.angle1 - self.angle0) * t
-        base = back(unit, horizontal=True) if self.tile is None else face(self.tile[0], self.tile[1], unit)
-        img = pygame.transform.rotate(base, round(angle / 5) * 5)
-        rect = img.get_rect(center=(round(x), round(y)))
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 50))
-        surface.blit(shade, rect.move(6, 10), special_flags=0)
-        surface.blit(img, rect)
-
-
-class Drag:
-    """A tile picked up from the hand."""
-
-    def __init__(self, tile: int, press: tuple[float, float], grab: tuple[float, float]) -> None:
-        self.tile = tile
-        self.press = press
-        self.pos = press
-        self.grab = grab
-        self.moved = False
+TURN_BUTTONS = (("end", "End turn  (E)"), ("open", "Open train  (O)"))
+"""The turn's buttons other than Knock, in the order they stack."""
 
 
 class TableScene(Scene):
-    """The game table for one ``GameSession``; ``demo`` watches computers only."""
+    """The game table for one ``GameSession``. ``watching`` plays every seat by
+    computer (a demo); ``exit_at_end`` prints the ranking and quits when the
+    match ends; ``note`` is shown once the table is open; ``autosave`` saves the
+    session after every change and returns a problem to show (or None)."""
 
-    def __init__(self, session: GameSession, demo: bool = False, exit_at_end: bool = False,
-                 on_match_end: Callable[[GameSession], None] | None = None) -> None:
+    geometry: TableGeometry
+    picture: TablePicture
+    settings: Settings
+
+    def __init__(
+        self,
+        session: GameSession,
+        watching: bool = False,
+        exit_at_end: bool = False,
+        note: str = "",
+        autosave: Callable[[GameSession], str | None] | None = None,
+        worker: Worker | None = None,
+    ) -> None:
         super().__init__()
         self.session = session
         self.match = session.match
-        self.human = None if demo else session.human_seat
-        self.demo = demo
+        self.watching = watching
         self.exit_at_end = exit_at_end
-        self.on_match_end = on_match_end
+        self.note = note
+        self.save_to = autosave
+        self.controller = MatchController(session, worker or ProcessWorker(), self._autosave, watching)
+        self.human = self.controller.human
+        self.seat_labels = tuple("You" if s == self.human else kind_label(c.kind) for s, c in enumerate(session.seats))
         self.layout = table_layout()
-        self.thinker = Thinker()
-        self.future: Pending | None = None
-        self.thinking_seat: int | None = None
-        self.queue: deque[Entry] = deque()
-        self.tweens = Tweens()
-        self.flyers: list[Flyer] = []
-        self.hidden_slots: set[tuple[int, int]] = set()
-        self.hidden_hand: set[int] = set()
-        self.marker_pop: dict[int, float] = {}
-        self.hold = 0.0
+        self.tray = HandTray(self.human, follow_mover=watching)
+        self.toast = Toast()
+        self.static = StaticLayer()
+        self.frame: TableFrame | None = None
+        self.input = TableInput(self)
         self.clock = 0.0
-        self.message = ""
-        self.message_color = theme.INK
-        self.message_ttl = 0.0
-        self.drag: Drag | None = None
-        self.selected: int | None = None
-        self.knock_armed = False
-        self.scroll = 0
         self.summary_timer: float | None = None
         self.summary_shown = False
-        self.deal_progress = 1.0
-        self.engine_shown = True
-        self._plan_key: tuple | None = None
-        self._plan: BoardPlan | None = None
-        self._static_key: tuple | None = None
-        self._static: pygame.Surface | None = None
-        self._tray_rects: list[tuple[int, pygame.Rect]] = []
-        self._buttons: list[tuple[str, pygame.Rect, Callable[[], None]]] = []
-        self._boneyard_rect = pygame.Rect(0, 0, 0, 0)
-        self.hover: tuple[float, float] = (0, 0)
         self.error_note = ""
-        self.shown: RoundState | None = None
-        if self.match.phase is Phase.PLAYING and self.match.round is not None:
-            self.shown = self.match.round.copy()
 
     # ------------------------------------------------------------- lifecycle
-    def attach(self, app) -> None:  # type: ignore[no-untyped-def]
-        """Start the worker and the first (or resumed) round."""
+    def attach(self, app: App) -> None:
+        """Start the worker and show the first (or resumed) round."""
         super().attach(app)
-        if self.shown is None:
-            if self.match.round is not None and self.match.round.round_over:
-                self.shown = self.match.round.copy()
+        self.settings = app.settings
+        self.geometry = TableGeometry(self.layout, self.tray, app.settings, app.size)
+        self.picture = TablePicture(self.geometry, self.human, self.say)
+        phase, live = self.controller.phase, self.controller.live
+        if phase is Phase.DEALING:
+            self.start_round()
+        elif live is not None:
+            self.picture.show_now(live.copy())
+            if phase is not Phase.PLAYING:
                 self.summary_timer = 0.0
-            elif not self.match.is_over:
-                self.start_round()
-        if self._has_computers():
-            self.thinker.warm_up()
+        self.controller.warm_up()
+        if self.note:
+            self.say(self.note, theme.GOLD)
+        self._layout()
 
     def close(self) -> None:
         """Stop the worker."""
-        self.thinker.close()
+        self.controller.close()
 
-    def _has_computers(self) -> bool:
-        return any(not s.is_human for s in self.session.seats) or self.demo
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the table out again for a window of ``size`` pixels."""
+        self._layout()
 
-    @property
-    def settings(self):  # type: ignore[no-untyped-def]
-        """The app's settings."""
-        assert self.app is not None
-        return self.app.settings
+    def pause(self) -> None:
+        """A menu opens over the table: drop whatever the mouse carried."""
+        self.input.drag = None
+        self._layout()
 
-    def on_state_changed(self) -> None:
-        """Called after every change to the match: the autosave hook."""
-        if self.demo:
+    def _autosave(self, session: GameSession) -> None:
+        """The controller's autosave hook: save, and say a new problem once."""
+        if self.watching or self.save_to is None:
             return
-        problem = saves_bridge.autosave(self.session)
+        problem = self.save_to(session)
         if problem and problem != self.error_note:
             self.error_note = problem
             self.say(problem, theme.RED)
 
+    def save_now(self) -> None:
+        """Autosave now (before leaving the table)."""
+        self.controller.save()
+
+    def say(self, text: str, color: theme.Color = theme.INK, seconds: float = 4.0) -> None:
+        """Show a line in the message area for ``seconds``."""
+        self.toast.say(text, color, seconds)
+
     # ----------------------------------------------------------------- rounds
     def start_round(self) -> None:
-        """Deal the next round and queue its opening for the picture."""
-        state = self.match.start_next_round()
+        """Deal the next round and show the deal."""
         self.summary_shown = False
         self.summary_timer = None
-        self.shown = state.copy()
-        events = list(state.events or [])
-        if self.match.round_number == 1 and self.match.start_events:
-            events = list(self.match.start_events) + events
-        self.engine_shown = False
-        self.deal_progress = 0.0
-        self._animate_deal(events)
-        self.on_state_changed()
-
-    def _animate_deal(self, events: list[ev.Event]) -> None:
-        """Tiles fly from the boneyard to every seat, then the engine double goes to the hub."""
-        scale = self.settings.anim_scale
-        self.tweens.add(Tween(self, {"deal_progress": 1.0}, 0.9 * scale, "in_out_cubic"))
-        self.hold = 0.9 * scale + 0.3 * scale
-        assert self.shown is not None
-        if scale > 0 and self.app is not None:
-            scaled = self.scaled()
-            plan = self.plan()
-            start = scaled.anchor("boneyard").center
-            for i in range(3):
-                for seat in range(self.shown.players):
-                    end = self._tray_center(self.shown, self.shown.hands[seat][0]) if seat == self.human and self.shown.hands[seat] else scaled.seat_panel(self.shown.players, seat).center
-                    flyer = Flyer(None, start, end, plan.unit, plan.unit * 0.8, 0, 90)
-                    self._fly(flyer, 0.35 * scale, "out_cubic", delay=(i * self.shown.players + seat) * 0.6 * scale / (3 * self.shown.players))
-            placed = next((e for e in events if isinstance(e, ev.EnginePlaced)), None)
-            origin = scaled.seat_panel(self.shown.players, placed.seat).center if placed is not None and placed.seat >= 0 else start
-            engine = Flyer((self.shown.engine, self.shown.engine), origin, plan.hub, plan.unit, plan.hub_radius * 0.5, 0, -90)
-
-            def show_engine() -> None:
-                self.engine_shown = True
-
-            self._fly(engine, 0.45 * scale, "out_back", delay=0.85 * scale, then=show_engine)
-        else:
-            self.engine_shown = True
-        draw_off = [e for e in events if isinstance(e, ev.DrawOffTile)]
-        starter = next((e.seat for e in events if isinstance(e, ev.StarterChosen)), None)
-        names = self.match.names
-        round_text = f"Round {self.match.round_number} of {self.match.setup.rounds}: engine {self.shown.engine}-{self.shown.engine}"
-        if draw_off and starter is not None:
-            self.say(f"{round_text}. Draw-off: {names[starter]} drew highest and starts.")
-        else:
-            self.say(f"{round_text}. {names[self.shown.to_move]} plays first.")
+        self.picture.deal(self.controller.start_next_round(), self.settings.anim_scale)
+        self._layout()
 
     def next_round(self) -> None:
         """After the round summary: deal again, or show the match result."""
-        assert self.app is not None
-        if self.match.is_over:
+        if self.controller.phase is Phase.MATCH_OVER:
             self.finish_match()
         else:
             self.start_round()
@@ -232,752 +149,236 @@ class TableScene(Scene):
     def finish_match(self) -> None:
         """The match is over: show the ranking (or print it and exit in a fast demo)."""
         assert self.app is not None
-        from .match_end import MatchEndScene, ranking_text
-
-        self.on_state_changed()
+        self.save_now()
         if self.exit_at_end:
             print(ranking_text(self.match))
             self.app.quit(0)
             return
-        self.app.replace(MatchEndScene(self.session))
+        self.app.replace(self.app.routes.match_end(self.session))
 
-    # ------------------------------------------------------------ the engine
+    # -------------------------------------------------------------- queries
     @property
-    def live(self) -> RoundState | None:
-        """The engine's current round."""
-        return self.match.round
+    def shown(self) -> RoundState | None:
+        """The round as the picture shows it now."""
+        return self.picture.shown
 
-    def idle(self) -> bool:
-        """Whether the picture has caught up with the engine."""
-        return not self.queue and not self.flyers and self.deal_progress >= 1.0
+    @property
+    def selected(self) -> Tile | None:
+        """The tile picked in the tray."""
+        return self.tray.selected
+
+    def select(self, tile: Tile | None) -> None:
+        """Pick ``tile`` in the tray (None: none), as a click on it does."""
+        self.tray.selected = tile
+
+    @property
+    def message(self) -> str:
+        """The line last said in the message area."""
+        return self.toast.text
+
+    def lines_said(self) -> list[str]:
+        """The lines said in the message area lately, oldest first."""
+        return list(self.toast.history)
 
     def human_turn(self) -> bool:
-        """Whether the person may act now."""
-        live = self.live
-        return (
-            self.human is not None and live is not None and not live.round_over
-            and live.to_move == self.human and self.idle() and self.hold <= 0
-        )
+        """Whether the person may act now (it is their turn and the picture has caught up)."""
+        return self.controller.person_to_move() and self.picture.ready()
 
-    def act(self, action: Action, drop: tuple[float, float] | None = None) -> bool:
-        """Apply the person's action; show the reason if the engine refuses it."""
-        live = self.live
-        if live is None or self.human is None or live.to_move != self.human:
-            return False
-        if isinstance(action, Play) and self.knock_armed and not action.knock:
-            knocked = Play(action.tile, action.train, True)
-            if knocked in live.legal_actions():
-                action = knocked
-        try:
-            before = len(live.events or [])
-            self.match.apply(action)
-        except IllegalAction as refusal:
-            self.say(_sentence(refusal.reason), theme.WARN)
-            return False
-        self.knock_armed = False
-        self.selected = None
-        self.queue.append(Entry(live.copy(), live.new_events(before), self.human, False, drop))
-        self._after_apply()
-        return True
-
-    def _after_apply(self) -> None:
-        self.on_state_changed()
-
-    def _computer_to_move(self) -> bool:
-        live = self.live
-        return live is not None and not live.round_over and (self.demo or not self.session.seats[live.to_move].is_human)
-
-    def _drive_computers(self) -> None:
-        """Ask the worker for a decision, and apply one when it arrives."""
-        live = self.live
-        if live is None or live.round_over:
-            return
-        seat = live.to_move
-        is_computer = self.demo or not self.session.seats[seat].is_human
-        if not is_computer:
-            return
-        if self.future is None:
-            kind = self.session.seats[seat].kind
-            if kind == "human":
-                kind = "medium"
-            self.thinking_seat = seat
-            self.future = self.thinker.submit(kind, self.match.player_seed(seat), self.match.view(seat))
-            return
-        if not self.future.done():
-            return
-        future, self.future = self.future, None
-        self.thinking_seat = None
-        try:
-            action = future.result()
-        except Exception:  # noqa: BLE001 - a failing worker must not stop the game
-            action = live.legal_actions()[0]
-        if action not in live.legal_actions():
-            action = live.legal_actions()[0]
-        before = len(live.events or [])
-        self.match.apply(action)
-        self.queue.append(Entry(live.copy(), live.new_events(before), seat, True))
-        self._after_apply()
-
-    # --------------------------------------------------------------- picture
-    def shown_totals(self) -> list[int]:
-        """Each seat's total as the picture stands: a round the engine has
-        finished counts only once the picture has caught up with its end."""
-        match = self.match
-        rounds = match.round_scores
-        engine_ended = match.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
-        if engine_ended and not (self.shown is not None and self.shown.round_over):
-            rounds = rounds[:-1]
-        return [sum(r[s] for r in rounds) for s in range(match.players)]
-
-    def say(self, text: str, color: tuple[int, int, int] = theme.INK, seconds: float = 4.0) -> None:
-        """Show a line in the message area."""
-        self.message, self.message_color, self.message_ttl = text, color, seconds
-
-    def scaled(self) -> Scaled:
-        """The layout at the current window size."""
-        assert self.app is not None
-        return Scaled(self.layout, self.app.size)
-
-    def plan(self) -> BoardPlan:
-        """Train positions for the picture's table (cached)."""
-        state = self.shown
-        assert state is not None and self.app is not None
-        doubles = {t: tuple(HI[x] == LO[x] for x in state.trains[t]) for t in [*range(state.players), MEXICAN]}
-        key = (self.app.size, state.players, tuple(sorted(doubles.items())))
-        if key != self._plan_key:
-            self._plan_key = key
-            self._plan = plan_board(self.scaled(), state.players, doubles)
-        assert self._plan is not None
-        return self._plan
-
-    def _process_queue(self) -> None:
-        """Start animating the next step once the previous one has played."""
-        while self.queue and not self.flyers and self.hold <= 0 and self.deal_progress >= 1.0:
-            entry = self.queue.popleft()
-            self._show(entry)
-            if self.settings.anim_scale > 0:
-                break
-
-    def _show(self, entry: Entry) -> None:
-        """Make ``entry`` the picture and animate what its events say happened."""
-        prev = self.shown
-        self.shown = entry.snapshot
-        plan = self.plan()
-        scale = self.settings.anim_scale
-        fast = scale <= 0
-        scaled = self.scaled()
-        names = self.match.names
-        duration = (0.45 if entry.computer else 0.2) * scale
-        for event in entry.events:
-            if isinstance(event, ev.TilePlayed):
-                index = len(entry.snapshot.trains[event.train]) - 1
-                lane = plan.lanes[event.train]
-                if fast or index >= len(lane.slots):
-                    continue
-                slot = lane.slots[index]
-                if entry.drop is not None:
-                    start = entry.drop
-                elif entry.seat == self.human and prev is not None:
-                    start = self._tray_center(prev, event.tile)
-                else:
-                    start = scaled.seat_panel(self.shown.players, entry.seat).center
-                near, far = event.near, event.far
-                shown_pair = (far, near) if slot.flip and not slot.crosswise else (near, far)
-                angle1 = -90.0 if slot.crosswise else 0.0
-                flyer = Flyer(shown_pair, start, (slot.x, slot.y), plan.unit * 1.2, plan.unit, 90.0 if entry.seat == self.human else 30.0, angle1)
-                self._fly(flyer, duration, "out_back" if entry.drop is not None else "out_cubic", slot_key=(event.train, index))
-            elif isinstance(event, ev.TileDrawn):
-                if fast:
-                    continue
-                start = scaled.anchor("boneyard").center
-                if entry.seat == self.human and event.tile is not None:
-                    end = self._tray_center(entry.snapshot, event.tile)
-                    pair = (HI[event.tile], LO[event.tile])
-                    self.hidden_hand.add(event.tile)
-                    tile = event.tile
-                    flyer = Flyer(pair, start, end, plan.unit, self._tray_unit(), 0, 90)
-                    self._fly(flyer, duration * 1.2, "out_cubic", hand_tile=tile)
-                else:
-                    end = scaled.seat_panel(self.shown.players, event.seat).center
-                    self._fly(Flyer(None, start, end, plan.unit, plan.unit * 0.6, 0, 60), duration, "out_cubic")
-                if event.penalty:
-                    self.say(f"{names[event.seat]} draws a penalty tile.", theme.RED)
-            elif isinstance(event, (ev.MarkerUp, ev.MarkerDown)):
-                self.marker_pop[event.seat] = 0.0
-                holder = _Pop(self.marker_pop, event.seat)
-                self.tweens.add(Tween(holder, {"value": 1.0}, 0.6 * scale, "out_elastic", delay=duration))
-                if isinstance(event, ev.MarkerUp) and event.seat != self.human:
-                    self.say(f"{names[event.seat]}'s train is now public.")
-            elif isinstance(event, ev.DoubleOpened):
-                who = "You" if event.seat == self.human else names[event.seat]
-                self.say(f"{who} left a double open: it must be covered next.", theme.GOLD)
-            elif isinstance(event, ev.DoubleCovered):
-                self.say(f"{names[event.seat]} covered the double.")
-            elif isinstance(event, ev.Knocked):
-                you = event.seat == self.human
-                who = "You" if you else names[event.seat]
-                if self.shown.options.knock == "courtesy":
-                    self.say(f"{who} {'have' if you else 'has'} one tile left!", theme.GOLD)
-                else:
-                    self.say(f"{who} {'knock' if you else 'knocks'}: one tile left!", theme.GOLD)
-            elif isinstance(event, ev.Passed):
-                who = "You pass." if event.seat == self.human else f"{names[event.seat]} passes."
-                self.say(who)
-            elif isinstance(event, ev.SeatSuspended):
-                self.say(f"{names[event.seat]} is suspended until a double is played.", theme.RED)
-            elif isinstance(event, ev.RoundEnded):
-                if event.went_out is not None:
-                    self.say(f"{names[event.went_out]} went out!", theme.GOLD)
-                else:
-                    self.say("Nobody can play: the round is blocked.", theme.GOLD)
-        if entry.computer:
-            self.hold = self.settings.turn_seconds * 0.55
-
-    def _fly(self, flyer: Flyer, duration: float, easing: str, slot_key: tuple[int, int] | None = None,
-             hand_tile: int | None = None, delay: float = 0.0, then: Callable[[], None] | None = None) -> None:
-        """Send ``flyer`` on its way; its destination stays hidden until it lands."""
-        if slot_key is not None:
-            self.hidden_slots.add(slot_key)
-
-        def landed() -> None:
-            if flyer in self.flyers:
-                self.flyers.remove(flyer)
-            if slot_key is not None:
-                self.hidden_slots.discard(slot_key)
-            if hand_tile is not None:
-                self.hidden_hand.discard(hand_tile)
-            if then is not None:
-                then()
-
-        self.flyers.append(flyer)
-        self.tweens.add(Tween(flyer, {"t": 1.0}, duration, easing, delay=delay, on_done=landed))
-
-    def skip(self) -> None:
-        """Catch the picture up at once (Space or a click while computers play)."""
-        self.hold = 0
-        self.tweens.finish_all()
-        self.flyers.clear()
-        self.hidden_slots.clear()
-        self.hidden_hand.clear()
-        self.deal_progress = 1.0
-        self.engine_shown = True
-        while self.queue:
-            self.shown = self.queue.popleft().snapshot
-        if self.summary_timer is not None:
-            self.summary_timer = min(self.summary_timer, 0.05)
-
-    # ------------------------------------------------------------------ loop
-    def update(self, dt: float) -> None:
-        """Drive computers, play the animation queue, open the summary when due."""
-        self.clock += dt
-        self.message_ttl -= dt
-        self.tweens.update(dt)
-        if self.hold > 0:
-            self.hold -= dt
-        fast = self.settings.anim_scale <= 0
-        for _ in range(400 if fast else 1):
-            self._drive_computers()
-            if fast and self.future is not None:
-                try:
-                    self.future.result(timeout=0.05)
-                except Exception:  # noqa: BLE001, S110
-                    pass
-                self._drive_computers()
-            self._process_queue()
-            live = self.live
-            if not fast or live is None or live.round_over or not self._computer_to_move():
-                break
-        if fast:
-            self._process_queue()
-        live = self.live
-        if (live is not None and live.round_over and not self.summary_shown and self.idle()
-                and self.summary_timer is None):
-            self.summary_timer = 0.0 if fast else 1.1 * self.settings.anim_scale + 0.4
-        if self.summary_timer is not None and not self.summary_shown:
-            self.summary_timer -= dt
-            if self.summary_timer <= 0:
-                self.summary_shown = True
-                self.summary_timer = None
-                from .round_summary import RoundSummaryScene
-
-                assert self.app is not None
-                self.app.push(RoundSummaryScene(self))
-
-    # ----------------------------------------------------------------- input
-    def handle(self, intent: Intent) -> None:
-        """Mouse and keyboard play."""
-        assert self.app is not None
-        kind = intent.kind
-        if kind == "back":
-            from .pause import PauseScene
-
-            self.drag = None
-            self.app.push(PauseScene(self))
-            return
-        if kind == "move":
-            self.hover = intent.pos
-            if self.drag is not None:
-                self.drag.pos = intent.pos
-                if math.dist(intent.pos, self.drag.press) > 6:
-                    self.drag.moved = True
-            return
-        if kind == "skip":
-            if not self.human_turn():
-                self.skip()
-            return
-        if kind == "scroll":
-            self.scroll = max(0, self.scroll - intent.amount)
-            return
-        if kind == "press" and intent.button == 1:
-            self._press(intent.pos)
-            return
-        if kind == "release" and intent.button == 1:
-            self._release(intent.pos)
-            return
-        if kind in ("left", "right"):
-            self._move_selection(-1 if kind == "left" else 1)
-            return
-        if kind == "confirm":
-            self._play_selected_anywhere()
-            return
-        if kind == "key":
-            self._key(intent.char)
-
-    def _key(self, char: str) -> None:
-        if char == "d":
-            self._try(DRAW)
-        elif char == "e":
-            self._try(END)
-        elif char == "o":
-            self._try(OPEN)
-        elif char == "k":
-            self._toggle_knock()
-        elif char == "s":
-            self._cycle_sort()
-        elif char == "m":
-            self._play_selected(MEXICAN)
-        elif char.isdigit() and char != "0" and self.shown is not None and int(char) <= self.shown.players:
-            self._play_selected(int(char) - 1)
-
-    def _try(self, action: Action) -> None:
-        if not self.human_turn():
-            if self.human is not None and not (self.live and self.live.round_over):
-                self.say("Wait for your turn.", theme.INK_DIM, 1.5)
-            return
-        self.act(action)
-
-    def _toggle_knock(self) -> None:
-        if self.human_turn() and any(isinstance(a, Play) and a.knock for a in self.live.legal_actions()):  # type: ignore[union-attr]
-            self.knock_armed = not self.knock_armed
-            self.say("Knock armed: your next play announces one tile left." if self.knock_armed else "Knock cancelled.", theme.GOLD)
-        elif self.human_turn():
-            self.say("You can knock only with the play that leaves you one tile.", theme.WARN)
-
-    def _cycle_sort(self) -> None:
-        order = SORTS
-        self.settings.hand_sort = order[(order.index(self.settings.hand_sort) + 1) % len(order)] if self.settings.hand_sort in order else order[0]
-        self.say(f"Hand sorted {SORT_LABELS[self.settings.hand_sort]}.", theme.INK_DIM, 1.5)
-
-    def _hand_order(self, state: RoundState) -> list[int]:
-        seat = self._tray_seat(state)
-        if seat is None:
-            return []
-        return sort_hand(state.hands[seat], self.settings.hand_sort, state.ends[seat])
-
-    def _tray_seat(self, state: RoundState) -> int | None:
-        if self.human is not None:
-            return self.human
-        return state.to_move if self.demo else None
-
-    def _move_selection(self, delta: int) -> None:
-        if self.shown is None:
-            return
-        order = self._hand_order(self.shown)
-        if not order:
-            return
-        if self.selected not in order:
-            self.selected = order[0 if delta > 0 else -1]
-        else:
-            self.selected = order[(order.index(self.selected) + delta) % len(order)]
-        self._ensure_visible(order.index(self.selected))
-
-    def _ensure_visible(self, index: int) -> None:
-        visible = self._tray_capacity()
-        if index < self.scroll:
-            self.scroll = index
-        elif index >= self.scroll + visible:
-            self.scroll = index - visible + 1
-
-    def legal_trains(self, tile: int) -> list[int]:
+    def legal_trains(self, tile: Tile) -> list[int]:
         """Trains the person may play ``tile`` on now."""
         if not self.human_turn():
             return []
-        return sorted({a.train for a in self.live.legal_actions() if isinstance(a, Play) and a.tile == tile})  # type: ignore[union-attr]
+        return sorted({a.train for a in self.controller.legal_actions() if isinstance(a, Play) and a.tile == tile})
 
-    def _play_selected(self, train: int) -> None:
-        if self.selected is None:
-            self.say("Choose a tile first (arrow keys or a click).", theme.INK_DIM, 2)
-            return
-        if not self.human_turn():
-            self.say("Wait for your turn.", theme.INK_DIM, 1.5)
-            return
-        self.act(Play(self.selected, train))
+    def shown_totals(self) -> list[int]:
+        """Each seat's total as the picture stands: a round the engine has
+        finished counts only once the picture has caught up with its end."""
+        shown = self.picture.shown
+        return self.controller.totals(counting_this_round=shown is not None and shown.round_over)
 
-    def _play_selected_anywhere(self) -> None:
-        if self.selected is None:
-            return
-        targets = self.legal_trains(self.selected)
-        if len(targets) == 1:
-            self._play_selected(targets[0])
-        elif targets:
-            names = ", ".join("M" if t == MEXICAN else str(t + 1) for t in targets)
-            self.say(f"The {TEXT[self.selected]} fits several trains: press {names}.", theme.INK, 3)
-        elif self.human_turn():
-            self.say(f"The {TEXT[self.selected]} cannot be played now.", theme.WARN)
+    def tile_center(self, tile: Tile) -> Point | None:
+        """Where ``tile`` lies in the hand tray now, or None if it is not in view."""
+        return self.tray.tile_center(tile)
 
-    def _press(self, pos: tuple[float, float]) -> None:
-        for _label, rect, callback in self._buttons:
-            if rect.collidepoint(pos):
-                callback()
-                return
-        if not self.human_turn():
-            if self.human is None or self.live is None or self.live.to_move != self.human:
-                self.skip()
-            return
-        for tile, rect in reversed(self._tray_rects):
-            if rect.collidepoint(pos):
-                self.drag = Drag(tile, pos, (pos[0] - rect.centerx, pos[1] - rect.centery))
-                return
-        if self._boneyard_rect.collidepoint(pos):
-            self.drag = Drag(-1, pos, (0, 0))
-            return
-        if self.selected is not None and self._plan is not None:
-            train = self._plan.lane_at(pos)
-            if train is not None:
-                self._play_selected(train)
+    def tray_shows(self, tile: Tile) -> bool:
+        """Whether ``tile`` is in view in the tray (not in flight, not carried)."""
+        carried = self.frame.carried if self.frame else None
+        return (self.tray.tile_center(tile) is not None and tile not in self.picture.hidden_hand
+                and (carried is None or carried[0] != tile))
 
-    def _release(self, pos: tuple[float, float]) -> None:
-        drag, self.drag = self.drag, None
-        if drag is None:
-            return
-        if drag.tile == -1:  # the boneyard: a click or a drag onto the tray draws
-            if not drag.moved or self.scaled().anchor("hand_tray").collidepoint(pos):
-                self._try(DRAW)
-            return
-        if not drag.moved:
-            self.selected = None if self.selected == drag.tile else drag.tile
-            return
-        plan = self.plan()
-        train = plan.lane_at(pos)
-        if train is None:
-            train = self._nearest_target(pos, drag.tile)
-        if train is None:
-            self._glide_back(drag, pos)
-            self.say(f"Drop the {TEXT[drag.tile]} on a glowing train end.", theme.INK_DIM, 2.5)
-            return
-        center = (pos[0] - drag.grab[0], pos[1] - drag.grab[1])
-        if not self.act(Play(drag.tile, train), drop=center):
-            self._glide_back(drag, pos)
+    def button_labels(self) -> list[str]:
+        """The labels of the buttons on show (the sort button first, the menu last)."""
+        sort = [self.tray.sort_label] if self.tray.showing is not None else []
+        return sort + [b.label for b in self.frame.buttons] if self.frame else sort
 
-    def _nearest_target(self, pos: tuple[float, float], tile: int) -> int | None:
-        plan = self.plan()
-        best, best_d = None, plan.unit * 3.0
-        for train in self.legal_trains(tile):
-            slot = plan.lanes[train].next_slot
-            if slot is not None and math.dist(pos, (slot.x, slot.y)) < best_d:
-                best, best_d = train, math.dist(pos, (slot.x, slot.y))
-        return best
+    def boneyard_center(self) -> Point:
+        """The middle of the boneyard's pile (a click there draws)."""
+        return self.frame.boneyard.center if self.frame else self.geometry.boneyard_center()
 
-    def _glide_back(self, drag: Drag, pos: tuple[float, float]) -> None:
-        if self.shown is None:
-            return
-        home = self._tray_center(self.shown, drag.tile)
-        unit = self._tray_unit()
-        flyer = Flyer((HI[drag.tile], LO[drag.tile]), (pos[0] - drag.grab[0], pos[1] - drag.grab[1]), home, unit, unit, 90, 90)
-        self._fly(flyer, 0.25 * max(0.4, self.settings.anim_scale), "out_cubic", hand_tile=drag.tile)
-        self.hidden_hand.add(drag.tile)
+    def train_end(self, train: int) -> Point | None:
+        """Where the next tile of ``train`` would go on the table (None if it has no room)."""
+        if self.frame is None:
+            return None
+        slot = self.frame.plan.lanes[train].next_slot
+        return None if slot is None else (slot.x, slot.y)
 
-    # ------------------------------------------------------------------ tray
-    def _tray_unit(self) -> int:
-        tray = self.scaled().anchor("hand_tray")
-        return max(12, int(tray.h * 0.34))
+    def hub_center(self) -> Point:
+        """The middle of the roundhouse hub."""
+        assert self.frame is not None
+        return self.frame.plan.hub
 
-    def _tray_capacity(self) -> int:
-        tray = self.scaled().anchor("hand_tray")
-        unit = self._tray_unit()
-        return max(1, int((tray.w - unit * 2) // (unit + unit * 0.22)))
-
-    def _tray_positions(self, order: list[int]) -> list[tuple[int, pygame.Rect]]:
-        tray = self.scaled().anchor("hand_tray")
-        unit = self._tray_unit()
-        step = unit + unit * 0.22
-        capacity = self._tray_capacity()
-        self.scroll = max(0, min(self.scroll, max(0, len(order) - capacity)))
-        visible = order[self.scroll:self.scroll + capacity]
-        width = len(visible) * step - unit * 0.22
-        x0 = tray.centerx - width / 2
-        y = tray.y + tray.h * 0.56 - unit
-        out = []
-        for i, tile in enumerate(visible):
-            rect = pygame.Rect(round(x0 + i * step), round(y), unit, 2 * unit)
-            out.append((tile, rect))
-        return out
-
-    def _tray_center(self, state: RoundState, tile: int) -> tuple[float, float]:
-        order = self._hand_order(state)
-        for t, rect in self._tray_positions(order):
-            if t == tile:
-                return rect.center
-        tray = self.scaled().anchor("hand_tray")
-        return tray.center
-
-    # ------------------------------------------------------------------ draw
-    def draw(self, surface: pygame.Surface) -> None:
-        """Paint the table (a cached static layer, then what moves)."""
-        state = self.shown
-        assert self.app is not None
-        if state is None:
-            surface.blit(self.layout.felt(self.app.size), (0, 0))
-            return
-        plan = self.plan()
-        scaled = self.scaled()
-        k = scaled.k
-        key = (self.app.size, id(state), frozenset(self.hidden_slots), self.engine_shown, tuple(self.shown_totals()), self.deal_progress >= 1.0)
-        if key != self._static_key or self._static is None or self._static.get_size() != self.app.size:
-            self._static_key = key
-            self._static = self._paint_static(state, plan, scaled)
-        surface.blit(self._static, (0, 0))
-        self._draw_dynamic(surface, state, plan, scaled, k)
-
-    def _paint_static(self, state: RoundState, plan: BoardPlan, scaled: Scaled) -> pygame.Surface:
-        assert self.app is not None
-        surf = self.layout.felt(self.app.size).copy()
-        k = scaled.k
-        numerals = True if self.settings.show_numbers else None
-        for lane in plan.lanes.values():
-            draw_lane_background(surf, lane, plan.unit, k, state.names)
-        for lane in plan.lanes.values():
-            draw_spoke(surf, plan, lane, k)
-        draw_hub(surf, plan, state.engine, k, self.engine_shown)
-        draw_trains(surf, state, plan, self.hidden_slots, numerals)
-        totals = self.shown_totals()
-        dealt = self.deal_progress >= 1.0
-        for seat in range(state.players):
-            config = self.session.seats[seat]
-            label = "You" if seat == self.human else KIND_LABELS.get(config.kind, config.kind.title())
-            size = len(state.hands[seat]) if dealt else 0
-            draw_seat_panel(surf, scaled.seat_panel(state.players, seat), k, seat, state.names[seat], label,
-                            size, totals[seat], state.public[seat], state.suspended[seat])
-        draw_mexican_panel(surf, scaled.mexican_panel(state.players), k, len(state.trains[MEXICAN]))
-        self._paint_top_bar(surf, state, scaled)
-        return surf
-
-    def _paint_top_bar(self, surf: pygame.Surface, state: RoundState, scaled: Scaled) -> None:
-        k = scaled.k
-        bar = scaled.anchor("top_bar")
-        opts = self.match.setup
-        title = f"Round {self.match.round_number} of {opts.rounds}"
-        blit_text(surf, title, int(22 * k), theme.GOLD, (bar.x + 16 * k, bar.centery), "midleft", "title")
-        detail = f"{opts.options.preset.replace('-', ' ').title()} rules  \u00b7  double-{opts.set_max} set  \u00b7  engine {state.engine}-{state.engine}"
-        blit_text(surf, detail, int(16 * k), theme.INK_DIM, (bar.x + 230 * k, bar.centery), "midleft")
-        score = scaled.anchor("score_panel")
-        totals = self.shown_totals()
-        if self.human is not None:
-            ranking = sorted(range(state.players), key=lambda s: totals[s])
-            place = ranking.index(self.human) + 1
-            text = f"You: {totals[self.human]} pts  \u00b7  place {place} of {state.players}"
+    # ---------------------------------------------------------------- update
+    def update(self, dt: float) -> None:
+        """Drive computers, play the animation queue, open the summary when due, lay out the frame."""
+        self.clock += dt
+        self.toast.tick(dt)
+        self.picture.advance(dt)
+        scale = self.settings.anim_scale
+        fast = scale <= 0
+        if fast:
+            self.controller.think_for(INSTANT_THINKING)
         else:
-            leader = min(range(state.players), key=lambda s: totals[s])
-            text = f"Watching  \u00b7  leader {state.names[leader]} ({totals[leader]} pts)"
-        blit_text(surf, text, int(17 * k), theme.INK, (score.right - 130 * k, score.centery), "midright", "bold")
+            self.controller.think()
+        self.catch_steps()
+        self.picture.catch_up(scale, self.settings.turn_seconds)
+        ended = self.controller.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+        if ended and not self.summary_shown and self.picture.idle() and self.summary_timer is None:
+            self.summary_timer = 0.0 if fast else 1.1 * scale + 0.4
+        if self.summary_timer is not None and not self.summary_shown:
+            self.summary_timer -= dt
+            if self.summary_timer <= 0:
+                self._open_summary()
+        self._layout()
 
-    def _draw_dynamic(self, surface: pygame.Surface, state: RoundState, plan: BoardPlan, scaled: Scaled, k: float) -> None:
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
-        live_turn = self.human_turn()
-        # whose turn
-        if state.round_over is False and self.deal_progress >= 1.0:
-            mover = state.to_move
-            rect = pygame.Rect(scaled.seat_panel(state.players, mover)).inflate(6, 6)
-            pygame.draw.rect(surface, theme.GLOW, rect, max(2, int((2 + 2 * pulse) * k)), border_radius=int(14 * k))
-            lane = plan.lanes[mover]
-            pygame.draw.rect(surface, (*theme.GLOW,), lane.rect.inflate(4, 4), max(1, int(2 * k)), border_radius=max(4, int(plan.unit * 0.4)))
-            if self.thinking_seat == mover and self.future is not None:
-                self._draw_thinking(surface, rect, k)
-        # markers (pop when they change)
-        for seat in range(state.players):
-            lane = plan.lanes[seat]
-            pop = self.marker_pop.get(seat, 1.0)
-            draw_marker(surface, marker_pos(plan, lane), state.public[seat], plan.unit * 1.15, pop)
-        mex = plan.lanes[MEXICAN]
-        mx, my = marker_pos(plan, mex)
-        pygame.draw.circle(surface, (70, 26, 18), (mx, my), plan.unit * 0.62)
-        pygame.draw.circle(surface, theme.GOLD, (mx, my), plan.unit * 0.62, max(1, int(2 * k)))
-        blit_text(surface, "M", int(max(11, plan.unit * 0.75)), theme.GOLD, (mx, my), "center", "title")
-        # uncovered doubles
-        for train in state.open_doubles:
-            lane = plan.lanes[train]
-            if lane.slots:
-                slot = lane.slots[len(state.trains[train]) - 1] if len(state.trains[train]) - 1 < len(lane.slots) else lane.slots[-1]
-                w, h = (plan.unit, 2 * plan.unit) if slot.crosswise else (2 * plan.unit, plan.unit)
-                ring = pygame.Rect(0, 0, w + 10, h + 10)
-                ring.center = (round(slot.x), round(slot.y))
-                pygame.draw.rect(surface, theme.RED if pulse > 0.5 else theme.GLOW, ring, max(2, int(3 * k)), border_radius=6)
-        # legal targets
-        focus = self.drag.tile if self.drag is not None and self.drag.tile >= 0 else self.selected
-        targets = self.legal_trains(focus) if focus is not None else []
-        for train in targets:
-            lane = plan.lanes[train]
-            slot = lane.next_slot
-            if slot is None:
-                continue
-            w, h = (plan.unit, 2 * plan.unit) if slot.crosswise else (2 * plan.unit, plan.unit)
-            glow = pygame.Rect(0, 0, w + 6, h + 6)
-            glow.center = (round(slot.x), round(slot.y))
-            halo = pygame.Surface(glow.inflate(16, 16).size, pygame.SRCALPHA)
-            pygame.draw.rect(halo, (*theme.GLOW, int(70 + 90 * pulse)), halo.get_rect(), border_radius=8)
-            surface.blit(halo, glow.inflate(16, 16).topleft)
-            pygame.draw.rect(surface, theme.GLOW, glow, max(2, int(3 * k)), border_radius=6)
-            pygame.draw.rect(surface, theme.GLOW, lane.rect.inflate(4, 4), max(1, int(2 * k)), border_radius=8)
-        # boneyard, tray, buttons, message
-        can_draw = live_turn and DRAW in self.live.legal_actions()  # type: ignore[union-attr]
-        self._boneyard_rect = draw_boneyard(surface, scaled.anchor("boneyard"), k, len(state.boneyard), pulse if can_draw else 0)
-        self._draw_tray(surface, state, scaled, k, live_turn)
-        self._draw_buttons(surface, scaled, k, live_turn)
-        self._draw_message(surface, scaled, k, live_turn, state)
-        for flyer in self.flyers:
-            if flyer.t > 0:
-                flyer.draw(surface)
-        if self.drag is not None and self.drag.moved and self.drag.tile >= 0:
-            unit = self._tray_unit()
-            img = face(HI[self.drag.tile], LO[self.drag.tile], unit, horizontal=False)
-            rect = img.get_rect(center=(self.drag.pos[0] - self.drag.grab[0], self.drag.pos[1] - self.drag.grab[1]))
-            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 70))
-            surface.blit(shade, rect.move(8, 12))
-            surface.blit(img, rect)
+    def _open_summary(self) -> None:
+        """Show the summary of the round that ended."""
+        assert self.app is not None
+        self.summary_shown = True
+        self.summary_timer = None
+        last = self.controller.phase is Phase.MATCH_OVER
+        self.app.push(self.app.routes.round_summary(self.match, last, self.watching, self.next_round))
 
-    def _draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect, k: float) -> None:
-        cx, cy = rect.right - 28 * k, rect.bottom - 22 * k
-        for i in range(8):
-            a = self.clock * 6 + i * math.pi / 4
-            alpha = (i + 1) / 8
-            color = tuple(int(c * alpha) for c in theme.GLOW)
-            pygame.draw.circle(surface, color, (cx + math.cos(a) * 9 * k, cy + math.sin(a) * 9 * k), max(1.5, 2.6 * k))
+    def catch_steps(self, drop: Point | None = None) -> None:
+        """Hand the controller's new steps to the picture (``drop``: where the person let go of the tile)."""
+        for step in self.controller.take_steps():
+            self.picture.enqueue(step, None if step.computer else drop)
 
-    def _draw_tray(self, surface: pygame.Surface, state: RoundState, scaled: Scaled, k: float, live_turn: bool) -> None:
-        tray = scaled.anchor("hand_tray")
-        seat = self._tray_seat(state)
-        order = self._hand_order(state)
-        if self.deal_progress < 1.0:
-            order = order[: int(len(order) * self.deal_progress)]
-        positions = self._tray_positions(order)
-        self._tray_rects = positions
-        unit = self._tray_unit()
-        if seat is None:
+    def skip(self) -> None:
+        """Catch the picture up at once (Space or a click while computers play)."""
+        self.picture.skip()
+        if self.summary_timer is not None:
+            self.summary_timer = min(self.summary_timer, 0.05)
+
+    # ---------------------------------------------------------------- layout
+    def _layout(self) -> None:
+        """Work out what the next draws paint and the next clicks hit."""
+        assert self.app is not None
+        size = self.app.size
+        self.geometry.resize(size)
+        state = self.picture.shown
+        if state is None:
+            self.frame = None
             return
-        label = "Your hand" if seat == self.human else f"{state.names[seat]}'s hand (watching)"
-        hand_pips = sum(HI[t] + LO[t] for t in state.hands[seat])
-        blit_text(surface, f"{label}  \u00b7  {len(state.hands[seat])} tiles, {hand_pips} pips", int(16 * k), theme.INK_DIM,
-                  (tray.x + 14 * k, tray.y + 8 * k), "topleft", "bold")
-        sort_text = f"Sort: {SORT_LABELS.get(self.settings.hand_sort, self.settings.hand_sort)}  (S)"
-        sort_rect = blit_text(surface, sort_text, int(16 * k), theme.GOLD, (tray.right - 14 * k, tray.y + 8 * k), "topright", "bold")
-        self._buttons = [("sort", sort_rect.inflate(10, 8), self._cycle_sort)]
-        playable = set()
-        if live_turn:
-            playable = {a.tile for a in self.live.legal_actions() if isinstance(a, Play)}  # type: ignore[union-attr]
-        for tile, rect in positions:
-            if tile in self.hidden_hand or (self.drag is not None and self.drag.moved and self.drag.tile == tile):
-                pygame.draw.rect(surface, (40, 26, 16), rect, border_radius=6)
-                continue
-            lift = int(14 * k) if tile == self.selected else 0
-            r = rect.move(0, -lift)
-            img = face(HI[tile], LO[tile], unit, horizontal=False)
-            shade = pygame.Surface(r.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 80))
-            surface.blit(shade, r.move(4, 6))
-            surface.blit(img, r)
-            if tile == self.selected:
-                pygame.draw.rect(surface, theme.GLOW, r.inflate(6, 6), max(2, int(3 * k)), border_radius=8)
-            if tile in playable:
-                pygame.draw.line(surface, theme.GREEN, (r.x + 4, r.bottom + 6 * k), (r.right - 4, r.bottom + 6 * k), max(2, int(4 * k)))
-        if self.scroll > 0:
-            blit_text(surface, "\u25c0", int(30 * k), theme.GOLD, (tray.x + 16 * k, tray.y + tray.h * 0.56), "midleft")
-        if self.scroll + len(positions) < len(order):
-            blit_text(surface, "\u25b6", int(30 * k), theme.GOLD, (tray.right - 16 * k, tray.y + tray.h * 0.56), "midright")
+        picture, scaled = self.picture, self.geometry.scaled
+        plan = self.geometry.plan(state)
+        your_turn = self.human_turn()
+        legal = self.controller.legal_actions() if your_turn else []
+        drag = self.input.drag
+        carried = drag.tile if drag is not None and drag.carries_tile else None
+        focus = carried if carried is not None else self.tray.selected
+        seat = self.tray.seat_of(state)
+        label = "" if seat is None else "Your hand" if seat == self.human else f"{state.names[seat]}'s hand (watching)"
+        playable = frozenset(a.tile for a in legal if isinstance(a, Play))
+        self.tray.layout(state, self.settings.hand_sort, picture.deal_progress, playable, label)
+        totals = self.shown_totals()
+        dealt = picture.deal_progress >= 1.0
+        numerals = True if self.settings.show_numbers else None
+        hidden = frozenset(picture.hidden_slots)
+        self.frame = TableFrame(
+            size=size, scaled=scaled, plan=plan, state=state,
+            static_key=(size, picture.version, hidden, picture.engine_shown, tuple(totals), dealt, numerals),
+            seat_labels=self.seat_labels,
+            totals=tuple(totals), dealt=dealt, engine_shown=picture.engine_shown, hidden_slots=hidden,
+            numerals=numerals, title=f"Round {self.match.round_number} of {self.match.setup.rounds}",
+            detail=self._detail(state), score_text=self._score_text(state, totals), clock=self.clock,
+            turn_glow=not state.round_over and dealt,
+            thinking=self.controller.thinking_seat == state.to_move,
+            targets=tuple(self.legal_trains(focus)) if focus is not None else (),
+            can_draw=your_turn and DRAW in legal,
+            boneyard=boneyard_pile(scaled.anchor("boneyard"), scaled.k),
+            buttons=self._buttons(legal), message=self._message(your_turn, legal, state),
+            carried=(carried, drag.center(drag.pos)) if carried is not None and drag is not None else None,
+        )
+        self.static.refresh(self.frame, self.layout)
 
-    def _draw_buttons(self, surface: pygame.Surface, scaled: Scaled, k: float, live_turn: bool) -> None:
+    def _detail(self, state: RoundState) -> str:
+        """The top bar's rules, set and engine."""
+        setup = self.match.setup
+        rules = setup.options.preset.replace("-", " ").title()
+        return f"{rules} rules  \u00b7  double-{setup.set_max} set  \u00b7  engine {state.engine}-{state.engine}"
+
+    def _score_text(self, state: RoundState, totals: list[int]) -> str:
+        """Your score and place, or who leads when watching."""
+        if self.human is not None:
+            place = sorted(range(state.players), key=lambda s: totals[s]).index(self.human) + 1
+            return f"You: {totals[self.human]} pts  \u00b7  place {place} of {state.players}"
+        leader = min(range(state.players), key=lambda s: totals[s])
+        return f"Watching  \u00b7  leader {state.names[leader]} ({totals[leader]} pts)"
+
+    def _buttons(self, legal: list[Action]) -> tuple[TableButton, ...]:
+        """The turn's buttons (only on your turn) and the Menu button, with their places."""
+        assert self.app is not None
+        scaled = self.geometry.scaled
+        k = scaled.k
+        offered = [(key, label) for key, label in TURN_BUTTONS if {"end": END, "open": OPEN}[key] in legal]
+        if any(isinstance(a, Play) and a.knock for a in legal):
+            offered.append(("knock", "Knocking \u2714  (K)" if self.input.knock_armed else "Knock!  (K)"))
         area = scaled.anchor("buttons")
-        offered: list[tuple[str, Callable[[], None]]] = []
-        if live_turn:
-            legal = self.live.legal_actions()  # type: ignore[union-attr]
-            if END in legal:
-                offered.append(("End turn  (E)", lambda: self._try(END)))
-            if OPEN in legal:
-                offered.append(("Open train  (O)", lambda: self._try(OPEN)))
-            if any(isinstance(a, Play) and a.knock for a in legal):
-                offered.append(("Knock!  (K)" if not self.knock_armed else "Knocking \u2714  (K)", self._toggle_knock))
         bh = 40 * k
         y = area.y + 10 * k
-        for label, callback in offered:
+        out = []
+        for key, label in offered:
             rect = pygame.Rect(round(area.x + 10 * k), round(y), round(area.w - 20 * k), round(bh))
-            hover = rect.collidepoint(self.hover)
-            panel(surface, rect, theme.BUTTON_HOVER if hover else theme.BUTTON, 255, radius=int(10 * k), edge=theme.GOLD if hover else None)
-            blit_text(surface, label, int(18 * k), theme.INK, rect.center, "center", "bold")
-            self._buttons.append((label, rect, callback))
+            out.append(TableButton(key, label, rect, rect.collidepoint(self.input.hover)))
             y += bh + 8 * k
         menu = pygame.Rect(round(scaled.size[0] - 110 * k), round(6 * k), round(100 * k), round(32 * k))
-        hover = menu.collidepoint(self.hover)
-        panel(surface, menu, theme.PANEL_EDGE if hover else theme.PANEL_LIGHT, 255, radius=int(8 * k), edge=None)
-        blit_text(surface, "Menu (Esc)", int(15 * k), theme.INK, menu.center, "center", "bold")
-        self._buttons.append(("menu", menu, lambda: self.handle(Intent("back"))))
+        out.append(TableButton("menu", "Menu (Esc)", menu, menu.collidepoint(self.input.hover), flat=True))
+        return tuple(out)
 
-    def _draw_message(self, surface: pygame.Surface, scaled: Scaled, k: float, live_turn: bool, state: RoundState) -> None:
-        area = scaled.anchor("message_area")
-        if self.message_ttl > 0 and self.message:
-            text, color = self.message, self.message_color
-        elif live_turn:
-            text, color = self._turn_hint(), theme.INK
-        elif self.thinking_seat is not None and not state.round_over:
-            text, color = f"{state.names[state.to_move]} is thinking\u2026  (Space skips ahead)", theme.INK_DIM
-        elif not self.idle():
-            text, color = "Space or a click skips ahead", theme.INK_DIM
-        else:
-            return
-        rendered = blit_text(pygame.Surface((1, 1)), text, int(19 * k), color, (0, 0), "topleft", "bold")
-        box = pygame.Rect(0, 0, rendered.w + 40 * k, area.h * 0.8)
-        box.center = (round(area.centerx), round(area.centery))
-        panel(surface, box, (12, 16, 22), 210, radius=int(box.h / 2), edge=None)
-        blit_text(surface, text, int(19 * k), color, box.center, "center", "bold")
+    def _message(self, your_turn: bool, legal: list[Action], state: RoundState) -> tuple[str, theme.Color] | None:
+        """The message pill: the last line said, else what to do or who is thinking."""
+        if self.toast.showing:
+            return self.toast.text, self.toast.color
+        if your_turn:
+            return self._turn_hint(legal, state), theme.INK
+        if self.controller.thinking_seat is not None and not state.round_over:
+            return f"{state.names[state.to_move]} is thinking\u2026  (Space skips ahead)", theme.INK_DIM
+        if not self.picture.idle():
+            return "Space or a click skips ahead", theme.INK_DIM
+        return None
 
-    def _turn_hint(self) -> str:
-        legal = self.live.legal_actions()  # type: ignore[union-attr]
+    @staticmethod
+    def _turn_hint(legal: list[Action], state: RoundState) -> str:
+        """What the person can do on their turn."""
         if legal == [DRAW]:
             return "Your turn: nothing fits, so draw from the boneyard (click it or press D)."
         if END in legal:
             return "Play another tile, or end your turn (E)."
-        if self.live.open_doubles:  # type: ignore[union-attr]
+        if state.open_doubles:
             return "Your turn: cover the open double."
         return "Your turn: drag a tile to a glowing train (or arrows + 1-8 / M)."
 
+    # ------------------------------------------------------------------ draw
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the frame worked out in the last update (changes nothing)."""
+        frame = self.frame
+        if frame is None:
+            assert self.app is not None
+            surface.blit(self.layout.felt(self.app.size), (0, 0))
+            return
+        self.static.blit(surface, frame, self.layout)
+        paint_moving(surface, frame, self.picture, self.tray)
 
-class _Pop:
-    """Adapter so a tween can animate one entry of a dict."""
-
-    def __init__(self, store: dict[int, float], key: int) -> None:
-        self.store, self.key = store, key
-
-    @property
-    def value(self) -> float:
-        return self.store.get(self.key, 1.0)
-
-    @value.setter
-    def value(self, v: float) -> None:
-        self.store[self.key] = v
-
-
-def _sentence(reason: str) -> str:
-    """The engine's reason as a sentence."""
-    reason = reason.strip()
-    if not reason:
-        return "That move is not allowed now."
-    return reason[0].upper() + reason[1:] + ("" if reason.endswith((".", "!")) else ".")
+    def handle(self, intent: Intent) -> None:
+        """Mouse and keyboard play (see table_input)."""
+        self.input.handle(intent)

@@ -7,8 +7,9 @@ import math
 import pygame
 
 from ...version import game_version
-from .. import saves_bridge, theme
+from .. import theme
 from ..fonts import blit_text
+from ..saves_bridge import NO_SAVES, SavesBridge
 from ..scene import Space
 from ..tile_art import face
 from ..widgets import Button
@@ -18,10 +19,11 @@ from .menu import MenuScene
 class TitleScene(MenuScene):
     """The first screen."""
 
-    def __init__(self) -> None:
+    def __init__(self, saves: SavesBridge) -> None:
         super().__init__()
+        self.saves = saves
         self.note = ""
-        self.has_saves = saves_bridge.available()
+        self.has_saves = saves.available
         x, w, h = 640, 320, 62
         self.widgets = [
             Button("New match", (x, 400, w, h), self.new_match, primary=True),
@@ -35,54 +37,48 @@ class TitleScene(MenuScene):
         self.widgets[0].hover = True
 
     def new_match(self) -> None:
-        from .setup import SetupScene
-
+        """Open the new match screen."""
         assert self.app is not None
-        self.app.push(SetupScene())
+        self.app.push(self.app.routes.setup())
 
     def continue_latest(self) -> None:
         """Resume the latest saved game, or say there is none."""
-        from .table import TableScene
-
         assert self.app is not None
-        session, note = saves_bridge.continue_latest()
+        session, note = self.saves.continue_latest()
         if session is None:
             self.note = note
             return
-        table = TableScene(session)
-        self.app.reset(table)
-        if note:
-            table.say(note, theme.GOLD)
+        self.app.reset(self.app.routes.table(session, note))
 
     def load(self) -> None:
-        from .load import LoadScene
-
+        """Open the list of saved games."""
         assert self.app is not None
         if not self.has_saves:
-            self.note = saves_bridge.NO_SAVES
+            self.note = NO_SAVES
             return
-        self.app.push(LoadScene())
+        self.app.push(self.app.routes.load())
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
+        """Open how to play."""
         assert self.app is not None
-        self.app.push(RulesScene())
+        self.app.push(self.app.routes.rules())
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
+        """Open the settings."""
         assert self.app is not None
-        self.app.push(SettingsScene())
+        self.app.push(self.app.routes.settings())
 
     def quit(self) -> None:
+        """Leave the game."""
         assert self.app is not None
         self.app.quit(0)
 
     def back(self) -> None:
+        """Esc on the title leaves the game."""
         self.quit()
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """A fan of dominoes, the title, the last note and the version."""
         # a fan of dominoes behind the title
         tiles = [(12, 12), (12, 7), (7, 3), (3, 3), (3, 9), (9, 5), (5, 0)]
         for i, (a, b) in enumerate(tiles):

@@ -1,0 +1,118 @@
+"""Computer players decide in a worker process, so the window keeps drawing.
+
+A thread would share the interpreter lock with the drawing loop; a process
+does not. ``ProcessWorker`` is a one-process ``ProcessPoolExecutor`` (spawn
+context) answering ``decide(kind, seed, view)`` with a ``Future``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import ParamSpec, Protocol, TypeVar
+
+from ..ai import make_player
+from ..engine import Action, SeatView
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def decide(kind: str, seed: str, view: SeatView) -> Action:
+    """The decision of a ``kind`` computer player made from ``seed`` (runs in the worker)."""
+    return make_player(kind, seed).choose(view)
+
+
+def _ready() -> bool:
+    """Nothing: a first task that makes the worker import the players before a real decision."""
+    return True
+
+
+class Worker(Protocol):
+    """Where computer players think: ``submit`` never waits for the answer."""
+
+    def submit(self, kind: str, seed: str, view: SeatView) -> Future[Action]:
+        """Ask for the decision of a ``kind`` player made from ``seed`` for ``view``."""
+        ...
+
+    def warm_up(self) -> None:
+        """Get ready now rather than at the first decision."""
+        ...
+
+    def close(self) -> None:
+        """Stop thinking; unanswered decisions are dropped."""
+        ...
+
+
+class InlineWorker:
+    """Decides at once in this process (tests, and the fallback when no worker
+    process can run); a player's failure is set on the returned future."""
+
+    def submit(self, kind: str, seed: str, view: SeatView) -> Future[Action]:
+        """The decision, already made."""
+        future: Future[Action] = Future()
+        try:
+            future.set_result(decide(kind, seed, view))
+        except Exception as error:  # noqa: BLE001 - the caller falls back to a legal action
+            future.set_exception(error)
+        return future
+
+    def warm_up(self) -> None:
+        """Nothing to start."""
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+class ProcessWorker:
+    """One worker process, started on first use and again if it dies; where no
+    process can be started, decisions are made inline instead."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._inline = InlineWorker()
+        self._failed = False
+
+    def _executor(self) -> ProcessPoolExecutor | None:
+        """The pool, started if needed (None once starting has failed)."""
+        if self._pool is None and not self._failed:
+            try:
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            except (OSError, ValueError):
+                self._failed = True
+        return self._pool
+
+    def warm_up(self) -> None:
+        """Start the worker and let it import the players now."""
+        self._submit(_ready)
+
+    def submit(self, kind: str, seed: str, view: SeatView) -> Future[Action]:
+        """Send the request to the worker (restarted once if it died); decide
+        inline only when no worker can run."""
+        future = self._submit(decide, kind, seed, view)
+        return future if future is not None else self._inline.submit(kind, seed, view)
+
+    def _submit(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> Future[R] | None:
+        """Submit ``fn(*args, **kwargs)`` to the worker, or None when no worker runs."""
+        for _ in range(2):
+            pool = self._executor()
+            if pool is None:
+                return None
+            try:
+                return pool.submit(fn, *args, **kwargs)
+            except (BrokenProcessPool, RuntimeError, OSError):
+                self._drop_pool()
+        self._failed = True
+        return None
+
+    def _drop_pool(self) -> None:
+        """Forget a broken pool so the next request starts a new one."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the worker (a decision it is making is dropped when done)."""
+        self._drop_pool()

@@ -1,0 +1,58 @@
+"""Opening the game: make the settings, the saves and the routes, then run the window."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any
+
+import pygame
+
+from ..session import GameSession
+from .app import FPS, START_SIZE, App
+from .routes import GameRoutes
+from .saves_bridge import SavesBridge
+from .settings import Settings
+
+
+def run_game(
+    exit_after_first_frame: bool = False,
+    demo: dict[str, Any] | None = None,
+    size: tuple[int, int] = START_SIZE,
+    session: GameSession | None = None,
+) -> int:
+    """Open the window on the title screen (a demo match, or the table of a loaded ``session``) and run until quit.
+
+    ``demo`` holds ``rules``, ``players``, ``seed``, ``fast`` and ``exit_at_end``."""
+    started = time.perf_counter()
+    settings = Settings()
+    fast = bool(demo is not None and demo.get("fast"))
+    headless = os.environ.get("SDL_VIDEODRIVER") == "dummy" and fast
+    saves = SavesBridge.open()
+    routes = GameRoutes(saves)
+    app = App(size, settings, headless=headless, routes=routes)
+    if demo is not None:
+        if fast:
+            settings.pace = "instant"
+        from .demo import demo_session
+
+        watched = demo_session(demo.get("rules", "classic"), demo.get("players", 4), demo.get("seed", 1))
+        app.push(routes.watch(watched, exit_at_end=bool(demo.get("exit_at_end"))))
+    elif session is not None:
+        app.push(routes.table(session))
+    else:
+        app.push(routes.title())
+    if exit_after_first_frame:
+        def stop(a: App) -> None:
+            """Report the time to the first frame and quit."""
+            if not a.headless:
+                pygame.display.flip()
+            print(f"first frame after {time.perf_counter() - started:.3f} s", file=sys.stderr)
+            a.quit()
+        app.on_frame = stop
+    try:
+        return app.run(0 if fast else FPS)
+    finally:
+        saves.close()
+        pygame.quit()

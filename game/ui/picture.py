@@ -1,0 +1,307 @@
+"""What the table shows while it catches up with the engine.
+
+The engine has already applied every move; the picture replays the steps the
+controller emitted one at a time, with tiles flying (tweens), their
+destinations hidden until they land, markers popping and the deal dealt.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+import pygame
+
+from ..engine import RoundState
+from ..engine import events as ev
+from ..engine.tiles import HI, LO, Tile
+from ..narrate import Tone, narrate, round_opening, tone
+from ..play import RoundStart, Step
+from . import theme
+from .board import BoardPlan
+from .tile_art import back, face
+from .tween import Tween, Tweens
+
+Point = tuple[float, float]
+Say = Callable[[str, theme.Color], None]
+
+TONE_COLORS: dict[Tone, theme.Color] = {"plain": theme.INK, "news": theme.GOLD, "alert": theme.RED}
+"""The toast colour of each narration tone."""
+
+
+class Places(Protocol):
+    """Where the picture sends tiles (see geometry.TableGeometry)."""
+
+    def plan(self, state: RoundState) -> BoardPlan:
+        """Where every train tile of ``state`` lies."""
+        ...
+
+    def seat_center(self, players: int, seat: int) -> Point:
+        """The middle of ``seat``'s panel."""
+        ...
+
+    def boneyard_center(self) -> Point:
+        """The middle of the boneyard."""
+        ...
+
+    def tray_center(self, state: RoundState, tile: Tile) -> Point:
+        """Where ``tile`` lies in the tray of ``state``."""
+        ...
+
+    @property
+    def tray_unit(self) -> int:
+        """The short side of a tray tile, in pixels."""
+        ...
+
+
+class Flyer:
+    """A tile travelling across the table (``tile`` None: face down) from
+    ``start`` to ``end``, growing from ``unit0`` to ``unit1`` pixels and turning
+    from ``angle0`` to ``angle1`` degrees as ``t`` goes from 0 to 1."""
+
+    def __init__(self, tile: tuple[int, int] | None, start: Point, end: Point,
+                 unit0: float, unit1: float, angle0: float, angle1: float) -> None:
+        self.tile = tile
+        self.start, self.end = start, end
+        self.unit0, self.unit1 = unit0, unit1
+        self.angle0, self.angle1 = angle0, angle1
+        self.t = 0.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint at the current progress ``t`` (0..1), lifted with a shadow."""
+        t = self.t
+        x = self.start[0] + (self.end[0] - self.start[0]) * t
+        y = self.start[1] + (self.end[1] - self.start[1]) * t - math.sin(math.pi * min(1.0, t)) * 30
+        unit = max(6, round(self.unit0 + (self.unit1 - self.unit0) * t))
+        angle = self.angle0 + (self.angle1 - self.angle0) * t
+        base = back(unit, horizontal=True) if self.tile is None else face(self.tile[0], self.tile[1], unit)
+        img = pygame.transform.rotate(base, round(angle / 5) * 5)
+        rect = img.get_rect(center=(round(x), round(y)))
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 50))
+        surface.blit(shade, rect.move(6, 10), special_flags=0)
+        surface.blit(img, rect)
+
+
+class _Pop:
+    """Adapter so a tween can animate one entry of a dict."""
+
+    def __init__(self, store: dict[int, float], key: int) -> None:
+        self.store, self.key = store, key
+
+    @property
+    def value(self) -> float:
+        """The entry's value (1.0 when absent)."""
+        return self.store.get(self.key, 1.0)
+
+    @value.setter
+    def value(self, v: float) -> None:
+        self.store[self.key] = v
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A step waiting to be shown, and where the person dropped the tile it played (if they did)."""
+
+    step: Step
+    drop: Point | None = None
+
+
+class TablePicture:
+    """The round as the picture stands (``shown``), the steps still to show and
+    what is in flight. ``say`` puts a line in the message area; ``human`` is the
+    person's seat (None when only computers play)."""
+
+    def __init__(self, places: Places, human: int | None, say: Say) -> None:
+        self.places = places
+        self.human = human
+        self.say = say
+        self.shown: RoundState | None = None
+        self.version = 0
+        self.queue: deque[Shown] = deque()
+        self.tweens = Tweens()
+        self.flyers: list[Flyer] = []
+        self.hidden_slots: set[tuple[int, int]] = set()
+        self.hidden_hand: set[Tile] = set()
+        self.marker_pop: dict[int, float] = {}
+        self.hold = 0.0
+        self.deal_progress = 1.0
+        self.engine_shown = True
+
+    # ------------------------------------------------------------------ state
+    def idle(self) -> bool:
+        """Whether the picture has caught up with the engine."""
+        return not self.queue and not self.flyers and self.deal_progress >= 1.0
+
+    def ready(self) -> bool:
+        """Whether the picture has caught up and finished lingering on a computer's move."""
+        return self.idle() and self.hold <= 0
+
+    def _set_shown(self, state: RoundState) -> None:
+        self.shown = state
+        self.version += 1
+
+    def show_now(self, state: RoundState) -> None:
+        """Show ``state`` as it is (a resumed table)."""
+        self._set_shown(state)
+
+    def enqueue(self, step: Step, drop: Point | None = None) -> None:
+        """Queue ``step`` to be shown after the ones before it."""
+        self.queue.append(Shown(step, drop))
+
+    # ------------------------------------------------------------------- time
+    def advance(self, dt: float) -> None:
+        """Let ``dt`` seconds of animation pass."""
+        self.tweens.update(dt)
+        if self.hold > 0:
+            self.hold -= dt
+
+    def catch_up(self, scale: float, turn_seconds: float) -> None:
+        """Start showing the next step once the previous one has played (every
+        queued step at once when ``scale``, the animation speed, is 0)."""
+        while self.queue and not self.flyers and self.hold <= 0 and self.deal_progress >= 1.0:
+            self._show(self.queue.popleft(), scale, turn_seconds)
+            if scale > 0:
+                break
+
+    def skip(self) -> None:
+        """Catch up at once (Space or a click while computers play)."""
+        self.hold = 0
+        self.tweens.finish_all()
+        self.flyers.clear()
+        self.hidden_slots.clear()
+        self.hidden_hand.clear()
+        self.deal_progress = 1.0
+        self.engine_shown = True
+        while self.queue:
+            self._set_shown(self.queue.popleft().step.state)
+
+    # ------------------------------------------------------------------- deal
+    def deal(self, start: RoundStart, scale: float) -> None:
+        """Show a new round: tiles fly from the boneyard to every seat, then the
+        engine double goes to the hub; ``scale`` is the animation speed (0: at once)."""
+        self._set_shown(start.state)
+        state = start.state
+        self.engine_shown = False
+        self.deal_progress = 0.0
+        self.tweens.add(Tween(self, {"deal_progress": 1.0}, 0.9 * scale, "in_out_cubic"))
+        self.hold = 0.9 * scale + 0.3 * scale
+        if scale > 0:
+            places = self.places
+            plan = places.plan(state)
+            origin = places.boneyard_center()
+            players = state.players
+            for i in range(3):
+                for seat in range(players):
+                    if seat == self.human and state.hands[seat]:
+                        end = places.tray_center(state, state.hands[seat][0])
+                    else:
+                        end = places.seat_center(players, seat)
+                    flyer = Flyer(None, origin, end, plan.unit, plan.unit * 0.8, 0, 90)
+                    self.fly(flyer, 0.35 * scale, "out_cubic", delay=(i * players + seat) * 0.6 * scale / (3 * players))
+            placed = next((e for e in start.events if isinstance(e, ev.EnginePlaced)), None)
+            if placed is not None and placed.seat >= 0:
+                origin = places.seat_center(players, placed.seat)
+            engine = Flyer((state.engine, state.engine), origin, plan.hub, plan.unit, plan.hub_radius * 0.5, 0, -90)
+            self.fly(engine, 0.45 * scale, "out_back", delay=0.85 * scale, then=self._show_engine)
+        else:
+            self.engine_shown = True
+        self.say(round_opening(start.number, start.rounds, state.engine, state.to_move, start.events, state.names),
+                 theme.INK)
+
+    def _show_engine(self) -> None:
+        self.engine_shown = True
+
+    # ------------------------------------------------------------------ steps
+    def _show(self, item: Shown, scale: float, turn_seconds: float) -> None:
+        """Make ``item``'s step the picture and animate what its events say happened."""
+        step = item.step
+        prev = self.shown
+        self._set_shown(step.state)
+        state = step.state
+        places = self.places
+        plan = places.plan(state)
+        fast = scale <= 0
+        duration = (0.45 if step.computer else 0.2) * scale
+        for event in step.events:
+            line = narrate(event, state.names, self.human, state.options)
+            if line is not None:
+                self.say(line, TONE_COLORS[tone(event)])
+            if isinstance(event, ev.TilePlayed):
+                index = len(state.trains[event.train]) - 1
+                lane = plan.lanes[event.train]
+                if fast or index >= len(lane.slots):
+                    continue
+                slot = lane.slots[index]
+                if item.drop is not None:
+                    start = item.drop
+                elif step.seat == self.human and prev is not None:
+                    start = places.tray_center(prev, event.tile)
+                else:
+                    start = places.seat_center(state.players, step.seat)
+                near, far = event.near, event.far
+                pair = (far, near) if slot.flip and not slot.crosswise else (near, far)
+                angle1 = -90.0 if slot.crosswise else 0.0
+                flyer = Flyer(pair, start, (slot.x, slot.y), plan.unit * 1.2, plan.unit,
+                              90.0 if step.seat == self.human else 30.0, angle1)
+                self.fly(flyer, duration, "out_back" if item.drop is not None else "out_cubic",
+                         slot_key=(event.train, index))
+            elif isinstance(event, ev.TileDrawn):
+                if fast:
+                    continue
+                origin = places.boneyard_center()
+                if step.seat == self.human and event.tile is not None:
+                    end = places.tray_center(state, event.tile)
+                    self.hidden_hand.add(event.tile)
+                    flyer = Flyer((HI[event.tile], LO[event.tile]), origin, end, plan.unit, places.tray_unit, 0, 90)
+                    self.fly(flyer, duration * 1.2, "out_cubic", hand_tile=event.tile)
+                else:
+                    end = places.seat_center(state.players, event.seat)
+                    self.fly(Flyer(None, origin, end, plan.unit, plan.unit * 0.6, 0, 60), duration, "out_cubic")
+            elif isinstance(event, (ev.MarkerUp, ev.MarkerDown)):
+                self.marker_pop[event.seat] = 0.0
+                holder = _Pop(self.marker_pop, event.seat)
+                self.tweens.add(Tween(holder, {"value": 1.0}, 0.6 * scale, "out_elastic", delay=duration))
+        if step.computer:
+            self.hold = turn_seconds * 0.55
+
+    def fly(self, flyer: Flyer, duration: float, easing: str, slot_key: tuple[int, int] | None = None,
+            hand_tile: Tile | None = None, delay: float = 0.0, then: Callable[[], None] | None = None) -> None:
+        """Send ``flyer`` on its way for ``duration`` seconds after ``delay``; the
+        train slot ``slot_key`` or tray tile ``hand_tile`` it goes to stays hidden
+        until it lands, and ``then`` runs when it does."""
+        if slot_key is not None:
+            self.hidden_slots.add(slot_key)
+
+        def landed() -> None:
+            """Show the destination again and run ``then``."""
+            if flyer in self.flyers:
+                self.flyers.remove(flyer)
+            if slot_key is not None:
+                self.hidden_slots.discard(slot_key)
+            if hand_tile is not None:
+                self.hidden_hand.discard(hand_tile)
+            if then is not None:
+                then()
+
+        self.flyers.append(flyer)
+        self.tweens.add(Tween(flyer, {"t": 1.0}, duration, easing, delay=delay, on_done=landed))
+
+    def glide_home(self, tile: Tile, center: Point, scale: float) -> None:
+        """A dropped ``tile`` whose play was refused glides from ``center`` back to its tray place."""
+        if self.shown is None:
+            return
+        home = self.places.tray_center(self.shown, tile)
+        unit = self.places.tray_unit
+        flyer = Flyer((HI[tile], LO[tile]), center, home, unit, unit, 90, 90)
+        self.fly(flyer, 0.25 * max(0.4, scale), "out_cubic", hand_tile=tile)
+        self.hidden_hand.add(tile)
+
+    def draw_flyers(self, surface: pygame.Surface) -> None:
+        """Paint the tiles in flight that have set off."""
+        for flyer in self.flyers:
+            if flyer.t > 0:
+                flyer.draw(surface)

@@ -1,0 +1,90 @@
+"""The game's scenes, made on request: the one module that knows every scene.
+
+Each scene's module is imported when that scene is first asked for, so the
+title screen opens without loading the table, the computer players or the
+save checks (the startup figure in tools/bench.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..engine import Match, RuleOptions
+from ..session import GameSession
+from .saves_bridge import SavesBridge
+from .scene import Scene
+
+
+class GameRoutes:
+    """The routes between the game's scenes (see ``scene.Routes``), handing
+    ``saves`` to the scenes that save or load."""
+
+    def __init__(self, saves: SavesBridge) -> None:
+        self.saves = saves
+
+    def title(self) -> Scene:
+        """The title screen."""
+        from .scenes.title import TitleScene
+
+        return TitleScene(self.saves)
+
+    def setup(self) -> Scene:
+        """The new match screen."""
+        from .scenes.setup import SetupScene
+
+        return SetupScene()
+
+    def load(self) -> Scene:
+        """The list of saved games."""
+        from .scenes.load import LoadScene
+
+        return LoadScene(self.saves)
+
+    def rules(self, options: RuleOptions | None = None) -> Scene:
+        """How to play, with the options of ``options``."""
+        from .scenes.rules import RulesScene
+
+        return RulesScene(options)
+
+    def settings(self) -> Scene:
+        """The settings screen."""
+        from .scenes.settings import SettingsScene
+
+        return SettingsScene()
+
+    def table(self, session: GameSession, note: str = "") -> Scene:
+        """The table of ``session``, autosaved, showing ``note`` once it is open."""
+        from .scenes.table import TableScene
+
+        return TableScene(session, note=note, autosave=self.saves.autosave)
+
+    def watch(self, session: GameSession, exit_at_end: bool = False) -> Scene:
+        """A table where computers play every seat (not autosaved); ``exit_at_end``
+        prints the ranking and quits when the match ends."""
+        from .scenes.table import TableScene
+
+        return TableScene(session, watching=True, exit_at_end=exit_at_end)
+
+    def pause(self, session: GameSession, watching: bool, on_leave: Callable[[], None]) -> Scene:
+        """The pause menu over a table."""
+        from .scenes.pause import PauseScene
+
+        return PauseScene(session, self.saves, watching, on_leave)
+
+    def save_as(self, session: GameSession, on_saved: Callable[[str], None]) -> Scene:
+        """The Save as dialog."""
+        from .scenes.save_as import SaveAsScene
+
+        return SaveAsScene(session, self.saves, on_saved)
+
+    def round_summary(self, match: Match, last: bool, watching: bool, on_next: Callable[[], None]) -> Scene:
+        """The summary of the round that just ended."""
+        from .scenes.round_summary import RoundSummaryScene
+
+        return RoundSummaryScene(match, last, watching, on_next)
+
+    def match_end(self, session: GameSession) -> Scene:
+        """The final ranking."""
+        from .scenes.match_end import MatchEndScene
+
+        return MatchEndScene(session)

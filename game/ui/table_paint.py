@@ -1,0 +1,230 @@
+"""Painting the table scene from a ``TableFrame``: everything it shows, worked
+out in ``update`` so that drawing changes nothing.
+
+The still part (felt, lanes, trains, seat panels, top bar) is painted into a
+layer that is kept while its ``key`` stays the same; what moves is painted
+over it every frame.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from ..engine import MEXICAN, RoundState
+from ..engine.tiles import HI, LO, Tile
+from . import theme
+from .board import BoardPlan
+from .draw import panel
+from .fonts import blit_text, text
+from .layout import Scaled, TableLayout
+from .picture import TablePicture
+from .table_draw import (
+    draw_boneyard,
+    draw_hub,
+    draw_lane_background,
+    draw_marker,
+    draw_mexican_panel,
+    draw_seat_panel,
+    draw_spoke,
+    draw_trains,
+    marker_pos,
+)
+from .tile_art import face
+from .tray import HandTray, Point
+
+
+@dataclass(frozen=True, slots=True)
+class TableButton:
+    """A button at the side of the table: what it does (``key``), its label and place."""
+
+    key: str
+    label: str
+    rect: pygame.Rect
+    hover: bool = False
+    flat: bool = False
+
+
+@dataclass(frozen=True)
+class TableFrame:
+    """What the table paints this frame and what a click may hit."""
+
+    size: tuple[int, int]
+    scaled: Scaled
+    plan: BoardPlan
+    state: RoundState
+    static_key: tuple[object, ...]
+    seat_labels: tuple[str, ...]
+    totals: tuple[int, ...]
+    dealt: bool
+    engine_shown: bool
+    hidden_slots: frozenset[tuple[int, int]]
+    numerals: bool | None
+    title: str
+    detail: str
+    score_text: str
+    clock: float
+    turn_glow: bool
+    thinking: bool
+    targets: tuple[int, ...]
+    can_draw: bool
+    boneyard: pygame.Rect
+    buttons: tuple[TableButton, ...]
+    message: tuple[str, theme.Color] | None
+    carried: tuple[Tile, Point] | None
+
+
+class StaticLayer:
+    """The still part of the table, painted once per change of its key."""
+
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] | None = None
+        self.surface: pygame.Surface | None = None
+
+    def refresh(self, frame: TableFrame, layout: TableLayout) -> None:
+        """Paint the layer again if ``frame`` shows something else (call from update)."""
+        if frame.static_key == self.key and self.surface is not None:
+            return
+        surface = layout.felt(frame.size).copy()
+        paint_static(surface, frame)
+        self.key, self.surface = frame.static_key, surface
+
+    def blit(self, surface: pygame.Surface, frame: TableFrame, layout: TableLayout) -> None:
+        """Put the layer on ``surface``; paint it there directly if it is out of date."""
+        if frame.static_key == self.key and self.surface is not None:
+            surface.blit(self.surface, (0, 0))
+        else:
+            surface.blit(layout.felt(frame.size), (0, 0))
+            paint_static(surface, frame)
+
+
+def paint_static(surface: pygame.Surface, frame: TableFrame) -> None:
+    """Lanes, spokes, hub, trains, seat panels, the Mexican panel and the top bar."""
+    state, plan, scaled = frame.state, frame.plan, frame.scaled
+    k = scaled.k
+    for lane in plan.lanes.values():
+        draw_lane_background(surface, lane, plan.unit, k, state.names)
+    for lane in plan.lanes.values():
+        draw_spoke(surface, plan, lane, k)
+    draw_hub(surface, plan, state.engine, k, frame.engine_shown)
+    draw_trains(surface, state, plan, set(frame.hidden_slots), frame.numerals)
+    for seat in range(state.players):
+        size = len(state.hands[seat]) if frame.dealt else 0
+        draw_seat_panel(surface, scaled.seat_panel(state.players, seat), k, seat, state.names[seat],
+                        frame.seat_labels[seat], size, frame.totals[seat], state.public[seat], state.suspended[seat])
+    draw_mexican_panel(surface, scaled.mexican_panel(state.players), k, len(state.trains[MEXICAN]))
+    bar = scaled.anchor("top_bar")
+    blit_text(surface, frame.title, int(22 * k), theme.GOLD, (bar.x + 16 * k, bar.centery), "midleft", "title")
+    blit_text(surface, frame.detail, int(16 * k), theme.INK_DIM, (bar.x + 230 * k, bar.centery), "midleft")
+    score = scaled.anchor("score_panel")
+    blit_text(surface, frame.score_text, int(17 * k), theme.INK, (score.right - 130 * k, score.centery), "midright", "bold")
+
+
+def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePicture, tray: HandTray) -> None:
+    """Turn glow, markers, open doubles, glowing targets, boneyard, tray, buttons,
+    the message, tiles in flight and the carried tile."""
+    state, plan, scaled = frame.state, frame.plan, frame.scaled
+    k = scaled.k
+    pulse = 0.5 + 0.5 * math.sin(frame.clock * 5)
+    if frame.turn_glow:
+        mover = state.to_move
+        rect = pygame.Rect(scaled.seat_panel(state.players, mover)).inflate(6, 6)
+        pygame.draw.rect(surface, theme.GLOW, rect, max(2, int((2 + 2 * pulse) * k)), border_radius=int(14 * k))
+        lane = plan.lanes[mover]
+        pygame.draw.rect(surface, theme.GLOW, lane.rect.inflate(4, 4), max(1, int(2 * k)), border_radius=max(4, int(plan.unit * 0.4)))
+        if frame.thinking:
+            _draw_thinking(surface, rect, k, frame.clock)
+    for seat in range(state.players):
+        pop = picture.marker_pop.get(seat, 1.0)
+        draw_marker(surface, marker_pos(plan, plan.lanes[seat]), state.public[seat], plan.unit * 1.15, pop)
+    mx, my = marker_pos(plan, plan.lanes[MEXICAN])
+    pygame.draw.circle(surface, (70, 26, 18), (mx, my), plan.unit * 0.62)
+    pygame.draw.circle(surface, theme.GOLD, (mx, my), plan.unit * 0.62, max(1, int(2 * k)))
+    blit_text(surface, "M", int(max(11, plan.unit * 0.75)), theme.GOLD, (mx, my), "center", "title")
+    _draw_open_doubles(surface, state, plan, k, pulse)
+    _draw_targets(surface, frame, pulse)
+    draw_boneyard(surface, scaled.anchor("boneyard"), k, len(state.boneyard), pulse if frame.can_draw else 0)
+    tray.draw(surface, picture.hidden_hand, frame.carried[0] if frame.carried else None)
+    _draw_buttons(surface, frame)
+    _draw_message(surface, frame)
+    picture.draw_flyers(surface)
+    if frame.carried is not None:
+        tile, center = frame.carried
+        img = face(HI[tile], LO[tile], tray.unit, horizontal=False)
+        rect = img.get_rect(center=center)
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 70))
+        surface.blit(shade, rect.move(8, 12))
+        surface.blit(img, rect)
+
+
+def _draw_thinking(surface: pygame.Surface, rect: pygame.Rect, k: float, clock: float) -> None:
+    """A spinner in the corner of the panel of the seat that is thinking."""
+    cx, cy = rect.right - 28 * k, rect.bottom - 22 * k
+    for i in range(8):
+        a = clock * 6 + i * math.pi / 4
+        alpha = (i + 1) / 8
+        color = tuple(int(c * alpha) for c in theme.GLOW)
+        pygame.draw.circle(surface, color, (cx + math.cos(a) * 9 * k, cy + math.sin(a) * 9 * k), max(1.5, 2.6 * k))
+
+
+def _draw_open_doubles(surface: pygame.Surface, state: RoundState, plan: BoardPlan, k: float, pulse: float) -> None:
+    """A blinking ring around every double that must be covered."""
+    for train in state.open_doubles:
+        lane = plan.lanes[train]
+        if not lane.slots:
+            continue
+        last = len(state.trains[train]) - 1
+        slot = lane.slots[last] if last < len(lane.slots) else lane.slots[-1]
+        w, h = (plan.unit, 2 * plan.unit) if slot.crosswise else (2 * plan.unit, plan.unit)
+        ring = pygame.Rect(0, 0, w + 10, h + 10)
+        ring.center = (round(slot.x), round(slot.y))
+        pygame.draw.rect(surface, theme.RED if pulse > 0.5 else theme.GLOW, ring, max(2, int(3 * k)), border_radius=6)
+
+
+def _draw_targets(surface: pygame.Surface, frame: TableFrame, pulse: float) -> None:
+    """A glowing free slot at the end of every train the chosen tile may go on."""
+    plan, k = frame.plan, frame.scaled.k
+    for train in frame.targets:
+        lane = plan.lanes[train]
+        slot = lane.next_slot
+        if slot is None:
+            continue
+        w, h = (plan.unit, 2 * plan.unit) if slot.crosswise else (2 * plan.unit, plan.unit)
+        glow = pygame.Rect(0, 0, w + 6, h + 6)
+        glow.center = (round(slot.x), round(slot.y))
+        halo = pygame.Surface(glow.inflate(16, 16).size, pygame.SRCALPHA)
+        pygame.draw.rect(halo, (*theme.GLOW, int(70 + 90 * pulse)), halo.get_rect(), border_radius=8)
+        surface.blit(halo, glow.inflate(16, 16).topleft)
+        pygame.draw.rect(surface, theme.GLOW, glow, max(2, int(3 * k)), border_radius=6)
+        pygame.draw.rect(surface, theme.GLOW, lane.rect.inflate(4, 4), max(1, int(2 * k)), border_radius=8)
+
+
+def _draw_buttons(surface: pygame.Surface, frame: TableFrame) -> None:
+    """The turn's buttons (End turn, Open train, Knock) and the Menu button."""
+    k = frame.scaled.k
+    for button in frame.buttons:
+        rect, hover = button.rect, button.hover
+        if button.flat:
+            panel(surface, rect, theme.PANEL_EDGE if hover else theme.PANEL_LIGHT, 255, radius=int(8 * k), edge=None)
+            blit_text(surface, button.label, int(15 * k), theme.INK, rect.center, "center", "bold")
+        else:
+            panel(surface, rect, theme.BUTTON_HOVER if hover else theme.BUTTON, 255, radius=int(10 * k),
+                  edge=theme.GOLD if hover else None)
+            blit_text(surface, button.label, int(18 * k), theme.INK, rect.center, "center", "bold")
+
+
+def _draw_message(surface: pygame.Surface, frame: TableFrame) -> None:
+    """The message pill: the last thing said, or whose turn it is and what to do."""
+    if frame.message is None:
+        return
+    line, color = frame.message
+    k = frame.scaled.k
+    area = frame.scaled.anchor("message_area")
+    width = text(line, int(19 * k), color, "bold").get_width()
+    box = pygame.Rect(0, 0, width + 40 * k, area.h * 0.8)
+    box.center = (round(area.centerx), round(area.centery))
+    panel(surface, box, (12, 16, 22), 210, radius=int(box.h / 2), edge=None)
+    blit_text(surface, line, int(19 * k), color, box.center, "center", "bold")

@@ -1,0 +1,191 @@
+"""The hand tray along the bottom of the table: a seat's tiles in the chosen
+order, scrolled to fit, with a sort button.
+
+``layout`` works out every rectangle (from the scene's ``update``); ``draw``
+only paints them, and clicks are tested against what the last layout placed.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..engine import RoundState
+from ..engine.tiles import HI, LO, Tile
+from . import theme
+from .fonts import blit_text, text
+from .hand import SORT_LABELS, sort_hand
+from .tile_art import face
+
+Point = tuple[float, float]
+
+
+class HandTray:
+    """The tray of ``seat`` (the person's), or with ``follow_mover`` of whoever
+    is to move (a watched table); ``selected`` is the tile picked with a click
+    or the arrow keys."""
+
+    def __init__(self, seat: int | None, follow_mover: bool = False) -> None:
+        self.seat = seat
+        self.follow_mover = follow_mover
+        self.selected: Tile | None = None
+        self.scroll = 0
+        self.area = pygame.FRect(0, 0, 0, 0)
+        self.k = 1.0
+        self.order: list[Tile] = []
+        self.tiles: list[tuple[Tile, pygame.Rect]] = []
+        self.showing: int | None = None
+        self.heading = ""
+        self.sort_label = ""
+        self.sort_rect = pygame.Rect(0, 0, 0, 0)
+        self.playable: frozenset[Tile] = frozenset()
+        self.more_left = False
+        self.more_right = False
+
+    # -------------------------------------------------------------- geometry
+    def place(self, area: pygame.FRect, k: float) -> None:
+        """Fit the tray in ``area`` (window pixels) at scale ``k``."""
+        self.area = pygame.FRect(area)
+        self.k = k
+
+    @property
+    def unit(self) -> int:
+        """The short side of a tray tile, in pixels."""
+        return max(12, int(self.area.h * 0.34))
+
+    def capacity(self) -> int:
+        """How many tiles fit side by side."""
+        unit = self.unit
+        return max(1, int((self.area.w - unit * 2) // (unit + unit * 0.22)))
+
+    def _first(self, count: int) -> int:
+        """The scroll position clamped for a row of ``count`` tiles."""
+        return max(0, min(self.scroll, max(0, count - self.capacity())))
+
+    def positions(self, order: list[Tile]) -> list[tuple[Tile, pygame.Rect]]:
+        """Where the visible tiles of ``order`` lie at the current scroll (changes nothing)."""
+        unit = self.unit
+        step = unit + unit * 0.22
+        first = self._first(len(order))
+        visible = order[first:first + self.capacity()]
+        width = len(visible) * step - unit * 0.22
+        x0 = self.area.centerx - width / 2
+        y = self.area.y + self.area.h * 0.56 - unit
+        return [(tile, pygame.Rect(round(x0 + i * step), round(y), unit, 2 * unit)) for i, tile in enumerate(visible)]
+
+    def seat_of(self, state: RoundState) -> int | None:
+        """Whose hand the tray shows for ``state``."""
+        if self.seat is not None:
+            return self.seat
+        return state.to_move if self.follow_mover else None
+
+    def hand_order(self, state: RoundState, how: str) -> list[Tile]:
+        """The shown seat's hand in ``state``, sorted ``how`` (see hand.SORTS)."""
+        seat = self.seat_of(state)
+        if seat is None:
+            return []
+        return sort_hand(state.hands[seat], how, state.ends[seat])
+
+    def center_in(self, state: RoundState, how: str, tile: Tile) -> Point:
+        """Where ``tile`` lies (or would lie) in the tray of ``state``; the tray's middle if it is not shown."""
+        for t, rect in self.positions(self.hand_order(state, how)):
+            if t == tile:
+                return rect.center
+        return self.area.center
+
+    # ----------------------------------------------------------------- layout
+    def layout(self, state: RoundState, how: str, dealt: float, playable: frozenset[Tile], label: str) -> None:
+        """Lay out ``state``'s hand sorted ``how``: ``dealt`` (0..1) of it is in
+        the tray yet, ``playable`` tiles are underlined, ``label`` names the hand."""
+        order = self.hand_order(state, how)
+        if dealt < 1.0:
+            order = order[: int(len(order) * dealt)]
+        self.order = order
+        self.scroll = self._first(len(order))
+        self.tiles = self.positions(order)
+        self.more_left = self.scroll > 0
+        self.more_right = self.scroll + len(self.tiles) < len(order)
+        self.playable = playable
+        self.showing = self.seat_of(state)
+        self.heading = ""
+        self.sort_rect = pygame.Rect(0, 0, 0, 0)
+        if self.showing is None:
+            return
+        hand = state.hands[self.showing]
+        pips = sum(HI[t] + LO[t] for t in hand)
+        self.heading = f"{label}  \u00b7  {len(hand)} tiles, {pips} pips"
+        self.sort_label = f"Sort: {SORT_LABELS.get(how, how)}  (S)"
+        k = self.k
+        shown = text(self.sort_label, int(16 * k), theme.GOLD, "bold")
+        at = (round(self.area.right - 14 * k), round(self.area.y + 8 * k))
+        self.sort_rect = shown.get_rect(topright=at)
+
+    # ---------------------------------------------------------------- queries
+    def tile_at(self, pos: Point) -> tuple[Tile, pygame.Rect] | None:
+        """The tile under ``pos`` and its rectangle (the topmost where tiles touch)."""
+        for tile, rect in reversed(self.tiles):
+            if rect.collidepoint(pos):
+                return tile, rect
+        return None
+
+    def tile_center(self, tile: Tile) -> Point | None:
+        """Where ``tile`` lies in the tray now, or None if it is not in view."""
+        for t, rect in self.tiles:
+            if t == tile:
+                return rect.center
+        return None
+
+    def hits_sort(self, pos: Point) -> bool:
+        """Whether ``pos`` is on the sort button."""
+        return self.showing is not None and self.sort_rect.inflate(10, 8).collidepoint(pos)
+
+    # ---------------------------------------------------------------- changes
+    def scroll_by(self, tiles: int) -> None:
+        """Scroll the row by ``tiles`` (clamped at the next layout)."""
+        self.scroll = max(0, self.scroll + tiles)
+
+    def step_selection(self, delta: int) -> None:
+        """Select the next (+1) or previous (-1) tile, wrapping, and scroll it into view."""
+        order = self.order
+        if not order:
+            return
+        if self.selected not in order:
+            self.selected = order[0 if delta > 0 else -1]
+        else:
+            self.selected = order[(order.index(self.selected) + delta) % len(order)]
+        index = order.index(self.selected)
+        visible = self.capacity()
+        if index < self.scroll:
+            self.scroll = index
+        elif index >= self.scroll + visible:
+            self.scroll = index - visible + 1
+
+    # ------------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface, hidden: set[Tile], lifted: Tile | None) -> None:
+        """Paint the heading, the sort button, the tiles (``hidden`` ones and the
+        ``lifted`` one, carried by the mouse, as empty places) and the scroll arrows."""
+        if self.showing is None:
+            return
+        k = self.k
+        area = self.area
+        unit = self.unit
+        blit_text(surface, self.heading, int(16 * k), theme.INK_DIM, (area.x + 14 * k, area.y + 8 * k), "topleft", "bold")
+        surface.blit(text(self.sort_label, int(16 * k), theme.GOLD, "bold"), self.sort_rect)
+        for tile, rect in self.tiles:
+            if tile in hidden or tile == lifted:
+                pygame.draw.rect(surface, (40, 26, 16), rect, border_radius=6)
+                continue
+            lift = int(14 * k) if tile == self.selected else 0
+            r = rect.move(0, -lift)
+            img = face(HI[tile], LO[tile], unit, horizontal=False)
+            shade = pygame.Surface(r.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 80))
+            surface.blit(shade, r.move(4, 6))
+            surface.blit(img, r)
+            if tile == self.selected:
+                pygame.draw.rect(surface, theme.GLOW, r.inflate(6, 6), max(2, int(3 * k)), border_radius=8)
+            if tile in self.playable:
+                pygame.draw.line(surface, theme.GREEN, (r.x + 4, r.bottom + 6 * k), (r.right - 4, r.bottom + 6 * k), max(2, int(4 * k)))
+        if self.more_left:
+            blit_text(surface, "\u25c0", int(30 * k), theme.GOLD, (area.x + 16 * k, area.y + area.h * 0.56), "midleft")
+        if self.more_right:
+            blit_text(surface, "\u25b6", int(30 * k), theme.GOLD, (area.right - 16 * k, area.y + area.h * 0.56), "midright")

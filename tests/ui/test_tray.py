@@ -1,0 +1,87 @@
+"""The hand tray lays itself out in update; drawing it changes nothing."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine import RoundState, preset, tile_id
+from game.ui.app import App
+from game.ui.tray import HandTray
+
+AREA = pygame.FRect(200, 700, 880, 100)
+
+
+@pytest.fixture(autouse=True)
+def fonts_ready(app: App) -> None:
+    """The tray measures its sort label, so pygame's fonts must be up (the app starts them)."""
+
+
+def state_with(hand: list[int]) -> RoundState:
+    """A classic 4-seat round where seat 0 holds ``hand``."""
+    setup = preset("classic").setup(4)
+    used = set(hand) | {tile_id(12, 12)}
+    others = [t for t in range(91) if t not in used]
+    hands = [hand, others[0:3], others[3:6], others[6:9]]
+    return RoundState.from_table(setup, 12, hands, others[9:30], 0)
+
+
+def tray_for(hand: list[int], dealt: float = 1.0) -> tuple[HandTray, RoundState]:
+    tray = HandTray(0)
+    tray.place(AREA, 1.0)
+    state = state_with(hand)
+    tray.layout(state, "pips", dealt, frozenset(), "Your hand")
+    return tray, state
+
+
+def test_a_small_hand_is_centred_and_every_tile_can_be_clicked() -> None:
+    hand = [tile_id(6, 1), tile_id(4, 2), tile_id(12, 3)]
+    tray, _ = tray_for(hand)
+    assert [t for t, _ in tray.tiles] == [tile_id(12, 3), tile_id(6, 1), tile_id(4, 2)]
+    left, right = tray.tiles[0][1].left, tray.tiles[-1][1].right
+    assert abs((left + right) / 2 - AREA.centerx) <= 1
+    for tile, rect in tray.tiles:
+        assert tray.tile_at(rect.center) == (tile, rect)
+        assert tray.tile_center(tile) == rect.center
+    assert not tray.more_left and not tray.more_right
+    assert tray.heading.startswith("Your hand  \u00b7  3 tiles")
+    assert tray.hits_sort(tray.sort_rect.center) and not tray.hits_sort(tray.tiles[0][1].center)
+
+
+def test_a_long_hand_scrolls_and_the_selection_stays_in_view() -> None:
+    hand = list(range(40))[:30]
+    tray, state = tray_for(hand)
+    room = tray.capacity()
+    assert len(tray.tiles) == room < 30 and tray.more_right and not tray.more_left
+    for _ in range(room + 2):
+        tray.step_selection(1)
+    assert tray.selected is not None
+    tray.layout(state, "pips", 1.0, frozenset(), "Your hand")
+    assert tray.tile_center(tray.selected) is not None, "the selected tile is scrolled into view"
+    assert tray.more_left
+    tray.scroll_by(100)
+    tray.layout(state, "pips", 1.0, frozenset(), "Your hand")
+    assert tray.scroll == 30 - room and not tray.more_right
+
+
+def test_while_dealing_only_the_dealt_part_of_the_hand_shows() -> None:
+    tray, _ = tray_for(list(range(10)), dealt=0.5)
+    assert len(tray.tiles) == 5
+
+
+def test_drawing_the_tray_changes_none_of_its_rectangles() -> None:
+    tray, _ = tray_for(list(range(30)))
+    tray.selected = tray.tiles[2][0]
+    before = (list(tray.tiles), tray.scroll, tray.sort_rect.copy(), tray.more_left, tray.more_right)
+    surface = pygame.Surface((1280, 800))
+    tray.draw(surface, {tray.tiles[0][0]}, tray.tiles[1][0])
+    assert (list(tray.tiles), tray.scroll, tray.sort_rect.copy(), tray.more_left, tray.more_right) == before
+
+
+def test_a_watched_tray_follows_the_seat_to_move_and_an_unwatched_one_shows_nothing() -> None:
+    state = state_with([tile_id(6, 1)])
+    assert HandTray(None, follow_mover=True).seat_of(state) == state.to_move
+    empty = HandTray(None)
+    empty.place(AREA, 1.0)
+    empty.layout(state, "pips", 1.0, frozenset(), "")
+    assert empty.tiles == [] and empty.showing is None and not empty.hits_sort(AREA.center)
