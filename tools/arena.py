@@ -39,7 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_player
 from game.ai.search import OraclePlayer
-from game.engine import RoundState, SetupError, deal_round, preset, seat_view
+from game.engine import Action, Match, SetupError, play_match, preset
+from game.engine.start import shuffled_tiles
 from game.engine.tiles import PIPS
 
 DEFAULT_PAIRS = "medium:easy,hard:medium,expert:hard"
@@ -59,24 +60,18 @@ class Task:
     seed: int
 
 
-def deal_state(rules: str, players: int, deal: int, seed: int) -> RoundState:
-    """The fixed deal number ``deal``: its round double cycles through the preset's engines."""
-    setup = preset(rules).setup(players)
+def deal_match(rules: str, players: int, deal: int, seed: int) -> Match:
+    """A one-round match on the fixed deal number ``deal``: its round double
+    cycles through the preset's engines and its start moves round the table."""
+    options = preset(rules)
+    setup = options.setup(players)
     engines = setup.engines
     engine = engines[deal % len(engines)] if engines else None
-    rng = random.Random(f"arena/{rules}/{players}/{seed}/{deal}")
-    return deal_round(setup, engine, deal % players, rng, record_events=False)
-
-
-def winner(state: RoundState) -> int:
-    """Who won the round: the seat that went out, else the lowest score
-    (ties to the first seat from the opener, as the match records it)."""
-    if state.went_out is not None:
-        return state.went_out
-    assert state.scores is not None
-    low = min(state.scores)
-    n = state.players
-    return next(s for s in ((state.opener + i) % n for i in range(n)) if state.scores[s] == low)
+    order = shuffled_tiles(setup, engine, random.Random(f"arena/{rules}/{players}/{seed}/{deal}"))
+    one = options.replace(rounds=1) if engine is None else options.replace(rounds=1, first_engine=engine)
+    match = Match(one, players, f"arena/{seed}/{deal}", record_events=False, first_start=deal % players)
+    match.start_next_round(order)
+    return match
 
 
 def play_deal(task: Task) -> dict[str, Any]:
@@ -85,30 +80,34 @@ def play_deal(task: Task) -> dict[str, Any]:
     times: dict[str, list[float]] = {task.candidate: [], task.baseline: []}
     clock = time.perf_counter
     for cand_seat in range(task.players):
-        state = deal_state(task.rules, task.players, task.deal, task.seed)
+        match = deal_match(task.rules, task.players, task.deal, task.seed)
         kinds = [task.candidate if s == cand_seat else task.baseline for s in range(task.players)]
         seeds = [f"arena/{task.seed}/{task.deal}/{cand_seat}/{s}" for s in range(task.players)]
         players: list[Any] = [
             OraclePlayer(seeds[s]) if kinds[s] == "oracle" else make_player(kinds[s], seeds[s])
             for s in range(task.players)
         ]
-        while not state.round_over:
-            seat = state.to_move
+
+        def decide(match: Match, seat: int) -> Action:
             start = clock()
             if kinds[seat] == "oracle":
-                action = players[seat].choose_full(state.copy())
+                assert match.round is not None
+                action: Action = players[seat].choose_full(match.round.copy())
             else:
-                action = players[seat].choose(seat_view(state, seat))
+                action = players[seat].choose(match.view(seat))
             times[kinds[seat]].append((clock() - start) * 1000.0)
-            state.apply(action)
-        assert state.scores is not None
+            return action
+
+        play_match(match, decide)
+        state = match.round
+        assert state is not None and state.scores is not None
         scores = state.scores
         n = task.players
         pips = [sum(PIPS[t] for t in h) for h in state.hands]
         mine = scores[cand_seat]
         rotations.append(
             {
-                "win": winner(state) == cand_seat,
+                "win": match.round_winners[0] == cand_seat,
                 "margin": (sum(scores) - mine) / (n - 1) - mine,
                 "pip_margin": (sum(pips) - pips[cand_seat]) / (n - 1) - pips[cand_seat],
             }

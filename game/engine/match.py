@@ -111,8 +111,13 @@ class Match:
         seed: int | str,
         names: Sequence[str] | None = None,
         record_events: bool = True,
+        first_start: int | None = None,
     ) -> None:
+        """``first_start`` fixes the seat round 1's start begins with (the
+        arena's fixed deals); by default that is seat 0, or the draw-off's winner
+        where the preset holds a draw-off."""
         self.setup: TableSetup = options.setup(players)
+        self.first_start = first_start
         self.seed = seed
         self.names = tuple(names) if names else tuple(f"Seat {i}" for i in range(players))
         self.record_events = record_events
@@ -346,6 +351,10 @@ class Match:
         n = self.players
         needs_draw_off = rule in ("designate-largest", "held-out", "held-out-winner")
         if index == 0:
+            if self.first_start is not None:
+                if needs_draw_off:
+                    self.first_starter = self.first_start
+                return self.first_start
             if needs_draw_off:
                 if self.first_starter is None:
                     starter, events = seeded_draw_off(self.setup, self.seed)
