@@ -152,7 +152,9 @@ def main() -> int:
 
     assert saves.store is not None, "the screenshots need a save folder"
     seed_saves(saves.store.folder)
-    app.reset(routes.load())
+    load = routes.load()
+    app.reset(load)
+    getattr(load, "settle", lambda: None)()
     settle(app, 3)
     shot("load")
 

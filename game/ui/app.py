@@ -41,6 +41,7 @@ class App:
         self.stack: list[Scene] = []
         self.running = True
         self.exit_code = 0
+        self.quit_without_saving = False
         self.clock = pygame.time.Clock()
         self.window: pygame.Window | None = None
         self.frame_count = 0
@@ -100,10 +101,12 @@ class App:
             self.stack.pop().close()
         self.push(scene)
 
-    def quit(self, code: int = 0) -> None:
-        """Stop the loop after this frame."""
+    def quit(self, code: int = 0, without_saving: bool = False) -> None:
+        """Stop the loop after this frame (``without_saving``: the player chose to
+        leave although the game could not be saved)."""
         self.running = False
         self.exit_code = code
+        self.quit_without_saving = without_saving
 
     @property
     def size(self) -> tuple[int, int]:
@@ -161,7 +164,8 @@ class App:
             if intent is None:
                 continue
             if intent.kind == "quit":
-                self.quit()
+                if all(scene.allow_quit() for scene in reversed(self.stack)):
+                    self.quit()
                 return
             if self.top is not None:
                 self.top.handle(intent)

@@ -51,8 +51,13 @@ def run_game(
             print(f"first frame after {time.perf_counter() - started:.3f} s", file=sys.stderr)
             a.quit()
         app.on_frame = stop
+    code = 1
     try:
-        return app.run(0 if fast else FPS)
+        code = app.run(0 if fast else FPS)
     finally:
-        saves.close()
+        problem = saves.close()
         pygame.quit()
+    if problem is not None and code == 0 and not app.quit_without_saving:
+        print(f"mexican-train: the latest moves were not saved: {problem}", file=sys.stderr)
+        return 1
+    return code

@@ -56,7 +56,7 @@ class GameRoutes:
         """The table of ``session``, autosaved, showing ``note`` once it is open."""
         from .scenes.table import TableScene
 
-        return TableScene(session, note=note, autosave=self.saves.autosave)
+        return TableScene(session, note=note, autosave=self.saves.autosave, saving=self.saves)
 
     def watch(self, session: GameSession, exit_at_end: bool = False) -> Scene:
         """A table where computers play every seat (not autosaved); ``exit_at_end``
@@ -65,11 +65,13 @@ class GameRoutes:
 
         return TableScene(session, watching=True, exit_at_end=exit_at_end)
 
-    def pause(self, session: GameSession, watching: bool, on_leave: Callable[[], None]) -> Scene:
-        """The pause menu over a table."""
+    def pause(
+        self, session: GameSession, watching: bool, on_leave: Callable[[], None], failure: str = ""
+    ) -> Scene:
+        """The pause menu over a table (``failure``: why saving on the way out failed)."""
         from .scenes.pause import PauseScene
 
-        return PauseScene(session, self.saves, watching, on_leave)
+        return PauseScene(session, self.saves, watching, on_leave, failure)
 
     def save_as(self, session: GameSession, on_saved: Callable[[str], None]) -> Scene:
         """The Save as dialog."""

@@ -3,7 +3,13 @@ as sentences for the player instead of exceptions."""
 
 from __future__ import annotations
 
-from ..saves import SaveError, SaveInfo, SaveStore, default_store
+import re
+from pathlib import Path
+
+from ..saves import SaveError, SaveInfo, SaveStore, default_store, dumps
+from ..saves.atomic import atomic_write
+from ..saves.listing import Entry
+from ..saves.store import NameTaken
 from ..session import GameSession
 
 NO_SAVES = "No saved game yet"
@@ -15,6 +21,20 @@ FAILURES = (SaveError, OSError, ValueError)
 def _reason(error: BaseException) -> str:
     """A failure's reason for the player."""
     return error.reason if isinstance(error, SaveError) else str(error)
+
+
+_WRITE_FAILURE = re.compile(r"^cannot (?:write|use|write in) (.+?): (.+)$")
+
+
+def in_short(reason: str) -> str:
+    """A write failure as a player reads it: the cause first, then the folder
+    ("No space left on device, in /home/ana/.local/share/mexican-train/saves")."""
+    found = _WRITE_FAILURE.match(reason)
+    if found is None:
+        return reason
+    place, cause = found.groups()
+    folder = Path(place).parent if Path(place).suffix else Path(place)
+    return f"{cause.rstrip('.')}, in {folder}"
 
 
 class SavesBridge:
@@ -43,6 +63,73 @@ class SavesBridge:
         """Whether this run may save (not when another game window holds the save folder)."""
         return self.store is not None and not self.store.read_only
 
+    @property
+    def problem(self) -> str | None:
+        """Why saving does not work right now, for a lasting badge (None: all saved)."""
+        if self.store is None:
+            return "the save folder cannot be used"
+        problem = self.store.problem
+        return None if problem is None else in_short(problem)
+
+    @property
+    def read_only_reason(self) -> str | None:
+        """Why this window may only look at the saves (another game holds the folder), or None."""
+        return None if self.store is None else self.store.read_only_reason
+
+    def save_now(self, session: GameSession) -> str | None:
+        """Write the match's autosave now and wait for the disk (Save and quit);
+        returns why it could not be written, or None."""
+        if self.store is None:
+            return "the save folder cannot be used"
+        try:
+            self.store.save_now(session)
+        except FAILURES as error:
+            return in_short(_reason(error))
+        return None
+
+    def name_taken(self, name: str) -> bool:
+        """Whether a named save called ``name`` exists (Save as asks before replacing it)."""
+        if self.store is None:
+            return False
+        try:
+            return self.store.find_named(name) is not None
+        except FAILURES:
+            return False
+
+    def save_to_file(self, session: GameSession, path: Path, name: str) -> str | None:
+        """Save ``session`` to a file of the player's choosing (somewhere other than
+        the save folder); returns a problem to show, or None."""
+        target = path.expanduser()
+        if target.suffix != ".json":
+            target = target.with_name(target.name + ".json")
+        try:
+            atomic_write(target, dumps(session, name))
+        except FAILURES as error:
+            return f"Could not save to {target}: {_reason(error)}"
+        return None
+
+    def entries(self) -> list[Entry]:
+        """The save files, autosaves first then newest first, without reading them (fast)."""
+        if self.store is None:
+            return []
+        try:
+            return self.store.scan()
+        except FAILURES:
+            return []
+
+    def info(self, entry: Entry) -> SaveInfo:
+        """One save's summary (checked and replayed, then remembered): slow for a new file."""
+        assert self.store is not None
+        return self.store.info(entry)
+
+    def remember(self) -> None:
+        """Write the summaries learnt so far to the folder's index."""
+        if self.store is not None:
+            try:
+                self.store.save_index()
+            except FAILURES:
+                pass
+
     def flush(self) -> None:
         """Wait for pending autosaves to reach the disk."""
         if self.store is None:
@@ -52,10 +139,14 @@ class SavesBridge:
         except FAILURES:
             pass  # a failed write is reported by the next autosave
 
-    def close(self) -> None:
-        """Finish pending writes and let the save folder go (when the game exits)."""
-        if self.store is not None:
-            self.store.close()
+    def close(self) -> str | None:
+        """Finish pending writes and let the save folder go (when the game exits);
+        returns why the last autosave could not be written, or None."""
+        if self.store is None:
+            return None
+        problem = None if self.store.read_only else self.store.problem
+        self.store.close()
+        return problem
 
     def autosave(self, session: GameSession) -> str | None:
         """Save ``session`` as the autosave; returns a problem to show, or None."""
@@ -67,12 +158,15 @@ class SavesBridge:
             return f"Could not save: {_reason(error)}"
         return None
 
-    def save_named(self, session: GameSession, name: str) -> str | None:
-        """Save ``session`` under ``name``; returns a problem to show, or None."""
+    def save_named(self, session: GameSession, name: str, replace: bool = False) -> str | None:
+        """Save ``session`` under ``name`` (``replace``: over an existing save of
+        that name); returns a problem to show, or None."""
         if self.store is None:
             return "Saving is not available: the save folder cannot be used."
         try:
-            self.store.save_named(session, name)
+            self.store.save_named(session, name, replace)
+        except NameTaken as taken:
+            return f"A save named \u201c{name}\u201d already exists: {taken.reason}"
         except FAILURES as error:
             return f"Could not save: {_reason(error)}"
         return None
@@ -130,6 +224,8 @@ def describe_lines(entry: SaveInfo) -> tuple[str, str, str]:
     when = entry.date.strftime("%d %b %Y  %H:%M") if entry.date is not None else ""
     if entry.problem:
         return label, when, f"Cannot be read: {entry.problem}"
+    if not entry.preset:
+        return label, when, "reading\u2026"
     rules = entry.preset.replace("-", " ").title()
     scores = "  \u00b7  ".join(f"{seat} {score}" for seat, score in zip(entry.seat_names, entry.scores))
     details = f"{rules}  \u00b7  round {entry.round} of {entry.rounds}"

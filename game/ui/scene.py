@@ -55,6 +55,11 @@ class Scene:
     def close(self) -> None:
         """The scene leaves the stack for good."""
 
+    def allow_quit(self) -> bool:
+        """The window is being closed: return False to stay open (a scene that
+        could not save the game says so and lets a second close through)."""
+        return True
+
 
 class Routes(Protocol):
     """Makes the scene a scene moves on to, so that scenes never import each other.
@@ -86,8 +91,11 @@ class Routes(Protocol):
         """The table of ``session`` (autosaved), showing ``note`` once it is open."""
         ...
 
-    def pause(self, session: GameSession, watching: bool, on_leave: Callable[[], None]) -> Scene:
-        """The pause menu over a table; ``on_leave`` runs before it goes back to the title."""
+    def pause(
+        self, session: GameSession, watching: bool, on_leave: Callable[[], None], failure: str = ""
+    ) -> Scene:
+        """The pause menu over a table; ``on_leave`` runs before it goes back to the
+        title; ``failure`` says why the game could not be saved on the way out."""
         ...
 
     def save_as(self, session: GameSession, on_saved: Callable[[str], None]) -> Scene:

@@ -74,6 +74,8 @@ class TableFrame:
     buttons: tuple[TableButton, ...]
     message: tuple[str, theme.Color] | None
     carried: tuple[Tile, Point] | None
+    badge: str | None = None
+    """A lasting warning (saves failing), shown until it no longer holds."""
 
 
 class StaticLayer:
@@ -149,6 +151,7 @@ def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePictu
     tray.draw(surface, picture.hidden_hand, frame.carried[0] if frame.carried else None)
     _draw_buttons(surface, frame)
     _draw_message(surface, frame)
+    _draw_badge(surface, frame)
     picture.draw_flyers(surface)
     if frame.carried is not None:
         tile, center = frame.carried
@@ -214,6 +217,26 @@ def _draw_buttons(surface: pygame.Surface, frame: TableFrame) -> None:
             panel(surface, rect, theme.BUTTON_HOVER if hover else theme.BUTTON, 255, radius=int(10 * k),
                   edge=theme.GOLD if hover else None)
             blit_text(surface, button.label, int(18 * k), theme.INK, rect.center, "center", "bold")
+
+
+def _draw_badge(surface: pygame.Surface, frame: TableFrame) -> None:
+    """The lasting red badge under the top bar (saves failing)."""
+    if frame.badge is None:
+        return
+    k = frame.scaled.k
+    bar = frame.scaled.anchor("top_bar")
+    size = int(16 * k)
+    line = frame.badge
+    room = bar.w * 0.6
+    while line and text(line, size, theme.INK, "bold").get_width() > room:
+        line = line[:-2]
+    if line != frame.badge:
+        line = line.rstrip() + "\u2026"
+    width = text(line, size, theme.INK, "bold").get_width()
+    box = pygame.Rect(0, 0, width + 28 * k, 30 * k)
+    box.midtop = (round(bar.centerx), round(bar.bottom + 6 * k))
+    panel(surface, box, theme.RED, 235, radius=int(box.h / 2), edge=None)
+    blit_text(surface, line, size, theme.INK, box.center, "center", "bold")
 
 
 def _draw_message(surface: pygame.Surface, frame: TableFrame) -> None:

@@ -33,6 +33,8 @@ def _center(scene, label: str) -> tuple[int, int]:  # type: ignore[no-untyped-de
 
 
 def _rows(scene: LoadScene) -> list[SaveRow]:
+    """The rows shown, once the background reader has read every summary."""
+    scene.settle()
     return [w for w in scene.widgets if isinstance(w, SaveRow)]
 
 

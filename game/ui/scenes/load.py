@@ -1,13 +1,20 @@
-"""The Load screen: saved games from the saves store, a page at a time, with Delete."""
+"""The Load screen: saved games from the saves store, a page at a time, with Delete.
+
+The folder is scanned at once (names and dates only); each save's summary
+(rules, round, scores, or why it is damaged) is read on a background thread,
+the visible page first, so thousands of saves never freeze a frame."""
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 import pygame
 
 from ...saves import SaveInfo
+from ...saves.listing import Entry, entry_date
 from .. import theme
 from ..draw import panel
 from ..fonts import blit_text
@@ -72,18 +79,79 @@ class LoadScene(MenuScene):
         self.note_bad = False
         self.offset = 0
         self.confirming: SaveInfo | None = None
+        self.files: list[Entry] = []
+        self.infos: dict[Path, SaveInfo] = {}
         self.entries: list[SaveInfo] = []
+        self._store_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._reader: threading.Thread | None = None
+        self._shown_known = -1
         self.refresh()
 
     # ---------------------------------------------------------------- state
     def refresh(self) -> None:
-        """Read the list of saves again and lay out the visible page."""
-        self.entries = self.saves.list_saves()
+        """Scan the folder again (fast), lay out the visible page, and read the
+        summaries on a background thread, the visible page first."""
+        self.files = self.saves.entries()
         self.confirming = None
-        self.offset = max(0, min(self.offset, len(self.entries) - ROWS))
-        if not self.entries:
+        self.offset = max(0, min(self.offset, len(self.files) - ROWS))
+        if not self.files:
             self.note, self.note_bad = NO_SAVES, False
+        self._sync()
+        self._start_reader()
+
+    def _start_reader(self) -> None:
+        """Read every summary not known yet, the visible page first, off the frame."""
+        if self._reader is not None and self._reader.is_alive():
+            return
+        self._stop.clear()
+        self._reader = threading.Thread(target=self._read_all, name="load-list", daemon=True)
+        self._reader.start()
+
+    def _read_all(self) -> None:
+        """The background reader: one summary at a time until all are known."""
+        while not self._stop.is_set():
+            page = self.files[self.offset : self.offset + ROWS]
+            todo = next((e for e in page + self.files if e.path not in self.infos), None)
+            if todo is None:
+                break
+            with self._store_lock:
+                info = self.saves.info(todo)
+            self.infos[todo.path] = info
+        with self._store_lock:
+            self.saves.remember()
+
+    def _info(self, entry: Entry) -> SaveInfo:
+        """The summary of ``entry``: known, or a placeholder while it is being read."""
+        known = self.infos.get(entry.path)
+        if known is not None:
+            return known
+        return SaveInfo(entry.path, entry.path.stem, entry_date(entry), "", 0, 0, [], [], entry.is_autosave,
+                        None, False, "", [])
+
+    def _sync(self) -> None:
+        """The rows' summaries as known now; lay out again when that changed."""
+        self.entries = [self._info(e) for e in self.files]
+        self._shown_known = sum(1 for e in self.files[self.offset : self.offset + ROWS] if e.path in self.infos)
         self._layout()
+
+    def update(self, dt: float) -> None:
+        """Show summaries the reader has finished since the last frame."""
+        super().update(dt)
+        known = sum(1 for e in self.files[self.offset : self.offset + ROWS] if e.path in self.infos)
+        if known != self._shown_known:
+            self._sync()
+
+    def close(self) -> None:
+        """Stop the background reader."""
+        self._stop.set()
+
+    def settle(self, timeout: float = 30.0) -> None:
+        """Wait until the background reader has read every summary, and show them
+        (for tests and tools; the game itself never waits)."""
+        if self._reader is not None:
+            self._reader.join(timeout)
+        self._sync()
 
     def _layout(self) -> None:
         """Rows for the entries from ``offset``, a Delete button per named save, Back."""
@@ -101,12 +169,13 @@ class LoadScene(MenuScene):
 
     def scroll(self, rows: int) -> None:
         """Move the visible window by ``rows`` (clamped)."""
-        top = max(0, len(self.entries) - ROWS)
+        top = max(0, len(self.files) - ROWS)
         offset = max(0, min(top, self.offset + rows))
         if offset != self.offset:
             self.offset = offset
             self.confirming = None
-            self._layout()
+            self._sync()
+            self._start_reader()
 
     # -------------------------------------------------------------- actions
     def handle(self, intent: Intent) -> None:
@@ -129,6 +198,9 @@ class LoadScene(MenuScene):
     def open(self, entry: SaveInfo) -> None:
         """Load ``entry`` and go to its table, or show why not (the file is left alone)."""
         assert self.app is not None
+        if entry.path not in self.infos:
+            with self._store_lock:
+                entry = self.infos[entry.path] = self.saves.info(Entry(entry.path, -1, -1, True))
         if entry.problem:
             self.note, self.note_bad = f"This save cannot be opened: {entry.problem}", True
             return
@@ -146,9 +218,14 @@ class LoadScene(MenuScene):
             self._layout()
             return
         self.confirming = None
-        problem = self.saves.delete(entry)
+        with self._store_lock:
+            problem = self.saves.delete(entry)
         self.note, self.note_bad = (problem, True) if problem else (f"Deleted {entry.name}", False)
-        self.refresh()
+        if not problem:
+            self.files = [f for f in self.files if f.path != entry.path]
+            self.infos.pop(entry.path, None)
+            self.offset = max(0, min(self.offset, len(self.files) - ROWS))
+        self._sync()
 
     # -------------------------------------------------------------- drawing
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:

@@ -22,7 +22,10 @@ class PauseScene(MenuScene):
 
     modal = True
 
-    def __init__(self, session: GameSession, saves: SavesBridge, watching: bool, on_leave: Callable[[], None]) -> None:
+    def __init__(
+        self, session: GameSession, saves: SavesBridge, watching: bool, on_leave: Callable[[], None],
+        failure: str = "",
+    ) -> None:
         super().__init__()
         self.session = session
         self.saves = saves
@@ -41,6 +44,9 @@ class PauseScene(MenuScene):
             Button("Save and quit" if can_save else "Quit", (620, 580, 360, 64), self.save_and_quit),
             Button("Quit to title", (620, 660, 360, 64), self.to_title),
         ]
+        failure = failure or ((saves.problem or "") if can_save else "")
+        if failure:
+            self._not_saved(failure)
 
     def settings(self) -> None:
         """Open the settings."""
@@ -66,14 +72,31 @@ class PauseScene(MenuScene):
         self.note_ok = True
 
     def save_and_quit(self) -> None:
-        """Save (when this table can), then leave the game."""
+        """Save now and wait for the disk (when this table can), then leave the
+        game; if the save fails, stay, say why, and offer to quit without saving."""
         assert self.app is not None
-        problem = self.saves.autosave(self.session) if self.can_save else None
+        problem = self.saves.save_now(self.session) if self.can_save else None
         if problem:
-            self.note = problem
-            self.note_ok = False
+            self._not_saved(problem)
             return
         self.app.quit(0)
+
+    def _not_saved(self, problem: str) -> None:
+        """The game could not be saved: a lasting note, Save and quit becomes
+        Try saving again, and Quit to title becomes Quit without saving."""
+        self.note = f"Not saved: {problem}. Save as... a full path (~/game.json) to put it elsewhere."
+        self.note_ok = False
+        self.widgets[4] = Button("Try saving again", (620, 580, 360, 64), self.save_and_quit)
+        self.widgets[5] = Button("Quit without saving", (620, 660, 360, 64), self.quit_without_saving)
+
+    def quit_without_saving(self) -> None:
+        """Leave the game, knowing the latest moves are not saved (the player's choice)."""
+        assert self.app is not None
+        self.app.quit(0, without_saving=True)
+
+    def allow_quit(self) -> bool:
+        """A second close while the game could not be saved quits without saving."""
+        return True
 
     def to_title(self) -> None:
         """Back to the title screen (the match stays in the autosave)."""
@@ -83,8 +106,9 @@ class PauseScene(MenuScene):
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """The card, its title and the last note."""
-        card(surface, space, 560, 150, 480, 630)
+        card(surface, space, 560, 150, 480, 630 if self.note_ok or not self.note else 730)
         blit_text(surface, "Paused", space.px(44), theme.GOLD, space.point(800, 175), "midtop", "title")
         if self.note:
             color = theme.GREEN if self.note_ok else theme.RED
-            blit_text(surface, self.note, space.px(18), color, space.point(800, 740), "midtop", "bold")
+            blit_text(surface, self.note, space.px(16), color, space.point(590, 738), "topleft", "bold",
+                      wrap=space.px(420))

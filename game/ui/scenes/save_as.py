@@ -1,8 +1,13 @@
-"""The "Save as..." dialog over the pause menu: name the save, then Save or Cancel."""
+"""The "Save as..." dialog over the pause menu: name the save, then Save or Cancel.
+
+A name that exists is replaced only after the player saves a second time; a
+full path (``~/games/sunday.json``) saves to that file instead of the save
+folder, for when the save folder cannot be written."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -30,6 +35,8 @@ class SaveAsScene(MenuScene):
         self.saves = saves
         self.on_saved = on_saved
         self.error = ""
+        self.replacing = ""
+        """The name the player was warned exists; saving it again replaces it."""
         self.field = TextField((540, 400, 520, 56), default_name(session), max_len=MAX_NAME,
                                placeholder="name of the save")
         self.field.focus(True)
@@ -48,13 +55,23 @@ class SaveAsScene(MenuScene):
         else:
             if intent.kind in ("text", "backspace", "delete"):
                 self.error = ""
+                self.replacing = ""
             super().handle(intent)
 
     def save(self) -> None:
         """Save under the field's name; on success close and tell the scene below."""
         assert self.app is not None
         name = self.field.value.strip()
-        problem = self.saves.save_named(self.session, name)
+        if is_path(name):
+            path = Path(name)
+            problem = self.saves.save_to_file(self.session, path, path.stem or "saved game")
+        elif name and name != self.replacing and self.saves.name_taken(name):
+            self.replacing = name
+            self.error = f"A save named \u201c{name}\u201d exists. Save again to replace it, or change the name."
+            self.field.focus(True)
+            return
+        else:
+            problem = self.saves.save_named(self.session, name, replace=name == self.replacing)
         if problem:
             self.error = problem
             self.field.focus(True)
@@ -72,5 +89,11 @@ class SaveAsScene(MenuScene):
             blit_text(surface, self.error, space.px(18), theme.RED, space.point(800, 472), "midtop", "bold",
                       wrap=space.px(560))
         else:
-            blit_text(surface, "Enter to save  \u00b7  Esc to cancel", space.px(16), theme.INK_DIM,
-                      space.point(800, 474), "midtop")
+            blit_text(surface, "Enter to save  \u00b7  Esc to cancel  \u00b7  a full path (~/game.json) saves elsewhere",
+                      space.px(15), theme.INK_DIM, space.point(800, 474), "midtop", wrap=space.px(560))
+
+
+def is_path(text: str) -> bool:
+    """Whether the typed name is a full file path (``/...``, ``~/...``, ``C:\\...``)
+    rather than a save name."""
+    return bool(text) and Path(text).expanduser().is_absolute()

@@ -10,7 +10,7 @@ the hand, and ``update`` works out a ``TableFrame`` that ``draw`` paints
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -42,6 +42,24 @@ TURN_BUTTONS = (("end", "End turn  (E)"), ("open", "Open train  (O)"))
 """The turn's buttons other than Knock, in the order they stack."""
 
 
+class SavingStatus(Protocol):
+    """What the table asks the saves about: can it save, why not, and save now."""
+
+    @property
+    def can_save(self) -> bool:
+        """Whether this window may save."""
+        ...
+
+    @property
+    def problem(self) -> str | None:
+        """Why saving does not work right now (None: all saved)."""
+        ...
+
+    def save_now(self, session: GameSession) -> str | None:
+        """Write the match's autosave now; why it failed, or None."""
+        ...
+
+
 class TableScene(Scene):
     """The game table for one ``GameSession``. ``watching`` plays every seat by
     computer (a demo); ``exit_at_end`` prints the ranking and quits when the
@@ -60,6 +78,7 @@ class TableScene(Scene):
         note: str = "",
         autosave: Callable[[GameSession], str | None] | None = None,
         worker: Worker | None = None,
+        saving: SavingStatus | None = None,
     ) -> None:
         super().__init__()
         self.session = session
@@ -68,6 +87,8 @@ class TableScene(Scene):
         self.exit_at_end = exit_at_end
         self.note = note
         self.save_to = autosave
+        self.saving = saving
+        self.quit_refused = False
         self.controller = MatchController(session, worker or ProcessWorker(), self._autosave, watching)
         self.human = self.controller.human
         self.seat_labels = tuple("You" if s == self.human else kind_label(c.kind) for s, c in enumerate(session.seats))
@@ -126,6 +147,26 @@ class TableScene(Scene):
     def save_now(self) -> None:
         """Autosave now (before leaving the table)."""
         self.controller.save()
+
+    def allow_quit(self) -> bool:
+        """Closing the window: save now and wait for the disk; if that fails, stay
+        open with the pause menu saying why (closing again quits without saving)."""
+        if self.watching or self.saving is None or self.quit_refused or not self.saving.can_save:
+            return True
+        problem = self.saving.save_now(self.session)
+        if problem is None:
+            return True
+        self.quit_refused = True
+        assert self.app is not None
+        self.app.push(self.app.routes.pause(self.session, self.watching, self.save_now, failure=problem))
+        return False
+
+    def saving_badge(self) -> str | None:
+        """'Not saving: <reason>' while saves fail (or cannot be made), else None."""
+        if self.watching or self.saving is None:
+            return None
+        problem = self.saving.problem
+        return None if problem is None else f"Not saving: {problem}"
 
     def say(self, text: str, color: theme.Color = theme.INK, seconds: float = 4.0) -> None:
         """Show a line in the message area for ``seconds``."""
@@ -308,6 +349,7 @@ class TableScene(Scene):
             boneyard=boneyard_pile(scaled.anchor("boneyard"), scaled.k),
             buttons=self._buttons(legal), message=self._message(your_turn, legal, state),
             carried=(carried, drag.center(drag.pos)) if carried is not None and drag is not None else None,
+            badge=self.saving_badge(),
         )
         self.static.refresh(self.frame, self.layout)
 
