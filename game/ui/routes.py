@@ -85,6 +85,13 @@ class GameRoutes:
 
         return RoundSummaryScene(match, last, watching, on_next)
 
+    def replay(self, match: Match, index: int, you: int | None = None) -> Scene:
+        """Round ``index`` (0-based) of ``match``, move by move, all hands shown
+        (``you``: the seat to call "You")."""
+        from .scenes.replay import ReplayScene
+
+        return ReplayScene(match, index, you)
+
     def match_end(self, session: GameSession) -> Scene:
         """The final ranking."""
         from .scenes.match_end import MatchEndScene

@@ -107,6 +107,10 @@ class Routes(Protocol):
         ``on_next`` deals again or ends the match."""
         ...
 
+    def replay(self, match: Match, index: int, you: int | None = None) -> Scene:
+        """Round ``index`` (0-based) of ``match`` move by move, all hands shown."""
+        ...
+
     def match_end(self, session: GameSession) -> Scene:
         """The final ranking of ``session``'s match."""
         ...

@@ -1,0 +1,218 @@
+"""The round replay: step or play through every move of a round with all hands shown.
+
+Left and Right step back and forth, Home and End jump to the deal and the
+end, Space plays or pauses, Esc goes back. Every train and every hand is
+drawn as it stood after the step; the move log beside it lists the round's
+moves in words, the current one marked. The last step is the round's final
+table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from ...engine import MEXICAN, Match
+from ...engine.history import Step, round_steps
+from ...engine.round import RoundState
+from ...engine.tiles import HI, LO
+from .. import theme
+from ..fonts import blit_text
+from ..intents import Intent
+from ..scene import Space
+from ..table_draw import seat_color
+from ..tile_art import face
+from ..widgets import Button
+from .menu import MenuScene, card
+
+PLAY_SECONDS = 0.7
+"""Seconds per step while playing."""
+LOG_ROWS = 22
+MAX_UNIT = 28
+"""Largest design-space size of a tile's half in the replay (pixels)."""
+
+
+def step_line(step: Step, names: Sequence[str], you: int | None = None) -> str:
+    """A move in words: 'Ana plays 6-4 on the Mexican train', 'You draw', or the deal."""
+    if step.action is None or step.seat is None:
+        opener = "You open" if step.state.opener == you else f"{names[step.state.opener]} opens"
+        return f"The deal: {opener} with the {step.state.engine}-{step.state.engine}"
+    mine = step.seat == you
+    who = "You" if mine else names[step.seat]
+    words = step.action.split()
+    if words[0] == "play":
+        train = words[3]
+        if train == "mexican":
+            where = "the Mexican train"
+        elif int(train) == step.seat:
+            where = "your own train" if mine else "their own train"
+        else:
+            where = "your train" if int(train) == you else f"{names[int(train)]}'s train"
+        knock = (" and knock" if mine else " and knocks") if words[-1] == "knock" else ""
+        return f"{who} {'play' if mine else 'plays'} {words[1]} on {where}{knock}"
+    verbs = {"draw": ("draw", "draws"), "end": ("end the turn", "ends the turn"),
+             "open": ("open your train", "opens their train")}
+    verb = verbs.get(words[0])
+    return f"{who} {verb[0] if mine else verb[1]}" if verb else f"{who}: {step.action}"
+
+
+class ReplayScene(MenuScene):
+    """Round ``index`` (0-based) of ``match``, move by move."""
+
+    title = ""
+
+    def __init__(self, match: Match, index: int, you: int | None = None) -> None:
+        super().__init__()
+        self.match = match
+        self.index = index
+        self.you = you
+        self.steps = round_steps(match, index)
+        self.names = match.names
+        self.lines = [step_line(step, self.names, you) for step in self.steps]
+        self.unit = min(MAX_UNIT, 640 / (match.players + 1) / 2.95)
+        self.at = 0
+        self.playing = False
+        self.timer = 0.0
+        self.widgets = [
+            Button("|\u25c0", (60, 820, 70, 56), self.first, size=22),
+            Button("\u25c0", (140, 820, 70, 56), self.backward, size=22),
+            Button("Play", (220, 820, 130, 56), self.toggle, primary=True),
+            Button("\u25b6", (360, 820, 70, 56), self.forward, size=22),
+            Button("\u25b6|", (440, 820, 70, 56), self.last, size=22),
+            Button("Back", (1380, 820, 160, 56), self.back),
+        ]
+
+    # ---------------------------------------------------------------- moving
+    def go(self, at: int) -> None:
+        """Show step ``at`` (clamped)."""
+        self.at = max(0, min(len(self.steps) - 1, at))
+        if self.at == len(self.steps) - 1:
+            self.playing = False
+        self.widgets[2].label = "Pause" if self.playing else "Play"
+
+    def first(self) -> None:
+        """The deal."""
+        self.playing = False
+        self.go(0)
+
+    def last(self) -> None:
+        """The round's end."""
+        self.playing = False
+        self.go(len(self.steps) - 1)
+
+    def forward(self) -> None:
+        """One move on."""
+        self.go(self.at + 1)
+
+    def backward(self) -> None:
+        """One move back."""
+        self.playing = False
+        self.go(self.at - 1)
+
+    def toggle(self) -> None:
+        """Play or pause (playing from the end starts again from the deal)."""
+        self.playing = not self.playing
+        if self.playing and self.at == len(self.steps) - 1:
+            self.at = 0
+        self.timer = 0.0
+        self.go(self.at)
+
+    def handle(self, intent: Intent) -> None:
+        """Arrows step, Home/End jump, Space plays or pauses, Esc goes back."""
+        moves = {"left": self.backward, "right": self.forward, "home": self.first, "end_key": self.last,
+                 "skip": self.toggle}
+        if intent.kind in moves:
+            moves[intent.kind]()
+            return
+        super().handle(intent)
+
+    def update(self, dt: float) -> None:
+        """Advance while playing."""
+        super().update(dt)
+        if self.playing:
+            self.timer += dt
+            if self.timer >= PLAY_SECONDS:
+                self.timer = 0.0
+                self.go(self.at + 1)
+
+    # --------------------------------------------------------------- drawing
+    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """The table of the current step, the move log, and where we are."""
+        state = self.steps[self.at].state
+        card(surface, space, 40, 30, 1090, 770)
+        card(surface, space, 1150, 30, 410, 770)
+        head = f"Round {self.index + 1} replay  \u00b7  engine {state.engine}-{state.engine}"
+        blit_text(surface, head, space.px(26), theme.GOLD, space.point(70, 48), "topleft", "title")
+        where = f"step {self.at} of {len(self.steps) - 1}"
+        blit_text(surface, where, space.px(18), theme.INK_DIM, space.point(1100, 56), "topright")
+        y = 100.0
+        for seat in range(state.players):
+            y = self._seat_rows(surface, space, state, seat, y)
+        self._train_row(surface, space, state, MEXICAN, "Mexican train", theme.MEXICAN, y)
+        if state.round_over and state.scores is not None:
+            out = state.went_out
+            how = "Blocked" if out is None else f"{'You' if out == self.you else self.names[out]} went out"
+            scores = "  \u00b7  ".join(f"{'You' if s == self.you else n} {state.scores[s]}"
+                                        for s, n in enumerate(self.names))
+            blit_text(surface, f"{how}:  {scores}", space.px(18), theme.GOLD,
+                      space.point(70, y + self.unit * 1.6 + 16), "topleft", "bold", wrap=space.px(1030))
+        self._log(surface, space)
+        blit_text(surface, "\u2190 \u2192 step  \u00b7  Home/End  \u00b7  Space plays", space.px(15),
+                  theme.INK_DIM, space.point(540, 848), "midleft")
+
+    def _seat_rows(self, surface: pygame.Surface, space: Space, state: RoundState, seat: int, y: float) -> float:
+        """A seat's name, marker, train and hand; returns the next row's top."""
+        color = seat_color(seat)
+        name = "You" if seat == self.you else self.names[seat]
+        blit_text(surface, name, space.px(18), color, space.point(70, y), "topleft", "bold")
+        marker = "train public" if state.public[seat] else "train private"
+        blit_text(surface, marker, space.px(14), theme.INK_DIM, space.point(70, y + 24), "topleft")
+        blit_text(surface, "train", space.px(14), theme.INK_DIM, space.point(238, y + 3), "topright")
+        blit_text(surface, f"hand {len(state.hands[seat])}", space.px(14), theme.INK_DIM,
+                  space.point(238, y + self.unit * 1.35 + 3), "topright")
+        self._tiles(surface, space, [(a, b) for a, b in state.train_tiles(seat)], 250, y)
+        hand = sorted(state.hands[seat], reverse=True)
+        self._tiles(surface, space, [(HI[t], LO[t]) for t in hand], 250, y + self.unit * 1.35, dim=True)
+        return y + self.unit * 2.9 + 10
+
+    def _train_row(self, surface: pygame.Surface, space: Space, state: RoundState, train: int, label: str,
+                   color: theme.Color, y: float) -> None:
+        """The Mexican train's row."""
+        blit_text(surface, label, space.px(17), color, space.point(70, y), "topleft", "bold")
+        self._tiles(surface, space, list(state.train_tiles(train)), 250, y)
+
+    def _tiles(self, surface: pygame.Surface, space: Space, tiles: list[tuple[int, int]], x: float, y: float,
+               dim: bool = False) -> None:
+        """Tiles in a row from ``x`` (design space), shrunk to fit the card."""
+        if not tiles:
+            return
+        room = 1100 - x
+        pitch = min(self.unit * 2 + 4, room / len(tiles))
+        unit = space.px(min(self.unit, (pitch - 4) / 2))
+        for i, (a, b) in enumerate(tiles):
+            image = face(a, b, unit, True, True)
+            if dim:
+                image = image.copy()
+                image.set_alpha(200)
+            surface.blit(image, space.point(x + i * pitch, y))
+
+    def _log(self, surface: pygame.Surface, space: Space) -> None:
+        """The move log around the current step, the current line marked."""
+        blit_text(surface, "Moves", space.px(22), theme.GOLD, space.point(1175, 48), "topleft", "title")
+        top = max(0, min(self.at - LOG_ROWS // 2, len(self.lines) - LOG_ROWS))
+        for row, index in enumerate(range(top, min(len(self.lines), top + LOG_ROWS))):
+            step = self.steps[index]
+            y = 92 + row * 31
+            current = index == self.at
+            if current:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, space.rect(1162, y - 3, 386, 29),
+                                 border_radius=space.px(6))
+            color = seat_color(step.seat) if step.seat is not None else theme.GOLD
+            line = self.lines[index]
+            while len(line) > 8 and space.px(15) * len(line) * 0.52 > space.px(360):
+                line = line[:-2]
+            if line != self.lines[index]:
+                line = line.rstrip() + "\u2026"
+            blit_text(surface, line, space.px(15), color if current else theme.INK_DIM,
+                      space.point(1175, y), "topleft", "bold" if current else "regular")
