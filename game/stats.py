@@ -48,6 +48,8 @@ class MatchRow:
     went_out: int
     longest_train: int
     hints: int
+    match_id: str = ""
+    """The match's id: a match is recorded once per person, however often its end is shown."""
 
 
 @dataclass
@@ -151,6 +153,7 @@ def rows_for(session: GameSession, when: datetime | None = None) -> list[MatchRo
                 went_out=sum(1 for scores in match.round_scores if scores[seat] == 0),
                 longest_train=max((lengths[seat] for lengths in match.train_lengths), default=0),
                 hints=session.hints[seat],
+                match_id=session.match_id,
             )
         )
     return rows
@@ -183,7 +186,11 @@ class StatsStore:
     def record(self, session: GameSession) -> str | None:
         """Add a finished match; returns a problem to show, or None."""
         stats, note = self.load()
-        stats.rows.extend(rows_for(session))
+        known = {(row.match_id, row.player) for row in stats.rows if row.match_id}
+        fresh = [row for row in rows_for(session) if (row.match_id, row.player) not in known]
+        if not fresh:
+            return note
+        stats.rows.extend(fresh)
         del stats.rows[:-MAX_ROWS]
         doc = {"format": FORMAT_MARK, "version": VERSION, "rows": [asdict(r) for r in stats.rows]}
         try:
@@ -223,7 +230,7 @@ def _parse(data: bytes) -> Statistics:
 
 _TYPES: dict[str, Any] = {
     "player": str, "date": str, "preset": str, "length": str, "opponents": list, "total": int, "won": bool,
-    "rounds": int, "rounds_won": int, "went_out": int, "longest_train": int, "hints": int,
+    "rounds": int, "rounds_won": int, "went_out": int, "longest_train": int, "hints": int, "match_id": str,
 }
 
 

@@ -63,3 +63,11 @@ def test_a_damaged_statistics_file_is_kept_and_a_fresh_record_starts(tmp_path: P
     assert len(kept) == 1 and kept[0].name in note
     assert store.record(_finished(5)) is None
     assert len(store.load()[0].rows) == 1
+
+
+def test_a_match_is_counted_once_however_often_its_end_is_shown(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path)
+    session = _finished(6)
+    store.record(session)
+    store.record(session)
+    assert store.load()[0].overall("Ana").matches == 1

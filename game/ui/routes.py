@@ -93,7 +93,15 @@ class GameRoutes:
         return ReplayScene(match, index, you)
 
     def match_end(self, session: GameSession) -> Scene:
-        """The final ranking."""
+        """The final ranking (the match is counted in the statistics, once)."""
         from .scenes.match_end import MatchEndScene
 
+        self.saves.record_match(session)
         return MatchEndScene(session)
+
+    def statistics(self) -> Scene:
+        """The person's statistics."""
+        from .scenes.statistics import StatisticsScene
+
+        stats, note = self.saves.statistics()
+        return StatisticsScene(stats, note)

@@ -11,6 +11,7 @@ from ..saves.atomic import atomic_write
 from ..saves.listing import Entry
 from ..saves.store import NameTaken
 from ..session import GameSession
+from ..stats import Statistics, StatsStore
 
 NO_SAVES = "No saved game yet"
 
@@ -107,6 +108,18 @@ class SavesBridge:
         except FAILURES as error:
             return f"Could not save to {target}: {_reason(error)}"
         return None
+
+    def statistics(self) -> tuple[Statistics, str | None]:
+        """Every recorded match and a note when the file had to start afresh."""
+        if self.store is None:
+            return Statistics(), None
+        return StatsStore(self.store.folder.parent).load()
+
+    def record_match(self, session: GameSession) -> str | None:
+        """Count a finished match in the statistics (once per match); a problem to show, or None."""
+        if self.store is None or self.store.read_only:
+            return None
+        return StatsStore(self.store.folder.parent).record(session)
 
     def entries(self) -> list[Entry]:
         """The save files, autosaves first then newest first, without reading them (fast)."""

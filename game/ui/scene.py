@@ -115,6 +115,10 @@ class Routes(Protocol):
         """The final ranking of ``session``'s match."""
         ...
 
+    def statistics(self) -> Scene:
+        """The person's statistics."""
+        ...
+
 
 class Space:
     """Maps the 1600x900 design space onto a window of any size, letterboxed."""
