@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from .ai import KINDS
-from .engine import Match, RuleOptions, tie_break
+from .engine import MEXICAN, Match, RuleOptions, tie_break
 from .engine import events as ev
+from .engine.tiles import TEXT
 from .session import HUMAN
 
 Tone = Literal["plain", "news", "alert"]
@@ -24,34 +26,189 @@ def _who(seat: int, names: Sequence[str], human_seat: int | None) -> str:
     return "You" if seat == human_seat else names[seat]
 
 
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A sentence about the game: its ``text``, how it stands out (``tone``),
+    the rules section that explains it (``why``, a ``game.rules_help`` key, or
+    None), the seat it is about (``seat``, None for the table) and whether the
+    table says it aloud (``aloud``; False: the move log only)."""
+
+    text: str
+    tone: Tone = "plain"
+    why: str | None = None
+    seat: int | None = None
+    aloud: bool = True
+
+
 def narrate(event: ev.Event, names: Sequence[str], human_seat: int | None, options: RuleOptions) -> str | None:
-    """The sentence a player is told about ``event``, or None when the picture says it all.
+    """The sentence a player is told about ``event`` on its own, or None when the picture says it all.
 
     ``names`` are the seats' names, ``human_seat`` the person's seat (None when
-    only computers play) and ``options`` the match's rules."""
-    if isinstance(event, ev.TileDrawn):
-        return f"{names[event.seat]} draws a penalty tile." if event.penalty else None
-    if isinstance(event, ev.MarkerUp):
-        return None if event.seat == human_seat else f"{names[event.seat]}'s train is now public."
-    if isinstance(event, ev.DoubleOpened):
-        return f"{_who(event.seat, names, human_seat)} left a double open: it must be covered next."
-    if isinstance(event, ev.DoubleCovered):
-        return f"{names[event.seat]} covered the double."
-    if isinstance(event, ev.Knocked):
-        you = event.seat == human_seat
-        who = _who(event.seat, names, human_seat)
-        if options.knock == "courtesy":
-            return f"{who} {'have' if you else 'has'} one tile left!"
-        return f"{who} {'knock' if you else 'knocks'}: one tile left!"
-    if isinstance(event, ev.Passed):
-        return "You pass." if event.seat == human_seat else f"{names[event.seat]} passes."
-    if isinstance(event, ev.SeatSuspended):
-        return f"{names[event.seat]} is suspended until a double is played."
-    if isinstance(event, ev.RoundEnded):
-        if event.went_out is not None:
-            return f"{names[event.went_out]} went out!"
-        return "Nobody can play: the round is blocked."
-    return None
+    only computers play) and ``options`` the match's rules. ``tell`` says more
+    from the events around it."""
+    lines = [line for line in tell([event], names, human_seat, options) if line.aloud]
+    return lines[0].text if lines else None
+
+
+def tell(
+    events: Sequence[ev.Event], names: Sequence[str], human_seat: int | None, options: RuleOptions,
+    boneyard: int | None = None,
+) -> list[Line]:
+    """Every sentence about ``events`` (one action and what followed by itself),
+    in order: what the table says aloud and what only the move log keeps.
+
+    ``boneyard`` is the number of tiles left after them (None: unknown), which
+    tells why a seat passed without drawing."""
+    said = _Telling(events, names, human_seat, options, boneyard)
+    return [line for index, event in enumerate(events) for line in said.lines(index, event)]
+
+
+def most_telling(lines: Sequence[Line]) -> Line | None:
+    """The line to show when several are said at once: an alert, else news,
+    else one with a reason behind it, else the last."""
+    aloud = [line for line in lines if line.aloud]
+    rank = {"alert": 3, "news": 2, "plain": 0}
+    return max(reversed(aloud), key=lambda line: rank[line.tone] + (line.why is not None), default=None)
+
+
+def where(train: int, seat: int, names: Sequence[str], human_seat: int | None) -> str:
+    """A train as the seat ``seat`` playing on it hears it named: 'the Mexican
+    train', 'your train', 'their own train' or "Ana's train"."""
+    if train == MEXICAN:
+        return "the Mexican train"
+    if train == human_seat:
+        return "your train"
+    if train == seat:
+        return "their own train"
+    return f"{names[train]}'s train"
+
+
+class _Telling:
+    """The sentences of one step's events, each seen with the events around it."""
+
+    def __init__(self, events: Sequence[ev.Event], names: Sequence[str], human_seat: int | None,
+                 options: RuleOptions, boneyard: int | None) -> None:
+        self.events = events
+        self.names = names
+        self.you = human_seat
+        self.options = options
+        self.boneyard = boneyard
+        self.drew: set[int] = set()
+        self.marker_said: set[int] = set()
+        self.laid: dict[int, int] = {}
+
+    def who(self, seat: int) -> str:
+        """'You' or the seat's name."""
+        return _who(seat, self.names, self.you)
+
+    def verb(self, seat: int, you: str, other: str) -> str:
+        """The verb in the form for ``seat``: ``you`` for the person, ``other`` for a name."""
+        return you if seat == self.you else other
+
+    def _marker_follows(self, index: int, seat: int) -> bool:
+        """Whether ``seat``'s marker goes up right after ``index`` (before its turn passes)."""
+        for later in self.events[index + 1:]:
+            if isinstance(later, ev.MarkerUp) and later.seat == seat:
+                return True
+            if isinstance(later, ev.TurnStarted):
+                return False
+        return False
+
+    def _next_turn(self, index: int, seat: int) -> int | None:
+        """The seat whose turn starts after ``index`` if ``seat``'s turn ends in these events."""
+        for later in self.events[index + 1:]:
+            if isinstance(later, ev.TurnStarted) and later.seat != seat:
+                return later.seat
+        return None
+
+    def lines(self, index: int, event: ev.Event) -> list[Line]:
+        """The sentences of the event at ``index``."""
+        names, who = self.names, self.who
+        if isinstance(event, ev.TurnStarted):
+            self.drew.discard(event.seat)
+            return []
+        if isinstance(event, ev.TilePlayed):
+            self.laid[event.train] = event.tile
+            place = where(event.train, event.seat, names, self.you)
+            text = f"{who(event.seat)} {self.verb(event.seat, 'play', 'plays')} {TEXT[event.tile]} on {place}."
+            return [Line(text, seat=event.seat, aloud=False)]
+        if isinstance(event, ev.TileDrawn):
+            self.drew.add(event.seat)
+            if event.penalty:
+                return [Line(f"{names[event.seat]} draws a penalty tile.", "alert", "knock", event.seat)]
+            if event.seat == self.you and event.tile is not None:
+                return [Line(f"You draw the {TEXT[event.tile]}.", seat=event.seat, aloud=False)]
+            return [Line(f"{who(event.seat)} {self.verb(event.seat, 'draw', 'draws')} a tile.", seat=event.seat,
+                         aloud=False)]
+        if isinstance(event, ev.MarkerUp):
+            if event.seat in self.marker_said:
+                self.marker_said.discard(event.seat)
+                return []
+            if event.seat == self.you:
+                return [Line("Your train is now public.", why="markers", seat=event.seat, aloud=False)]
+            return [Line(f"{names[event.seat]}'s train is now public.", why="markers", seat=event.seat)]
+        if isinstance(event, ev.MarkerDown):
+            owner = "Your" if event.seat == self.you else f"{names[event.seat]}'s"
+            return [Line(f"{owner} train is private again.", seat=event.seat, aloud=False)]
+        if isinstance(event, ev.DoubleOpened):
+            return [self._double(index, event)]
+        if isinstance(event, ev.DoubleCovered):
+            return [Line(f"{who(event.seat)} covered the double.", seat=event.seat)]
+        if isinstance(event, ev.Knocked):
+            you = event.seat == self.you
+            if self.options.knock == "courtesy":
+                text = f"{who(event.seat)} {'have' if you else 'has'} one tile left!"
+            else:
+                text = f"{who(event.seat)} {'knock' if you else 'knocks'}: one tile left!"
+            return [Line(text, "news", "knock", event.seat)]
+        if isinstance(event, ev.Passed):
+            return [self._passed(index, event.seat)]
+        if isinstance(event, ev.SeatSuspended):
+            return [Line(f"{names[event.seat]} is suspended until a double is played.", "alert", "drawing",
+                         event.seat)]
+        if isinstance(event, ev.RoundEnded):
+            if event.went_out is not None:
+                return [Line(f"{names[event.went_out]} went out!", "news", "round-end", event.went_out)]
+            return [Line("Nobody can play: the round is blocked.", "news", "round-end")]
+        return []
+
+    def _double(self, index: int, event: ev.DoubleOpened) -> Line:
+        """A double left uncovered: still the layer's to cover, or now the next player's."""
+        tile = self.laid.get(event.train)
+        double = f"the {TEXT[tile]}" if tile is not None else "a double"
+        after = self._next_turn(index, event.seat)
+        who = self.who(event.seat)
+        if after is not None:
+            nxt = "you" if after == self.you else self.names[after]
+            return Line(f"{who} left {double} open: {nxt} must cover it.", "news", "doubles", event.seat)
+        rule = self.options.after_double
+        if event.seat == self.you:
+            then = {"cover-or-end": "cover it now if you can (no draw for it)",
+                    "cover-or-draw": "cover it now, drawing once if you must",
+                    "extra-tile": "play one more tile, drawing for it if you must"}[rule]
+            return Line(f"You laid {double}: {then}.", "news", "doubles", event.seat)
+        then = "plays one more tile" if rule == "extra-tile" else "must cover it"
+        return Line(f"{who} laid {double} and {then}.", "news", "doubles", event.seat)
+
+    def _passed(self, index: int, seat: int) -> Line:
+        """Why ``seat`` passed: nothing fitted after its draw, an empty boneyard, or the first turn."""
+        who, you = self.who(seat), seat == self.you
+        marker = self._marker_follows(index, seat)
+        if marker:
+            self.marker_said.add(seat)
+        up = (" and your train is now public" if you else "; their train is now public") if marker else ""
+        if seat in self.drew:
+            drew = "The tile you drew does not fit, so you pass" if you else f"{who} drew a tile that does not fit and passes"
+            return Line(f"{drew}{up}.", why="drawing", seat=seat)
+        if self.boneyard == 0:
+            verb = "you pass" if you else f"{who} passes"
+            return Line(f"Nothing fits and the boneyard is empty: {verb}{up}.", why="drawing", seat=seat)
+        if self.boneyard is not None and self.options.multi_tile_start == "first-turn":
+            train = "your" if you else "their"
+            parts = ["marker up" if marker else "", f"no draw in {self.options.preset}"]
+            return Line(f"{who} cannot start {train} train on the first turn: {', '.join(p for p in parts if p)}.",
+                        "news" if you else "plain", "first-turn", seat)
+        return Line(f"{who} {'pass' if you else 'passes'}{up}.", seat=seat)
 
 
 def tone(event: ev.Event) -> Tone:
@@ -64,15 +221,20 @@ def tone(event: ev.Event) -> Tone:
 
 
 def round_opening(
-    number: int, rounds: int, engine: int, first: int, events: Sequence[ev.Event], names: Sequence[str]
+    number: int, rounds: int, engine: int, first: int, events: Sequence[ev.Event], names: Sequence[str],
+    human_seat: int | None = None,
 ) -> str:
     """The line that opens round ``number`` of ``rounds``: its engine double and who
-    plays first (``first``), or who won the draw-off among ``events``."""
+    plays first (``first``; 'You' for ``human_seat``), or who won the draw-off among ``events``."""
     text = f"Round {number} of {rounds}: engine {engine}-{engine}"
     drew = any(isinstance(e, ev.DrawOffTile) for e in events)
     starter = next((e.seat for e in events if isinstance(e, ev.StarterChosen)), None)
     if drew and starter is not None:
+        if starter == human_seat:
+            return f"{text}. Draw-off: you drew highest and start."
         return f"{text}. Draw-off: {names[starter]} drew highest and starts."
+    if first == human_seat:
+        return f"{text}. You play first."
     return f"{text}. {names[first]} plays first."
 
 

@@ -54,15 +54,15 @@ def test_a_train_turning_public_is_told_for_the_others_only() -> None:
     assert say(ev.MarkerUp(YOU), human=None) == "Maria's train is now public."
 
 
-def test_an_open_double_names_who_left_it() -> None:
-    assert say(ev.DoubleOpened(YOU, 0)) == "You left a double open: it must be covered next."
-    assert say(ev.DoubleOpened(3, 3)) == "Carmen left a double open: it must be covered next."
+def test_a_double_just_laid_is_still_its_layers_to_cover() -> None:
+    assert say(ev.DoubleOpened(YOU, 0)) == "You laid a double: cover it now if you can (no draw for it)."
+    assert say(ev.DoubleOpened(3, 3)) == "Carmen laid a double and must cover it."
     assert tone(ev.DoubleOpened(3, 3)) == "news"
 
 
 def test_a_covered_double_names_the_seat() -> None:
     assert say(ev.DoubleCovered(2, 0)) == "Bruno covered the double."
-    assert say(ev.DoubleCovered(YOU, 0)) == "Maria covered the double."
+    assert say(ev.DoubleCovered(YOU, 0)) == "You covered the double."
 
 
 def test_courtesy_presets_announce_one_tile_left_for_every_seat() -> None:
