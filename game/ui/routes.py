@@ -7,7 +7,7 @@ save checks (the startup figure in tools/bench.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..engine import Match, RuleOptions
 from ..session import GameSession
@@ -40,11 +40,17 @@ class GameRoutes:
 
         return LoadScene(self.saves)
 
-    def rules(self, options: RuleOptions | None = None) -> Scene:
-        """How to play, with the options of ``options``."""
+    def rules(self, options: RuleOptions | None = None, section: str | None = None, players: int = 4) -> Scene:
+        """The rules of ``options`` at a table of ``players``, opened at ``section``."""
         from .scenes.rules import RulesScene
 
-        return RulesScene(options)
+        return RulesScene(options, section, players)
+
+    def dialog(self, heading: str, body: str, choices: Sequence[tuple[str, Callable[[], None]]]) -> Scene:
+        """A small modal question or notice with one button per choice."""
+        from .scenes.dialog import DialogScene
+
+        return DialogScene(heading, body, choices)
 
     def settings(self) -> Scene:
         """The settings screen."""
@@ -79,11 +85,14 @@ class GameRoutes:
 
         return SaveAsScene(session, self.saves, on_saved)
 
-    def round_summary(self, match: Match, last: bool, watching: bool, on_next: Callable[[], None]) -> Scene:
+    def round_summary(
+        self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
+        hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None,
+    ) -> Scene:
         """The summary of the round that just ended."""
         from .scenes.round_summary import RoundSummaryScene
 
-        return RoundSummaryScene(match, last, watching, on_next)
+        return RoundSummaryScene(match, last, watching, on_next, hints, on_menu)
 
     def replay(self, match: Match, index: int, you: int | None = None) -> Scene:
         """Round ``index`` (0-based) of ``match``, move by move, all hands shown

@@ -3,7 +3,7 @@ space menus are laid out in."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -16,6 +16,13 @@ if TYPE_CHECKING:
     from .app import App
 
 DESIGN_W, DESIGN_H = 1600, 900
+
+FULL_RATE = 60
+"""Frames per second while something on screen moves."""
+PULSE_RATE = 12
+"""Frames per second while only a slow glow pulses (the table waiting for the person)."""
+IDLE_RATE = 2
+"""Frames per second while nothing moves by itself (input still gets an answer at once)."""
 
 
 class Scene:
@@ -55,6 +62,16 @@ class Scene:
     def close(self) -> None:
         """The scene leaves the stack for good."""
 
+    def frame_rate(self) -> int:
+        """Frames per second this scene needs now while it is on top: FULL_RATE
+        while something moves, PULSE_RATE or IDLE_RATE while it waits."""
+        return FULL_RATE
+
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        """The only parts of the window that changed since the last frame, when
+        the scene knows (the window then shows just those again), else None."""
+        return None
+
     def allow_quit(self) -> bool:
         """The window is being closed: return False to stay open (a scene that
         could not save the game says so and lets a second close through)."""
@@ -79,8 +96,13 @@ class Routes(Protocol):
         """The list of saved games."""
         ...
 
-    def rules(self, options: RuleOptions | None = None) -> Scene:
-        """How to play, with the options of ``options`` (classic when None)."""
+    def rules(self, options: RuleOptions | None = None, section: str | None = None, players: int = 4) -> Scene:
+        """The rules of ``options`` (classic when None) at a table of ``players``,
+        opened at the section keyed ``section`` (see ``game.rules_help``)."""
+        ...
+
+    def dialog(self, heading: str, body: str, choices: Sequence[tuple[str, Callable[[], None]]]) -> Scene:
+        """A small modal question or notice: a button per choice (label, what it does)."""
         ...
 
     def settings(self) -> Scene:
@@ -102,9 +124,13 @@ class Routes(Protocol):
         """The Save as dialog; ``on_saved`` gets the name it saved under."""
         ...
 
-    def round_summary(self, match: Match, last: bool, watching: bool, on_next: Callable[[], None]) -> Scene:
+    def round_summary(
+        self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
+        hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None,
+    ) -> Scene:
         """The summary of the round ``match`` just finished (``last``: of the match);
-        ``on_next`` deals again or ends the match."""
+        ``on_next`` deals again or ends the match; ``hints`` asked per seat go on
+        the score sheet; ``on_menu`` opens the pause menu (Esc)."""
         ...
 
     def replay(self, match: Match, index: int, you: int | None = None) -> Scene:

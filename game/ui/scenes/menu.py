@@ -10,7 +10,7 @@ from .. import theme
 from ..draw import background, dim, panel
 from ..fonts import blit_text
 from ..intents import Intent
-from ..scene import Scene, Space
+from ..scene import IDLE_RATE, Scene, Space
 from ..widgets import Button
 
 
@@ -60,6 +60,10 @@ class MenuScene(Scene):
         """Esc: leave this scene."""
         assert self.app is not None
         self.app.pop()
+
+    def frame_rate(self) -> int:
+        """Menus only move when the player does (a text cursor blinks slowly)."""
+        return IDLE_RATE
 
     def update(self, dt: float) -> None:
         """Advance widget timers."""

@@ -1,57 +1,188 @@
-"""Rules help: how a turn goes, and the options of the chosen rules."""
+"""The rules of the chosen preset and house rules, in the game's own words.
+
+The text comes from ``game.rules_help``: the goal, then the deal, the first
+turn, where a tile may go, markers, doubles, drawing, the end of a round,
+scoring and the knock, then every option in one sentence (the changed ones
+marked) and the controls. The page is drawn once per window size and
+scrolled; it can open at a section (the table's "Why?").
+"""
 
 from __future__ import annotations
 
-import dataclasses
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import RuleOptions, option_names, preset
+from ...engine import RuleOptions, preset
+from ...rules_help import describe, house_rules, sections
 from .. import theme
-from ..fonts import blit_text
+from ..fonts import blit_text, text
+from ..intents import Intent
 from ..scene import Space
 from ..widgets import Button
 from .menu import MenuScene, card
 
-HELP = [
-    ("The goal", "Get rid of your tiles. When a round ends, the pips left in your hand are your score for it: the lowest total after the last round wins."),
-    ("The hub", "Each round starts from a double in the roundhouse hub. Every player builds a personal train out from the hub, and anyone may build the shared Mexican train."),
-    ("Your turn", "Play a tile whose end matches the end of your train, the Mexican train or any train with a green flag. If nothing fits, draw one tile; if it still does not fit, your train gets the flag and play passes."),
-    ("Markers", "A green flag (public) means anyone may play on that train; a red octagon means it is private. Playing on your own train takes your flag down again."),
-    ("Doubles", "A double lies crosswise and must be covered before anything else is played: by you right away, or by the next players in turn."),
-    ("Controls", "Drag a tile to a glowing train, or click a tile then a train. Keys: arrows pick a tile, 1-8 and M pick a train, Enter plays on the only fit, D draws, E ends the turn, K knocks, S sorts, Space skips, Esc pauses, F11 fullscreen."),
-]
+if TYPE_CHECKING:
+    from ..app import App
+
+GOAL = ("Get rid of your tiles. When a round ends, the pips left in your hand are your score for it: "
+        "the lowest total after the last round wins. Every player builds a train out from the roundhouse "
+        "in the middle; anyone may build the shared Mexican train.")
+CONTROLS = ("Drag a tile to a glowing train end, or click a tile then a train. Keys: Left/Right pick a tile, "
+            "1-8 and M play it on that train, Enter on the only train it fits; D draws, E ends the turn, "
+            "K knocks, O opens your train, S sorts your hand, H asks for a hint, L shows the move log, "
+            "W explains the last automatic move (Why?), Space skips the computer players' animation, "
+            "Esc pauses, F11 toggles fullscreen.")
+HIDDEN = ("set_by_players", "deal_table", "min_players", "max_players")
+"""Options too technical to list for a player (the deal section says what they amount to)."""
+
+PAGE = (470, 130, 1070, 660)
+"""The scrolled page's frame in design pixels: x, y, width, height."""
+PAD = 30
+LINE = 40
+"""Pixels one arrow key scrolls, in design pixels."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """A piece of the page: a ``key`` to jump to, a heading and paragraphs
+    (with whether each is marked as changed)."""
+
+    key: str
+    heading: str
+    paragraphs: tuple[tuple[str, bool], ...]
+
+
+def blocks(options: RuleOptions, players: int) -> list[Block]:
+    """The page's pieces for ``options`` at a table of ``players``."""
+    out = [Block("goal", "The goal", ((GOAL, False),))]
+    out += [Block(s.key, s.title, ((s.text, False),)) for s in sections(options, players)]
+    rules = [(("Changed: " if r.changed else "") + r.sentence, r.changed) for r in house_rules(options)
+             if r.option not in HIDDEN or r.changed]
+    out.append(Block("house-rules", "Every option of these rules", tuple(rules)))
+    out.append(Block("controls", "Controls", ((CONTROLS, False),)))
+    return out
 
 
 class RulesScene(MenuScene):
-    """How to play, and every option of the chosen rules."""
+    """The rules of ``options`` (classic when None) at a table of ``players``,
+    opened at the section keyed ``section``. The wheel, arrows, PageUp/PageDown
+    and Home/End scroll; the index on the left jumps to a section."""
 
-    title = "How to play"
-
-    def __init__(self, options: RuleOptions | None = None) -> None:
+    def __init__(self, options: RuleOptions | None = None, section: str | None = None, players: int = 4) -> None:
         super().__init__()
         self.options = options or preset("classic")
-        self.widgets = [Button("Back", (700, 820, 200, 56), self.back, primary=True)]
+        self.players = players
+        self.section = section
+        self.blocks = blocks(self.options, players)
+        self.heading = f"Rules: {describe(self.options)}"
+        self.page: pygame.Surface | None = None
+        self.anchors: dict[str, int] = {}
+        self.scroll = 0
+        self.view = pygame.Rect(0, 0, 1, 1)
+        self.widgets = [
+            Button(b.heading if len(b.heading) < 24 else b.heading.split(":")[0], (60, 130 + i * 52, 380, 44),
+                   partial(self.jump, b.key), size=17)
+            for i, b in enumerate(self.blocks)
+        ]
+        self.widgets.append(Button("Back", (700, 820, 200, 56), self.back, primary=True))
+        self.focus = len(self.widgets) - 1
+
+    def attach(self, app: App) -> None:
+        """Lay the page out and open it at the asked section."""
+        super().attach(app)
+        self.resize(app.size)
+        if self.section is not None:
+            self.jump(self.section)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Draw the page for this window size, keeping the place read."""
+        space = Space(size)
+        old = self.page.get_height() if self.page is not None else 0
+        self.view = space.rect(*PAGE).inflate(-space.px(2 * PAD), -space.px(2 * PAD))
+        self.page, self.anchors = self._render(space)
+        if old:
+            self.scroll = round(self.scroll * self.page.get_height() / old)
+        self._clamp()
+
+    def _render(self, space: Space) -> tuple[pygame.Surface, dict[str, int]]:
+        """The whole page as one surface, and where each block starts on it (pixels)."""
+        width = self.view.w
+        pieces: list[tuple[int, pygame.Surface]] = []
+        anchors: dict[str, int] = {}
+        y = 0
+        for block in self.blocks:
+            anchors[block.key] = y
+            head = text(block.heading, space.px(24), theme.GOLD, "bold")
+            pieces.append((y, head))
+            y += head.get_height() + space.px(8)
+            for paragraph, changed in block.paragraphs:
+                color = theme.GOLD if changed else theme.INK
+                body = text(paragraph, space.px(19), color, "bold" if changed else "regular", wrap=width)
+                pieces.append((y, body))
+                y += body.get_height() + space.px(6)
+            y += space.px(22)
+        page = pygame.Surface((width, max(1, y + self.view.h)), pygame.SRCALPHA)  # room to scroll the last block up
+        for top, piece in pieces:
+            page.blit(piece, (0, top))
+        return page, anchors
+
+    def _clamp(self) -> None:
+        """Keep the scroll within the page."""
+        if self.page is None:
+            return
+        bottom = max(0, self.page.get_height() - self.view.h)
+        self.scroll = max(0, min(self.scroll, bottom))
+
+    def jump(self, key: str) -> None:
+        """Scroll so the section ``key`` is at the top."""
+        if key in self.anchors:
+            self.scroll = self.anchors[key]
+            self._clamp()
+
+    def scroll_by(self, pixels: int) -> None:
+        """Scroll down (up when negative) by ``pixels``."""
+        self.scroll += pixels
+        self._clamp()
+
+    def at_section(self) -> str:
+        """The key of the section at the top of the view."""
+        passed = [key for key, top in self.anchors.items() if top <= self.scroll + 2]
+        return passed[-1] if passed else self.blocks[0].key
+
+    def handle(self, intent: Intent) -> None:
+        """Wheel, arrows, PageUp/PageDown and Home/End scroll; the rest as in any menu."""
+        step = Space(self.app.size).px(LINE) if self.app is not None else LINE
+        moves = {"up": -step, "down": step, "page_up": -self.view.h + step, "page_down": self.view.h - step,
+                 "home": -10**9, "end_key": 10**9}
+        if intent.kind == "scroll":
+            self.scroll_by(-intent.amount * step * 2)
+        elif intent.kind in moves:
+            self.scroll_by(moves[intent.kind])
+        else:
+            super().handle(intent)
+
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """How a turn goes on the left, the rules' options on the right."""
-        super().draw_body(surface, space)
-        card(surface, space, 60, 130, 900, 670)
-        y = 150.0
-        for head, body in HELP:
-            blit_text(surface, head, space.px(22), theme.GOLD, space.point(90, y), "topleft", "bold")
-            rect = blit_text(surface, body, space.px(17), theme.INK, space.point(90, y + 30), "topleft", wrap=space.px(840))
-            y += 40 + rect.h / space.k
-        card(surface, space, 990, 130, 550, 670)
-        name = self.options.preset.replace("-", " ").title()
-        blit_text(surface, f"{name} rules", space.px(22), theme.GOLD, space.point(1020, 150), "topleft", "bold")
-        y = 190.0
-        for field in option_names():
-            if field in ("preset", "set_by_players", "deal_table"):
-                continue
-            value = getattr(self.options, field)
-            shown = "auto" if value is None else ("yes" if value is True else "no" if value is False else str(value))
-            blit_text(surface, field.replace("_", " "), space.px(15), theme.INK_DIM, space.point(1020, y), "topleft")
-            blit_text(surface, shown, space.px(15), theme.INK, space.point(1510, y), "topright", "bold")
-            y += 27
-        _ = dataclasses
+        """The heading, the index with the section in view marked, and the page."""
+        blit_text(surface, self.heading, space.px(40), theme.GOLD, space.point(800, 50), "midtop", "title")
+        card(surface, space, *PAGE)
+        current = self.at_section()
+        for block, button in zip(self.blocks, self.widgets):
+            if block.key == current:
+                x, y, _, h = button.rect
+                pygame.draw.rect(surface, theme.GOLD, space.rect(x - 14, y + 8, 6, h - 16), border_radius=space.px(3))
+        if self.page is not None:
+            area = pygame.Rect(0, self.scroll, self.view.w, self.view.h)
+            surface.blit(self.page, self.view.topleft, area)
+            bottom = max(0, self.page.get_height() - self.view.h)
+            if bottom:
+                frame = space.rect(*PAGE)
+                bar_h = max(space.px(30), frame.h * self.view.h // self.page.get_height())
+                bar_y = frame.y + (frame.h - bar_h) * self.scroll // bottom
+                pygame.draw.rect(surface, theme.PANEL_EDGE, (frame.right - space.px(10), bar_y, space.px(5), bar_h),
+                                 border_radius=space.px(3))
+        blit_text(surface, "wheel, arrows or PageUp/PageDown scroll", space.px(15), theme.INK_DIM,
+                  space.point(PAGE[0] + PAGE[2], 800), "topright")

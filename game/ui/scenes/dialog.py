@@ -1,0 +1,88 @@
+"""A small modal question or notice: a heading, a few wrapped lines and buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import theme
+from ..fonts import blit_text, text
+from ..scene import Space
+from ..widgets import Button
+from .menu import MenuScene, card
+
+if TYPE_CHECKING:
+    from ..app import App
+
+Choice = tuple[str, Callable[[], None]]
+"""A button's label and what it does (after the dialog has closed)."""
+
+WIDTH = 760
+"""The card's width in design pixels."""
+
+
+class DialogScene(MenuScene):
+    """A card over the scene below with ``heading``, ``body`` (wrapped) and one
+    button per choice. A button closes the dialog, then does its job; Esc does
+    what the last choice does; Enter presses the focused button (the first)."""
+
+    modal = True
+
+    def __init__(self, heading: str, body: str, choices: Sequence[Choice]) -> None:
+        super().__init__()
+        self.heading = heading
+        self.body = body
+        self.choices = list(choices) or [("OK", lambda: None)]
+        self.top_y = 300.0
+        self.height = 300.0
+        self._place(1.0)
+
+    def _place(self, k: float) -> None:
+        """Size the card to the wrapped body at scale ``k`` and put the buttons under it."""
+        lines = text(self.body, max(6, round(20 * k)), theme.INK, wrap=max(1, round((WIDTH - 80) * k))).get_height() / k
+        self.height = 170 + lines
+        self.top_y = (900 - self.height) / 2
+        count = len(self.choices)
+        width = min(260.0, (WIDTH - 60 - 20 * (count - 1)) / count)
+        x0 = 800 - (count * width + 20 * (count - 1)) / 2
+        y = self.top_y + self.height - 84
+        self.widgets = [
+            Button(label, (x0 + i * (width + 20), y, width, 60), self._chooser(job), primary=i == 0, size=22)
+            for i, (label, job) in enumerate(self.choices)
+        ]
+        self.focus = 0
+        self.widgets[0].hover = True
+
+    def _chooser(self, job: Callable[[], None]) -> Callable[[], None]:
+        """A button's action: close the dialog, then do ``job``."""
+
+        def choose() -> None:
+            """Close, then act."""
+            assert self.app is not None
+            if self.app.top is self:
+                self.app.pop()
+            job()
+
+        return choose
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Wrap the text again for the new window size."""
+        self._place(Space(size).k)
+
+    def attach(self, app: App) -> None:
+        """Lay the card out for the window it opens in."""
+        super().attach(app)
+        self._place(self.space().k)
+
+    def back(self) -> None:
+        """Esc: the last choice (the one that changes least)."""
+        self.widgets[-1].on_click()
+
+    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """The card, the heading and the wrapped body."""
+        card(surface, space, 800 - WIDTH / 2, self.top_y, WIDTH, self.height)
+        blit_text(surface, self.heading, space.px(32), theme.GOLD, space.point(800, self.top_y + 24), "midtop", "title")
+        blit_text(surface, self.body, space.px(20), theme.INK, space.point(800 - WIDTH / 2 + 40, self.top_y + 82),
+                  "topleft", wrap=space.px(WIDTH - 80))
