@@ -78,3 +78,25 @@ def fit_text(line: str, size: int, style: str, width: int) -> str:
     while len(line) > 1 and face.size(line + "\u2026")[0] > width:
         line = line[:-1]
     return line.rstrip() + "\u2026"
+
+
+_fits: dict[tuple[str, int, str, int, int], tuple[str, int]] = {}
+
+
+def fit_size(line: str, size: int, style: str, width: int, smallest: int) -> tuple[str, int]:
+    """``line`` and the largest font size from ``size`` down to ``smallest`` at
+    which it fits ``width`` pixels; at ``smallest`` it is shortened with an
+    ellipsis if it still does not fit (cached)."""
+    key = (line, size, style, width, smallest)
+    found = _fits.get(key)
+    if found is None:
+        smallest = max(6, min(smallest, size))
+        found = (fit_text(line, smallest, style, width), smallest)
+        for candidate in range(max(6, size), smallest, -1):
+            if font(candidate, style).size(line)[0] <= width:
+                found = (line, candidate)
+                break
+        if len(_fits) > 2000:
+            _fits.clear()
+        _fits[key] = found
+    return found

@@ -1,4 +1,4 @@
-"""Opening the game: make the settings, the saves and the routes, then run the window."""
+"""Opening the game: read the settings, make the saves and the routes, then run the window."""
 
 from __future__ import annotations
 
@@ -9,29 +9,44 @@ from typing import Any
 
 import pygame
 
+from ..prefs import Prefs
 from ..session import GameSession
-from .app import FPS, START_SIZE, App
+from .app import FPS, App
 from .routes import GameRoutes
 from .saves_bridge import SavesBridge
 from .settings import Settings
 
 
+def load_settings(remember: bool = True) -> Settings:
+    """The settings remembered in the config folder (defaults, and a note for the
+    title, when the file cannot be read); ``remember`` False keeps changes to this run."""
+    prefs = Prefs()
+    note = prefs.load()
+    settings = Settings.remembered(prefs, note)
+    if not remember:
+        settings.prefs = None
+    return settings
+
+
 def run_game(
     exit_after_first_frame: bool = False,
     demo: dict[str, Any] | None = None,
-    size: tuple[int, int] = START_SIZE,
+    size: tuple[int, int] | None = None,
     session: GameSession | None = None,
 ) -> int:
     """Open the window on the title screen (a demo match, or the table of a loaded ``session``) and run until quit.
 
-    ``demo`` holds ``rules``, ``players``, ``seed``, ``fast`` and ``exit_at_end``."""
+    ``demo`` holds ``rules``, ``players``, ``seed``, ``fast`` and ``exit_at_end``;
+    ``size`` overrides the remembered window size (pixels)."""
     started = time.perf_counter()
-    settings = Settings()
+    settings = load_settings(remember=demo is None)
     fast = bool(demo is not None and demo.get("fast"))
     headless = os.environ.get("SDL_VIDEODRIVER") == "dummy" and fast
     saves = SavesBridge.open()
     routes = GameRoutes(saves)
-    app = App(size, settings, headless=headless, routes=routes)
+    app = App(size or settings.window, settings, headless=headless, routes=routes)
+    if settings.fullscreen and demo is None:
+        app.toggle_fullscreen()
     if demo is not None:
         if fast:
             settings.pace = "instant"
@@ -55,6 +70,8 @@ def run_game(
     try:
         code = app.run(0 if fast else FPS)
     finally:
+        pygame.display.quit()  # the window goes at once; the saves finish behind it
+        settings.remember()
         problem = saves.close()
         pygame.quit()
     if problem is not None and code == 0 and not app.quit_without_saving:

@@ -194,6 +194,15 @@ class SavesBridge:
             return f"Could not delete: {_reason(error)}"
         return None
 
+    def has_autosave(self) -> bool:
+        """Whether Continue has a match in progress to offer."""
+        if self.store is None:
+            return False
+        try:
+            return self.store.has_autosave()
+        except FAILURES:
+            return False
+
     def continue_latest(self) -> tuple[GameSession | None, str]:
         """The latest saved game and a note for the player, or (None, reason)."""
         if self.store is None:

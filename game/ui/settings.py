@@ -1,20 +1,87 @@
-"""Player settings the UI reads: the pace of computer turns and the window."""
+"""Player settings the UI reads: the pace of computer turns, the hand's order,
+tile faces, the window, the tips already shown and the last table setup.
+
+``Settings.remembered(prefs)`` starts from what ``game.prefs`` read from the
+settings file; ``remember()`` writes the settings back after a change. A run
+made without prefs (tests, a demo) remembers nothing.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..prefs import Prefs
 
 PACES: dict[str, float] = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
 """Seconds a computer turn stays on screen at each pace (animations scale too)."""
 
+ANIMATION_SCALES: dict[str, float] = {"slow": 1.3, "normal": 1.0, "fast": 0.55, "instant": 0.0}
+"""Multiplier of animation durations at each pace."""
+
+TILE_FACES = ("pips", "numbers")
+"""How tile faces show their values: pips (numerals only where pips would be too small) or numerals."""
+
+WINDOW = (1280, 800)
+"""The window's size in pixels on a first run."""
+
 
 @dataclass
 class Settings:
-    """Settings for this run; ``pace`` is one of PACES."""
+    """Settings for this run; ``pace`` is one of PACES, ``tile_faces`` one of
+    TILE_FACES, ``window`` the last windowed size in pixels. ``note`` is what
+    reading the settings file had to tell the player (shown once on the title)."""
 
     pace: str = "normal"
     hand_sort: str = "pips"
-    show_numbers: bool = False
+    tile_faces: str = "pips"
+    fullscreen: bool = False
+    window: tuple[int, int] = WINDOW
+    tips_seen: list[str] = field(default_factory=list)
+    last_setup: dict[str, Any] | None = None
+    note: str = ""
+    prefs: Prefs | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def remembered(cls, prefs: Prefs, note: str | None = None) -> Settings:
+        """The settings ``prefs`` holds (already loaded), kept there by ``remember``."""
+        w, h = prefs["window"]
+        return cls(
+            pace=prefs["pace"], hand_sort=prefs["hand_sort"], tile_faces=prefs["tile_faces"],
+            fullscreen=prefs["fullscreen"], window=(w, h), tips_seen=list(prefs["tips_seen"]),
+            last_setup=prefs["last_setup"], note=note or "", prefs=prefs,
+        )
+
+    def remember(self) -> str | None:
+        """Write the settings to the settings file if any changed; a problem to
+        show, or None (nothing is written in a run without prefs)."""
+        prefs = self.prefs
+        if prefs is None:
+            return None
+        values: dict[str, Any] = {
+            "pace": self.pace, "hand_sort": self.hand_sort, "tile_faces": self.tile_faces,
+            "fullscreen": self.fullscreen, "window": list(self.window), "tips_seen": list(self.tips_seen),
+            "last_setup": self.last_setup,
+        }
+        if all(prefs[name] == value for name, value in values.items()):
+            return None
+        for name, value in values.items():
+            try:
+                prefs.set(name, value)
+            except ValueError:
+                pass  # a value the file may not hold keeps the one it had
+        return prefs.save()
+
+    def saw_tip(self, key: str) -> None:
+        """Remember that the tip ``key`` was shown (it is not shown again)."""
+        if key not in self.tips_seen:
+            self.tips_seen.append(key)
+            self.remember()
+
+    @property
+    def numerals(self) -> bool:
+        """Whether tiles show numerals everywhere (the "numbers" tile faces)."""
+        return self.tile_faces == "numbers"
 
     @property
     def turn_seconds(self) -> float:
@@ -24,4 +91,4 @@ class Settings:
     @property
     def anim_scale(self) -> float:
         """Multiplier of animation durations (0 at the instant pace)."""
-        return {"slow": 1.3, "normal": 1.0, "fast": 0.55, "instant": 0.0}.get(self.pace, 1.0)
+        return ANIMATION_SCALES.get(self.pace, 1.0)

@@ -10,7 +10,7 @@ import pygame
 
 from . import theme
 from .draw import panel
-from .fonts import blit_text, font, text
+from .fonts import blit_text, fit_size, font, text
 from .intents import Intent
 from .scene import Space
 
@@ -198,10 +198,12 @@ class Picker:
         color = theme.PANEL_EDGE if self.hover and self.enabled else theme.PANEL_LIGHT
         pygame.draw.rect(surface, color, rect, border_radius=space.px(6))
         ink = theme.INK if self.enabled else theme.INK_DIM
-        blit_text(surface, self.labels(self.value), space.px(self.size), ink, rect.center, "center", "bold")
         arrow = theme.GOLD if self.enabled else theme.INK_DIM
-        blit_text(surface, "\u25c0", space.px(self.size - 4), arrow, (rect.x + space.px(12), rect.centery), "midleft")
-        blit_text(surface, "\u25b6", space.px(self.size - 4), arrow, (rect.right - space.px(12), rect.centery), "midright")
+        left = blit_text(surface, "\u25c0", space.px(self.size - 4), arrow, (rect.x + space.px(10), rect.centery), "midleft")
+        blit_text(surface, "\u25b6", space.px(self.size - 4), arrow, (rect.right - space.px(10), rect.centery), "midright")
+        room = rect.w - 2 * (left.right - rect.x + space.px(4))
+        label, size = fit_size(self.labels(self.value), space.px(self.size), "bold", room, space.px(self.size - 5))
+        blit_text(surface, label, size, ink, rect.center, "center", "bold")
 
 
 def text_width(line: str, size: int, style: str = "regular") -> int:

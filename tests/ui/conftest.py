@@ -21,14 +21,16 @@ from game.ui.app import App
 from game.ui.routes import GameRoutes
 from game.ui.saves_bridge import SavesBridge
 from game.ui.scenes.table import TableScene
+from game.ui.tips import TIPS
 
 NAMES = ["You", "Ana", "Bruno", "Carmen"]
 
 
 @pytest.fixture(autouse=True)
 def private_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Saves made during a test go to a temporary folder."""
+    """Saves and settings made during a test go to a temporary folder."""
     monkeypatch.setenv("MEXICAN_TRAIN_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("MEXICAN_TRAIN_CONFIG_DIR", str(tmp_path / "config"))
 
 
 @pytest.fixture
@@ -44,6 +46,7 @@ def app(saves: SavesBridge) -> Iterator[App]:
     """A headless app at 1280x800, instant pace, with the game's routes."""
     application = App((1280, 800), headless=True, routes=GameRoutes(saves))
     application.settings.pace = "instant"
+    application.settings.tips_seen = list(TIPS)  # tips have their own tests
     yield application
     for scene in application.stack:
         scene.close()

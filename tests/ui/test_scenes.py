@@ -57,14 +57,15 @@ def test_setup_refuses_a_table_that_cannot_be_dealt_with_the_engines_reason(app:
     assert not setup.start_button.enabled
 
 
-def test_continue_without_a_saved_game_says_so(app: App) -> None:
+def test_continue_is_not_offered_without_a_match_in_progress_and_new_match_has_the_focus(app: App) -> None:
     title = app.routes.title()
     assert isinstance(title, TitleScene)
     app.push(title)
     frames(app, 1)
+    assert not title.continue_button.enabled
     click(app, _button_center(app, title, "Continue"))
     assert app.top is title
-    assert title.note
+    assert title.buttons()[title.focus].label == "New match"
 
 
 def test_every_scene_on_the_stack_hears_when_the_window_changes_size() -> None:

@@ -1,8 +1,9 @@
-"""Settings: the pace of computer turns, hand sorting and tile faces."""
+"""Settings: the pace of computer turns, hand sorting, tile faces and fullscreen,
+remembered for the next run."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -10,49 +11,68 @@ from .. import theme
 from ..fonts import blit_text
 from ..hand import SORT_LABELS, SORTS
 from ..scene import Space
-from ..settings import PACES
+from ..settings import PACES, TILE_FACES
 from ..widgets import Button, Picker
 from .menu import MenuScene, card
 
 if TYPE_CHECKING:
     from ..app import App
 
+FACE_LABELS = {"pips": "pips", "numbers": "numbers"}
+ROWS = (("Computer turn pace", 268), ("Sort my hand", 352), ("Tile faces", 436), ("Screen", 520))
+"""Each picker's label and the design y of its middle."""
+
 
 class SettingsScene(MenuScene):
-    """Change settings; they apply at once."""
+    """Change settings; they apply at once and are kept for the next run."""
 
     title = "Settings"
 
     def __init__(self) -> None:
         super().__init__()
-        self.pace = Picker((820, 260, 340, 56), list(PACES), on_change=self._pace)
-        self.sort = Picker((820, 350, 340, 56), list(SORTS), on_change=self._sort, labels=lambda v: SORT_LABELS[v])
-        self.faces = Picker((820, 440, 340, 56), [False, True], on_change=self._faces,
-                            labels=lambda v: "numbers" if v else "pips (numbers when small)")
-        self.widgets = [self.pace, self.sort, self.faces, Button("Done", (700, 600, 200, 60), self.back, primary=True)]
+        self.note = ""
+        self.pace = Picker((820, 240, 340, 56), list(PACES), on_change=lambda v: self._set("pace", v))
+        self.sort = Picker((820, 324, 340, 56), list(SORTS), on_change=lambda v: self._set("hand_sort", v),
+                           labels=lambda v: SORT_LABELS[v])
+        self.faces = Picker((820, 408, 340, 56), list(TILE_FACES), on_change=lambda v: self._set("tile_faces", v),
+                            labels=lambda v: FACE_LABELS[v])
+        self.screen = Picker((820, 492, 340, 56), [False, True], on_change=self._fullscreen,
+                             labels=lambda v: "fullscreen" if v else "window")
+        self.widgets = [self.pace, self.sort, self.faces, self.screen,
+                        Button("Done", (700, 640, 200, 60), self.back, primary=True)]
 
     def attach(self, app: App) -> None:
         """Show the app's current settings."""
         super().attach(app)
         self.pace.set(app.settings.pace)
         self.sort.set(app.settings.hand_sort)
-        self.faces.set(app.settings.show_numbers)
+        self.faces.set(app.settings.tile_faces)
+        self.screen.set(app.fullscreen)
 
-    def _pace(self, value: str) -> None:
+    def _set(self, name: str, value: Any) -> None:
+        """Change one setting and remember it."""
         assert self.app is not None
-        self.app.settings.pace = value
+        setattr(self.app.settings, name, value)
+        self.note = self.app.settings.remember() or ""
 
-    def _sort(self, value: str) -> None:
+    def _fullscreen(self, value: bool) -> None:
+        """Switch between a window and fullscreen (as F11 does)."""
         assert self.app is not None
-        self.app.settings.hand_sort = value
+        if value != self.app.fullscreen:
+            self.app.toggle_fullscreen()
+        self.screen.set(self.app.fullscreen)
 
-    def _faces(self, value: bool) -> None:
-        assert self.app is not None
-        self.app.settings.show_numbers = value
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """The card and a label for each picker."""
+        """The card, a label for each picker, what "pips" means and any problem saving."""
         super().draw_body(surface, space)
-        card(surface, space, 400, 200, 800, 360)
-        for y, label in ((288, "Computer turn pace"), (378, "Sort my hand"), (468, "Tile faces")):
+        blit_text(surface, "Changes apply at once and are kept for next time.", space.px(18), theme.INK_DIM,
+                  space.point(800, 160), "midtop")
+        card(surface, space, 400, 200, 800, 420)
+        for label, y in ROWS:
             blit_text(surface, label, space.px(24), theme.INK, space.point(460, y), "midleft", "bold")
+        blit_text(surface, "pips: numerals only where pips would be too small to count", space.px(15),
+                  theme.INK_DIM, space.point(800, 580), "midtop")
+        if self.note:
+            blit_text(surface, self.note, space.px(18), theme.RED, space.point(800, 720), "midtop", "bold",
+                      wrap=space.px(900))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -11,13 +11,18 @@ from ...ai import LEVELS
 from ...engine import PRESETS, RuleOptions, SetupError, option_names, preset
 from ...engine.options import allowed_values
 from ...engine.tiles import SET_SIZES
+from ...rules_help import describe
 from ...session import HUMAN, GameSession, SeatConfig
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
+from ..last_setup import options_of, record, seats_of
 from ..scene import Space
 from ..widgets import Button, Picker, TextField
 from .menu import MenuScene, card
+
+if TYPE_CHECKING:
+    from ..app import App
 
 NAMES = ("You", "Ana", "Bruno", "Carmen", "Diego", "Elena", "Felipe", "Gloria")
 HIDDEN_OPTIONS = ("preset", "set_by_players", "deal_table", "min_players", "max_players")
@@ -56,13 +61,15 @@ def show_value(value: Any) -> str:
 
 
 class SetupScene(MenuScene):
-    """Choose seats, rules and a seed, then start."""
+    """Choose seats, rules and a seed, then start. Opens on the last table set
+    up (seats, names, levels, preset and house rules), which starting remembers."""
 
     title = "New match"
 
     def __init__(self) -> None:
         super().__init__()
         self.error = ""
+        self.rules_label = ""
         self.seat_count = Picker((190, 150, 220, 48), list(range(2, 9)), index=2, on_change=lambda _v: self._rebuild())
         self.preset = Picker((1000, 150, 300, 48), list(PRESETS), on_change=lambda _v: self._reset_rules(),
                              labels=lambda v: v.replace("-", " ").title())
@@ -72,7 +79,37 @@ class SetupScene(MenuScene):
                               allowed=lambda ch: ch.isdigit(), placeholder="random")
         self.rules: dict[str, Picker] = {}
         self.start_button = Button("Start match", (1180, 830, 360, 60), self.start, primary=True)
+        self.help_button = Button("Rules help", (1320, 150, 220, 48), self.rules_help, size=20)
         self._reset_rules()
+
+    def attach(self, app: App) -> None:
+        """Set the table up as it was last time."""
+        super().attach(app)
+        last = app.settings.last_setup
+        seats = seats_of(last)
+        if len(seats) < 2:
+            return
+        options, players = options_of(last)
+        self.seat_count.set(min(8, players))
+        self.preset.set(options.preset)
+        self._reset_rules()
+        for name, picker in self.rules.items():
+            picker.set(getattr(options, name))
+        for i, seat in enumerate(seats[:8]):
+            self.names[i].value = seat.name[: self.names[i].max_len]
+            if i:
+                self.kinds[i].set(seat.kind)
+        self._rebuild()
+
+    def rules_help(self) -> None:
+        """Open the rules of the table as set up now."""
+        assert self.app is not None
+        try:
+            options = self.options()
+        except SetupError:
+            options = preset(self.preset.value)
+        self.app.push(self.app.routes.rules(options, players=self.seat_count.value))
+
 
     def _reset_rules(self) -> None:
         base = preset(self.preset.value)
@@ -81,7 +118,7 @@ class SetupScene(MenuScene):
         for i, name in enumerate(names):
             col, row = divmod(i, 10)
             choices = option_choices(name)
-            picker = Picker((725 + col * 415, 230 + row * 47, 190, 40), choices, labels=show_value, size=16,
+            picker = Picker((725 + col * 415, 250 + row * 47, 190, 40), choices, labels=show_value, size=16,
                             on_change=lambda _v: self._validate())
             picker.set(getattr(base, name))
             self.rules[name] = picker
@@ -89,7 +126,7 @@ class SetupScene(MenuScene):
 
     def _rebuild(self) -> None:
         n = self.seat_count.value
-        self.widgets = [self.seat_count, self.preset]
+        self.widgets = [self.seat_count, self.preset, self.help_button]
         for i in range(n):
             y = 230 + i * 62
             self.names[i].rect = (110, y, 300, 46)
@@ -108,8 +145,11 @@ class SetupScene(MenuScene):
         return preset(self.preset.value, **changes)
 
     def _validate(self) -> None:
+        """Check the table can be dealt, and name its rules ('Classic + 2 house rules')."""
         try:
-            self.options().setup(self.seat_count.value)
+            options = self.options()
+            self.rules_label = describe(options)
+            options.setup(self.seat_count.value)
             self.error = ""
         except SetupError as problem:
             self.error = str(problem)
@@ -149,6 +189,9 @@ class SetupScene(MenuScene):
         except SetupError as problem:
             self.error = str(problem)
             return
+        settings = self.app.settings
+        settings.last_setup = record(seats, session.options, settings.last_setup)
+        settings.remember()
         self.app.reset(self.app.routes.table(session))
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
@@ -165,7 +208,9 @@ class SetupScene(MenuScene):
             if i == 0:
                 blit_text(surface, "You (human)", space.px(20), theme.GOLD, space.point(440, y + 23), "midleft", "bold")
         blit_text(surface, "Rules", space.px(22), theme.INK, space.point(730, 174), "midleft", "bold")
-        blit_text(surface, "house rules: \u25c0 \u25b6 change any option", space.px(15), theme.INK_DIM, space.point(1310, 174), "midleft")
+        blit_text(surface, self.rules_label, space.px(19), theme.GOLD, space.point(730, 222), "midleft", "bold")
+        blit_text(surface, "\u25c0 \u25b6 on any option makes a house rule", space.px(15), theme.INK_DIM,
+                  space.point(1535, 222), "midright")
         for name, picker in self.rules.items():
             px, py, pw, ph = picker.rect
             blit_text(surface, name.replace("_", " "), space.px(14), theme.INK_DIM, space.point(px + pw + 10, py + ph / 2), "midleft")

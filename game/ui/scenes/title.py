@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
-import math
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ...version import game_version
 from .. import theme
 from ..fonts import blit_text
+from ..last_setup import options_of
 from ..saves_bridge import NO_SAVES, SavesBridge
 from ..scene import Space
-from ..tile_art import face
+from ..tile_art import face, numerals_for
 from ..widgets import Button
 from .menu import MenuScene
 
+if TYPE_CHECKING:
+    from ..app import App
+
+FAN = ((12, 12), (12, 7), (7, 3), (3, 3), (3, 9), (9, 5), (5, 0))
+"""The dominoes fanned out behind the title."""
+
 
 class TitleScene(MenuScene):
-    """The first screen."""
+    """The first screen. Continue is offered (and focused) only when there is a
+    match in progress to continue; Esc asks before leaving the game."""
 
     def __init__(self, saves: SavesBridge) -> None:
         super().__init__()
@@ -25,16 +33,50 @@ class TitleScene(MenuScene):
         self.note = ""
         self.has_saves = saves.available
         x, w, h = 640, 320, 62
+        self.continue_button = Button("Continue", (x, 476, w, h), self.continue_latest)
         self.widgets = [
             Button("New match", (x, 400, w, h), self.new_match, primary=True),
-            Button("Continue", (x, 476, w, h), self.continue_latest, enabled=True),
+            self.continue_button,
             Button("Load", (x, 552, w, h), self.load),
             Button("Rules", (x, 628, w, h), self.rules),
             Button("Settings", (x, 704, w, h), self.settings),
-            Button("Quit", (x, 780, w, h), self.quit),
+            Button("Quit", (x, 780, w, h), self.ask_to_quit),
         ]
-        self.focus = 0
-        self.widgets[0].hover = True
+        self.fan: pygame.Surface | None = None
+        self._refresh()
+
+    def attach(self, app: App) -> None:
+        """Show once what reading the settings file had to say, and draw the fan."""
+        super().attach(app)
+        if app.settings.note:
+            self.note, app.settings.note = app.settings.note, ""
+        self.resize(app.size)
+
+    def resume(self) -> None:
+        """Back from a scene above: a match may have appeared or gone."""
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Offer Continue only with a match in progress, and focus it then."""
+        can_continue = self.saves.has_autosave()
+        self.continue_button.enabled = can_continue
+        self.continue_button.hint = "" if can_continue else "no match in progress"
+        self.focus = 1 if can_continue else 0
+        for i, button in enumerate(self.buttons()):
+            button.hover = i == self.focus
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Draw the fan of dominoes for this window size (once, not every frame)."""
+        space = Space(size)
+        unit = space.px(46)
+        numbers = self.app is not None and self.app.settings.numerals
+        numerals = numerals_for(unit, 12, numbers)
+        fan = pygame.Surface(size, pygame.SRCALPHA)
+        for i, (a, b) in enumerate(FAN):
+            rot = pygame.transform.rotozoom(face(a, b, unit, numerals=numerals), -30 + i * 10, 1.0)
+            fan.blit(rot, rot.get_rect(center=space.point(800 + (i - 3) * 150, 250 + abs(i - 3) * 18)))
+        self.fan = fan.convert_alpha() if pygame.display.get_surface() is not None else fan
+
 
     def new_match(self) -> None:
         """Open the new match screen."""
@@ -42,11 +84,12 @@ class TitleScene(MenuScene):
         self.app.push(self.app.routes.setup())
 
     def continue_latest(self) -> None:
-        """Resume the latest saved game, or say there is none."""
+        """Resume the latest match in progress, or say there is none."""
         assert self.app is not None
         session, note = self.saves.continue_latest()
         if session is None:
             self.note = note
+            self._refresh()
             return
         self.app.reset(self.app.routes.table(session, note))
 
@@ -59,14 +102,23 @@ class TitleScene(MenuScene):
         self.app.push(self.app.routes.load())
 
     def rules(self) -> None:
-        """Open how to play."""
+        """Open the rules of the last table set up (classic on a first run)."""
         assert self.app is not None
-        self.app.push(self.app.routes.rules())
+        options, players = options_of(self.app.settings.last_setup)
+        self.app.push(self.app.routes.rules(options, players=players))
 
     def settings(self) -> None:
         """Open the settings."""
         assert self.app is not None
         self.app.push(self.app.routes.settings())
+
+    def ask_to_quit(self) -> None:
+        """Ask before leaving the game."""
+        assert self.app is not None
+        body = ("Your match in progress is saved: Continue brings it back." if self.continue_button.enabled
+                else "Your settings are kept for next time.")
+        self.app.push(self.app.routes.dialog("Quit Mexican Train?", body,
+                                             [("Quit", self.quit), ("Stay", lambda: None)]))
 
     def quit(self) -> None:
         """Leave the game."""
@@ -74,24 +126,19 @@ class TitleScene(MenuScene):
         self.app.quit(0)
 
     def back(self) -> None:
-        """Esc on the title leaves the game."""
-        self.quit()
+        """Esc on the title asks before leaving the game."""
+        self.ask_to_quit()
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """A fan of dominoes, the title, the last note and the version."""
-        # a fan of dominoes behind the title
-        tiles = [(12, 12), (12, 7), (7, 3), (3, 3), (3, 9), (9, 5), (5, 0)]
-        for i, (a, b) in enumerate(tiles):
-            img = face(a, b, space.px(46))
-            angle = -30 + i * 10 + math.sin(self.clock * 0.8 + i) * 1.5
-            rot = pygame.transform.rotozoom(img, angle, 1.0)
-            cx, cy = space.point(800 + (i - 3) * 150, 250 + abs(i - 3) * 18)
-            surface.blit(rot, rot.get_rect(center=(cx, cy)))
+        if self.fan is not None:
+            surface.blit(self.fan, (0, 0))
         blit_text(surface, "Mexican Train", space.px(96), (40, 20, 10), space.point(804, 66), "midtop", "title")
         blit_text(surface, "Mexican Train", space.px(96), theme.GOLD, space.point(800, 60), "midtop", "title")
         blit_text(surface, "dominoes around the roundhouse", space.px(24), theme.INK, space.point(800, 172), "midtop")
         if self.note:
-            blit_text(surface, self.note, space.px(20), theme.GOLD, space.point(800, 858), "midtop", "bold")
+            blit_text(surface, self.note, space.px(18), theme.GOLD, space.point(800, 318), "midtop", "bold",
+                      wrap=space.px(900))
         version = f"version {game_version()}"
         blit_text(surface, version, space.px(15), theme.INK_DIM, space.point(20, 880), "bottomleft")
         blit_text(surface, "F11 fullscreen  \u00b7  arrows + Enter work everywhere", space.px(15), theme.INK_DIM, space.point(1580, 880), "bottomright")

@@ -1,0 +1,94 @@
+"""Saves that never surprise: Load continues into the loaded match's own
+autosave at once, a sample save never touches another match, and Continue
+offers only a match in progress."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from game.engine import play_match, preset
+from game.saves import load_file
+from game.session import GameSession, SeatConfig
+from game.ui.app import App
+from game.ui.saves_bridge import SavesBridge
+from game.ui.scenes.table import TableScene
+from game.ui.scenes.title import TitleScene
+
+from .conftest import frames
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _session(seed: int) -> GameSession:
+    seats = [SeatConfig("You", "human"), SeatConfig("Ana", "easy"), SeatConfig("Bruno", "easy")]
+    return GameSession(preset("classic"), seats, seed)
+
+
+def _play(session: GameSession, actions: int, seed: int = 1) -> None:
+    """Play ``actions`` more random legal actions (dealing as needed)."""
+    rng = random.Random(seed)
+    goal = sum(len(log) for log in session.match.action_log) + actions
+    play_match(session.match, lambda m, s: rng.choice(m.legal_actions()),
+               until=lambda m: sum(len(log) for log in m.action_log) >= goal)
+
+
+def test_after_loading_a_save_continue_brings_back_what_was_loaded(app: App, saves: SavesBridge) -> None:
+    session = _session(3)
+    _play(session, 6)
+    assert saves.save_named(session, "X") is None
+    _play(session, 5, seed=2)
+    saves.autosave(session)  # the autosave has moved on past X
+    saves.flush()
+    x = next(entry for entry in saves.list_saves() if entry.name == "X")
+    loaded, problem = saves.load(x)
+    assert loaded is not None and not problem
+    app.push(app.routes.table(loaded))  # what the Load screen does
+    frames(app, 2)
+    app.reset(app.routes.title())  # quit to title
+    saves.flush()
+    again, _ = saves.continue_latest()
+    assert again is not None
+    assert again.match.action_log == loaded.match.action_log, "Continue brings back X, not the later position"
+
+
+def test_a_sample_save_played_on_never_touches_another_matchs_autosave(app: App, saves: SavesBridge) -> None:
+    mine = _session(5)
+    _play(mine, 8)
+    saves.autosave(mine)
+    saves.flush()
+    assert saves.store is not None
+    slot = saves.store.autosave_path_for(mine)
+    before = slot.read_bytes()
+    sample = load_file(REPO / "saves" / "classic-round-7.json")
+    table = app.routes.table(sample)
+    app.push(table)
+    assert isinstance(table, TableScene)
+    app.settings.pace = "instant"
+    frames(app, 40)  # computers move, the sample's match is autosaved
+    saves.flush()
+    assert slot.read_bytes() == before
+    assert saves.store.autosave_path_for(sample).exists()
+
+
+def test_continue_is_offered_and_focused_only_for_a_match_in_progress(app: App, saves: SavesBridge) -> None:
+    finished = _session(7)
+    play_match(finished.match, lambda m, s: m.legal_actions()[0])
+    saves.autosave(finished)
+    saves.flush()
+    title = app.routes.title()
+    app.push(title)
+    frames(app, 1)
+    assert isinstance(title, TitleScene)
+    assert not title.continue_button.enabled, "a finished match is not offered by Continue"
+    going = _session(8)
+    _play(going, 4)
+    saves.autosave(going)
+    saves.flush()
+    title = app.routes.title()
+    app.reset(title)
+    frames(app, 1)
+    assert isinstance(title, TitleScene) and title.continue_button.enabled
+    assert title.buttons()[title.focus].label == "Continue"
+    title.continue_latest()
+    assert isinstance(app.top, TableScene) and app.top.session.match_id == going.match_id
