@@ -10,6 +10,8 @@ from ..engine.tiles import HI, LO, Tile
 from .board import BoardPlan, plan_board
 from .layout import Scaled, TableLayout
 from .settings import Settings
+from .table_draw import use_numerals
+from .tile_art import numerals_for
 from .tray import HandTray, Point
 
 
@@ -66,3 +68,11 @@ class TableGeometry:
     def tray_unit(self) -> int:
         """The short side of a tray tile, in pixels."""
         return self.tray.unit
+
+    def numerals(self, state: RoundState, in_tray: bool) -> bool:
+        """Whether the tiles of ``state`` show numerals on the table (all of them
+        alike, the hub's double too) or, ``in_tray``, in the hand tray."""
+        set_max = state.setup.set_max
+        if in_tray:
+            return numerals_for(self.tray.unit, set_max, self.settings.numerals)
+        return self.settings.numerals or use_numerals(self.plan(state).unit, set_max)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -18,7 +18,7 @@ import pygame
 from ..engine import RoundState
 from ..engine import events as ev
 from ..engine.tiles import HI, LO, Tile
-from ..narrate import Tone, narrate, round_opening, tone
+from ..narrate import Line, Tone, round_opening, tell
 from ..play import RoundStart, Step
 from . import theme
 from .board import BoardPlan
@@ -26,7 +26,7 @@ from .tile_art import back, face
 from .tween import Tween, Tweens
 
 Point = tuple[float, float]
-Say = Callable[[str, theme.Color], None]
+Tell = Callable[[Sequence[Line]], None]
 
 TONE_COLORS: dict[Tone, theme.Color] = {"plain": theme.INK, "news": theme.GOLD, "alert": theme.RED}
 """The toast colour of each narration tone."""
@@ -56,6 +56,10 @@ class Places(Protocol):
         """The short side of a tray tile, in pixels."""
         ...
 
+    def numerals(self, state: RoundState, in_tray: bool) -> bool:
+        """Whether tiles of ``state`` show numerals on the table (or, ``in_tray``, in the hand)."""
+        ...
+
 
 class Flyer:
     """A tile travelling across the table (``tile`` None: face down) from
@@ -63,8 +67,9 @@ class Flyer:
     from ``angle0`` to ``angle1`` degrees as ``t`` goes from 0 to 1."""
 
     def __init__(self, tile: tuple[int, int] | None, start: Point, end: Point,
-                 unit0: float, unit1: float, angle0: float, angle1: float) -> None:
+                 unit0: float, unit1: float, angle0: float, angle1: float, numerals: bool | None = None) -> None:
         self.tile = tile
+        self.numerals = numerals
         self.start, self.end = start, end
         self.unit0, self.unit1 = unit0, unit1
         self.angle0, self.angle1 = angle0, angle1
@@ -77,7 +82,8 @@ class Flyer:
         y = self.start[1] + (self.end[1] - self.start[1]) * t - math.sin(math.pi * min(1.0, t)) * 30
         unit = max(6, round(self.unit0 + (self.unit1 - self.unit0) * t))
         angle = self.angle0 + (self.angle1 - self.angle0) * t
-        base = back(unit, horizontal=True) if self.tile is None else face(self.tile[0], self.tile[1], unit)
+        base = back(unit, horizontal=True) if self.tile is None else face(self.tile[0], self.tile[1], unit,
+                                                                           numerals=self.numerals)
         img = pygame.transform.rotate(base, round(angle / 5) * 5)
         rect = img.get_rect(center=(round(x), round(y)))
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -112,13 +118,14 @@ class Shown:
 
 class TablePicture:
     """The round as the picture stands (``shown``), the steps still to show and
-    what is in flight. ``say`` puts a line in the message area; ``human`` is the
-    person's seat (None when only computers play)."""
+    what is in flight. ``tell`` hears what each shown step (and each deal) says,
+    in words; ``human`` is the person's seat (None when only computers play)."""
 
-    def __init__(self, places: Places, human: int | None, say: Say) -> None:
+    def __init__(self, places: Places, human: int | None, tell: Tell) -> None:
         self.places = places
         self.human = human
-        self.say = say
+        self.tell = tell
+        self.acting: int | None = None
         self.shown: RoundState | None = None
         self.version = 0
         self.queue: deque[Shown] = deque()
@@ -139,6 +146,13 @@ class TablePicture:
     def ready(self) -> bool:
         """Whether the picture has caught up and finished lingering on a computer's move."""
         return self.idle() and self.hold <= 0
+
+    def mover(self) -> int | None:
+        """The seat the turn highlight marks: the one whose move is still being
+        shown, else the one to move in the picture."""
+        if self.acting is not None and not self.ready():
+            return self.acting
+        return None if self.shown is None else self.shown.to_move
 
     def _set_shown(self, state: RoundState) -> None:
         self.shown = state
@@ -185,6 +199,7 @@ class TablePicture:
         engine double goes to the hub; ``scale`` is the animation speed (0: at once)."""
         self._set_shown(start.state)
         state = start.state
+        self.acting = None
         self.engine_shown = False
         self.deal_progress = 0.0
         self.tweens.add(Tween(self, {"deal_progress": 1.0}, 0.9 * scale, "in_out_cubic"))
@@ -205,12 +220,14 @@ class TablePicture:
             placed = next((e for e in start.events if isinstance(e, ev.EnginePlaced)), None)
             if placed is not None and placed.seat >= 0:
                 origin = places.seat_center(players, placed.seat)
-            engine = Flyer((state.engine, state.engine), origin, plan.hub, plan.unit, plan.hub_radius * 0.5, 0, -90)
+            engine = Flyer((state.engine, state.engine), origin, plan.hub, plan.unit, plan.hub_radius * 0.5, 0, -90,
+                           places.numerals(state, in_tray=False))
             self.fly(engine, 0.45 * scale, "out_back", delay=0.85 * scale, then=self._show_engine)
         else:
             self.engine_shown = True
-        self.say(round_opening(start.number, start.rounds, state.engine, state.to_move, start.events, state.names),
-                 theme.INK)
+        opening = round_opening(start.number, start.rounds, state.engine, state.to_move, start.events, state.names,
+                                self.human)
+        self.tell([Line(opening)])
 
     def _show_engine(self) -> None:
         self.engine_shown = True
@@ -225,11 +242,12 @@ class TablePicture:
         places = self.places
         plan = places.plan(state)
         fast = scale <= 0
+        self.acting = step.seat
         duration = (0.45 if step.computer else 0.2) * scale
+        on_table = places.numerals(state, in_tray=False)
+        in_tray = places.numerals(state, in_tray=True)
+        self.tell(tell(step.events, state.names, self.human, state.options, len(state.boneyard)))
         for event in step.events:
-            line = narrate(event, state.names, self.human, state.options)
-            if line is not None:
-                self.say(line, TONE_COLORS[tone(event)])
             if isinstance(event, ev.TilePlayed):
                 index = len(state.trains[event.train]) - 1
                 lane = plan.lanes[event.train]
@@ -245,8 +263,9 @@ class TablePicture:
                 near, far = event.near, event.far
                 pair = (far, near) if slot.flip and not slot.crosswise else (near, far)
                 angle1 = -90.0 if slot.crosswise else 0.0
-                flyer = Flyer(pair, start, (slot.x, slot.y), plan.unit * 1.2, plan.unit,
-                              90.0 if step.seat == self.human else 30.0, angle1)
+                # from the tray it leaves as the tray shows it: the high end on top
+                angle0 = (-90.0 if pair[0] == HI[event.tile] else 90.0) if step.seat == self.human else 30.0
+                flyer = Flyer(pair, start, (slot.x, slot.y), plan.unit * 1.2, plan.unit, angle0, angle1, on_table)
                 self.fly(flyer, duration, "out_back" if item.drop is not None else "out_cubic",
                          slot_key=(event.train, index))
             elif isinstance(event, ev.TileDrawn):
@@ -256,7 +275,8 @@ class TablePicture:
                 if step.seat == self.human and event.tile is not None:
                     end = places.tray_center(state, event.tile)
                     self.hidden_hand.add(event.tile)
-                    flyer = Flyer((HI[event.tile], LO[event.tile]), origin, end, plan.unit, places.tray_unit, 0, 90)
+                    flyer = Flyer((HI[event.tile], LO[event.tile]), origin, end, plan.unit, places.tray_unit, 0, -90,
+                                  in_tray)
                     self.fly(flyer, duration * 1.2, "out_cubic", hand_tile=event.tile)
                 else:
                     end = places.seat_center(state.players, event.seat)
@@ -296,7 +316,9 @@ class TablePicture:
             return
         home = self.places.tray_center(self.shown, tile)
         unit = self.places.tray_unit
-        flyer = Flyer((HI[tile], LO[tile]), center, home, unit, unit, 90, 90)
+        # upright as in the tray, high end on top, all the way home
+        flyer = Flyer((HI[tile], LO[tile]), center, home, unit, unit, -90, -90,
+                      self.places.numerals(self.shown, in_tray=True))
         self.fly(flyer, 0.25 * max(0.4, scale), "out_cubic", hand_tile=tile)
         self.hidden_hand.add(tile)
 

@@ -11,7 +11,7 @@ from ..engine import MEXICAN, RoundState
 from . import theme
 from .board import BoardPlan, Lane, Slot
 from .draw import panel
-from .fonts import blit_text, fit_text
+from .fonts import blit_text, fit_size
 from .tile_art import back, face, shadow
 
 
@@ -65,8 +65,10 @@ def draw_spoke(surface: pygame.Surface, plan: BoardPlan, lane: Lane, k: float) -
     pygame.draw.circle(surface, color, (sx, sy), max(3, int(5 * k)))
 
 
-def draw_hub(surface: pygame.Surface, plan: BoardPlan, engine: int, k: float, shown_engine: bool) -> None:
-    """The roundhouse: a wooden ring with the engine double in the middle."""
+def draw_hub(surface: pygame.Surface, plan: BoardPlan, engine: int, k: float, shown_engine: bool,
+             numerals: bool) -> None:
+    """The roundhouse: a wooden ring with the engine double in the middle
+    (faced like the trains' tiles: ``numerals`` or pips)."""
     hx, hy = plan.hub
     r = plan.hub_radius
     pygame.draw.circle(surface, (0, 0, 0), (hx + 3, hy + 5), r + 2)
@@ -79,7 +81,7 @@ def draw_hub(surface: pygame.Surface, plan: BoardPlan, engine: int, k: float, sh
         pygame.draw.circle(surface, theme.GOLD, (hx + math.cos(a) * r * 0.79, hy + math.sin(a) * r * 0.79), max(1.5, 2.4 * k))
     if shown_engine:
         unit = int(r * 0.5)
-        img = face(engine, engine, unit, horizontal=False)
+        img = face(engine, engine, unit, horizontal=False, numerals=numerals)
         rect = img.get_rect(center=(round(hx), round(hy)))
         surface.blit(shadow(unit, False), rect.move(2, 3))
         surface.blit(img, rect)
@@ -111,16 +113,15 @@ def marker_pos(plan: BoardPlan, lane: Lane) -> tuple[float, float]:
 
 
 def use_numerals(unit: int, set_max: int) -> bool:
-    """Whether a table's tiles show numerals: pips would be too small to count."""
+    """Whether a table's train tiles, ``unit`` pixels wide, show numerals with
+    pip faces: where pips would be too small to count at a glance."""
     return unit < 26 or (set_max > 9 and unit < 44)
 
 
 def draw_trains(
-    surface: pygame.Surface, state: RoundState, plan: BoardPlan, hidden: set[tuple[int, int]], numerals: bool | None
+    surface: pygame.Surface, state: RoundState, plan: BoardPlan, hidden: set[tuple[int, int]], numerals: bool
 ) -> None:
     """Every tile of every train (except ``hidden`` (train, index) slots in flight)."""
-    if numerals is None:
-        numerals = use_numerals(plan.unit, state.setup.set_max)
     for train, lane in plan.lanes.items():
         for index, (near, far) in enumerate(state.train_tiles(train)):
             if (train, index) in hidden or index >= len(lane.slots):
@@ -148,11 +149,14 @@ def draw_seat_panel(
     pygame.draw.rect(surface, color, stripe, border_top_left_radius=max(6, int(12 * k)), border_bottom_left_radius=max(6, int(12 * k)))
     pad = int(16 * k)
     x = r.x + pad + stripe.w // 2
-    score = blit_text(surface, f"{total}", int(26 * k), theme.GOLD, (r.right - pad, r.y + int(6 * k)), "topright", "bold")
-    title = fit_text(f"{seat + 1}  {name}", int(21 * k), "bold", score.left - x - int(8 * k))
-    blit_text(surface, title, int(21 * k), theme.INK, (x, r.y + int(8 * k)), "topleft", "bold")
-    blit_text(surface, kind_label, int(15 * k), color, (x, r.y + int(36 * k)), "topleft", "bold")
-    blit_text(surface, "pts", int(12 * k), theme.INK_DIM, (r.right - pad, r.y + int(36 * k)), "topright")
+    room = r.right - pad // 2 - x
+    title, size = fit_size(f"{seat + 1} {name}", int(21 * k), "bold", room, int(16 * k))
+    blit_text(surface, title, size, theme.INK, (x, r.y + int(8 * k)), "topleft", "bold")
+    label = blit_text(surface, kind_label, int(15 * k), color, (x, r.y + int(38 * k)), "topleft", "bold")
+    pts = blit_text(surface, "pts", int(12 * k), theme.INK_DIM, (r.right - pad // 2, label.bottom), "bottomright")
+    score, score_size = fit_size(f"{total}", int(24 * k), "bold", pts.left - label.right - int(8 * k), int(14 * k))
+    blit_text(surface, score, score_size, theme.GOLD, (pts.left - int(4 * k), label.bottom + int(2 * k)),
+              "bottomright", "bold")
     unit = max(5, int(10 * k))
     shown = min(hand_size, 12)
     hy = r.y + int(60 * k)
@@ -174,7 +178,8 @@ def draw_mexican_panel(surface: pygame.Surface, rect: pygame.FRect, k: float, ti
     panel(surface, r, (70, 26, 18), 235, radius=max(6, int(12 * k)), edge=theme.GOLD, width=2)
     blit_text(surface, "MEXICAN", int(22 * k), theme.GOLD, (r.centerx, r.y + int(10 * k)), "midtop", "title")
     blit_text(surface, "TRAIN", int(22 * k), theme.GOLD, (r.centerx, r.y + int(36 * k)), "midtop", "title")
-    blit_text(surface, "open to everyone  \u00b7  key M", int(13 * k), theme.INK, (r.centerx, r.y + int(66 * k)), "midtop")
+    blit_text(surface, "open to everyone", int(13 * k), theme.INK, (r.centerx, r.y + int(64 * k)), "midtop")
+    blit_text(surface, "key M", int(13 * k), theme.INK_DIM, (r.centerx, r.y + int(80 * k)), "midtop")
     if r.h > 96 * k:
         blit_text(surface, f"{tiles} tile{'s' if tiles != 1 else ''}", int(15 * k), theme.INK_DIM, (r.centerx, r.bottom - int(10 * k)), "midbottom")
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..ai import hint
 from ..engine import DRAW, END, MEXICAN, OPEN, Action, Phase, Play
 from ..engine.tiles import TEXT
-from ..narrate import sentence
+from ..narrate import sentence, where
 from . import theme
 from .drag import BONEYARD, Drag, nearest_target
 from .hand import SORT_LABELS, SORTS
@@ -37,7 +38,7 @@ class TableInput:
         assert table.app is not None
         kind = intent.kind
         if kind == "back":
-            table.app.push(table.app.routes.pause(table.session, table.watching, table.save_now))
+            table.open_menu()
         elif kind == "move":
             self.hover = intent.pos
             if self.drag is not None:
@@ -46,7 +47,12 @@ class TableInput:
             if not self.table.human_turn():
                 self.table.skip()
         elif kind == "scroll":
-            self.tray.scroll_by(-intent.amount)
+            if table.log_panel.hits(intent.pos):
+                table.log_panel.scroll_by(intent.amount * 2)
+            else:
+                self.tray.scroll_by(-intent.amount)
+        elif kind in ("page_up", "page_down") and table.log_panel.open:
+            table.log_panel.scroll_by(6 if kind == "page_up" else -6)
         elif kind == "press" and intent.button == 1:
             self._press(intent.pos)
         elif kind == "release" and intent.button == 1:
@@ -72,6 +78,14 @@ class TableInput:
             self._cycle_sort()
         elif char == "m":
             self._play_selected(MEXICAN)
+        elif char == "h":
+            self.hint()
+        elif char == "l":
+            self.table.log_panel.toggle()
+        elif char == "w":
+            self.table.open_why()
+        elif char == "g":
+            self.table.close_tip()
         elif char.isdigit() and char != "0" and self.table.shown is not None and int(char) <= self.table.shown.players:
             self._play_selected(int(char) - 1)
 
@@ -85,6 +99,10 @@ class TableInput:
             self._toggle_knock()
         elif key == "menu":
             self.handle(Intent("back"))
+        elif key == "hint":
+            self.hint()
+        elif key == "log":
+            self.table.log_panel.toggle()
 
     def act(self, action: Action, drop: Point | None = None) -> bool:
         """Apply the person's action (knocking if armed); show the reason if the engine refuses it."""
@@ -123,9 +141,10 @@ class TableInput:
             self.table.say("You can knock only with the play that leaves you one tile.", theme.WARN)
 
     def _cycle_sort(self) -> None:
-        """The next way of sorting the hand."""
+        """The next way of sorting the hand (remembered for the next run)."""
         how = self.table.settings.hand_sort
         self.table.settings.hand_sort = SORTS[(SORTS.index(how) + 1) % len(SORTS)] if how in SORTS else SORTS[0]
+        self.table.settings.remember()
         self.table.say(f"Hand sorted {SORT_LABELS[self.table.settings.hand_sort]}.", theme.INK_DIM, 1.5)
 
     def _play_selected(self, train: int) -> None:
@@ -151,16 +170,51 @@ class TableInput:
         elif self.table.human_turn():
             self.table.say(f"The {TEXT[tile]} cannot be played now.", theme.WARN)
 
+    def hint(self) -> None:
+        """H or the Hint button: the computer's suggestion for your turn, with its
+        reason (counted on the score sheet); the suggested tile is picked up."""
+        table = self.table
+        human = table.human
+        if human is None or not table.human_turn():
+            table.say("Hints are for your turn.", theme.INK_DIM, 1.5)
+            return
+        action, reason = hint(table.match.view(human))
+        table.session.hints[human] += 1
+        self.controller.save()
+        if isinstance(action, Play):
+            self.tray.selected = action.tile
+            self.tray.step_selection(0)
+            place = where(action.train, human, table.match.names, human)
+            what = f"play the {TEXT[action.tile]} on {place}{' and knock (K)' if action.knock else ''}"
+        else:
+            what = {DRAW: "draw from the boneyard (D)", END: "end your turn (E)", OPEN: "open your train (O)"}.get(
+                action, str(action))
+        table.say(f"Hint: {what} \u2014 {reason}.", theme.GLOW, 8.0)
+
     def _press(self, pos: Point) -> None:
-        """A press: a button, a tray tile or the boneyard to pick up, or a train for the selected tile."""
+        """A press: the tip, "Why?", a button, a tray arrow, a tray tile or the
+        boneyard to pick up, or a train for the selected tile."""
+        frame = self.table.frame
+        if frame is not None and frame.tip is not None and frame.tip.box.collidepoint(pos):
+            self.table.close_tip()
+            return
+        if frame is not None and frame.pill is not None and frame.pill.why is not None \
+                and frame.pill.why.collidepoint(pos):
+            self.table.open_why()
+            return
         if self.tray.hits_sort(pos):
             self._cycle_sort()
             return
-        frame = self.table.frame
         for button in frame.buttons if frame else ():
             if button.rect.collidepoint(pos):
                 self._press_button(button.key)
                 return
+        arrow = self.tray.arrow_at(pos)
+        if arrow:
+            self.tray.page(arrow)
+            return
+        if self.table.log_panel.hits(pos):
+            return
         if not self.table.human_turn():
             if not self.controller.person_to_move():
                 self.table.skip()

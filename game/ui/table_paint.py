@@ -15,11 +15,13 @@ import pygame
 
 from ..engine import MEXICAN, RoundState
 from ..engine.tiles import HI, LO, Tile
+from ..movelog import MoveLog
 from . import theme
 from .board import BoardPlan
 from .draw import panel
 from .fonts import blit_text, text
 from .layout import Scaled, TableLayout
+from .log_panel import LogPanel
 from .picture import TablePicture
 from .table_draw import (
     draw_boneyard,
@@ -32,19 +34,9 @@ from .table_draw import (
     draw_trains,
     marker_pos,
 )
+from .table_parts import WHY_LABEL, Pill, TableButton, TipCard
 from .tile_art import face
 from .tray import HandTray, Point
-
-
-@dataclass(frozen=True, slots=True)
-class TableButton:
-    """A button at the side of the table: what it does (``key``), its label and place."""
-
-    key: str
-    label: str
-    rect: pygame.Rect
-    hover: bool = False
-    flat: bool = False
 
 
 @dataclass(frozen=True)
@@ -61,19 +53,25 @@ class TableFrame:
     dealt: bool
     engine_shown: bool
     hidden_slots: frozenset[tuple[int, int]]
-    numerals: bool | None
+    numerals: bool
+    """Whether the table's tiles (trains, hub, the carried tile) show numerals."""
     title: str
     detail: str
     score_text: str
     clock: float
     turn_glow: bool
+    mover: int
+    """The seat the turn highlight marks (the one whose move is still being shown, else the one to move)."""
     thinking: bool
     targets: tuple[int, ...]
     can_draw: bool
     boneyard: pygame.Rect
     buttons: tuple[TableButton, ...]
-    message: tuple[str, theme.Color] | None
+    pill: Pill | None
     carried: tuple[Tile, Point] | None
+    score_right: float
+    """Where the score line ends in the top bar (pixels)."""
+    tip: TipCard | None = None
     badge: str | None = None
     """A lasting warning (saves failing), shown until it no longer holds."""
 
@@ -110,7 +108,7 @@ def paint_static(surface: pygame.Surface, frame: TableFrame) -> None:
         draw_lane_background(surface, lane, plan.unit, k, state.names)
     for lane in plan.lanes.values():
         draw_spoke(surface, plan, lane, k)
-    draw_hub(surface, plan, state.engine, k, frame.engine_shown)
+    draw_hub(surface, plan, state.engine, k, frame.engine_shown, frame.numerals)
     draw_trains(surface, state, plan, set(frame.hidden_slots), frame.numerals)
     for seat in range(state.players):
         size = len(state.hands[seat]) if frame.dealt else 0
@@ -121,17 +119,19 @@ def paint_static(surface: pygame.Surface, frame: TableFrame) -> None:
     blit_text(surface, frame.title, int(22 * k), theme.GOLD, (bar.x + 16 * k, bar.centery), "midleft", "title")
     blit_text(surface, frame.detail, int(16 * k), theme.INK_DIM, (bar.x + 230 * k, bar.centery), "midleft")
     score = scaled.anchor("score_panel")
-    blit_text(surface, frame.score_text, int(17 * k), theme.INK, (score.right - 130 * k, score.centery), "midright", "bold")
+    blit_text(surface, frame.score_text, int(17 * k), theme.INK, (frame.score_right, score.centery), "midright", "bold")
 
 
-def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePicture, tray: HandTray) -> None:
+def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePicture, tray: HandTray,
+                 log: tuple[LogPanel, MoveLog] | None = None) -> None:
     """Turn glow, markers, open doubles, glowing targets, boneyard, tray, buttons,
-    the message, tiles in flight and the carried tile."""
+    the message, the move log (``log``: its panel and lines), a tip, tiles in
+    flight and the carried tile."""
     state, plan, scaled = frame.state, frame.plan, frame.scaled
     k = scaled.k
     pulse = 0.5 + 0.5 * math.sin(frame.clock * 5)
     if frame.turn_glow:
-        mover = state.to_move
+        mover = frame.mover
         rect = pygame.Rect(scaled.seat_panel(state.players, mover)).inflate(6, 6)
         pygame.draw.rect(surface, theme.GLOW, rect, max(2, int((2 + 2 * pulse) * k)), border_radius=int(14 * k))
         lane = plan.lanes[mover]
@@ -152,15 +152,34 @@ def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePictu
     _draw_buttons(surface, frame)
     _draw_message(surface, frame)
     _draw_badge(surface, frame)
+    if log is not None:
+        log[0].draw(surface, log[1])
+    _draw_tip(surface, frame)
     picture.draw_flyers(surface)
     if frame.carried is not None:
         tile, center = frame.carried
-        img = face(HI[tile], LO[tile], tray.unit, horizontal=False)
+        img = face(HI[tile], LO[tile], tray.unit, horizontal=False, numerals=tray.numerals)
         rect = img.get_rect(center=center)
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 70))
         surface.blit(shade, rect.move(8, 12))
         surface.blit(img, rect)
+
+
+def pulse_rects(frame: TableFrame) -> list[pygame.Rect]:
+    """Where the table changes by itself while it waits for the person: the
+    turn glow, glowing targets, open doubles and the boneyard's glow (pixels)."""
+    state, plan, scaled = frame.state, frame.plan, frame.scaled
+    pad = max(8, int(24 * scaled.k))
+    rects: list[pygame.Rect] = []
+    if frame.turn_glow:
+        rects.append(pygame.Rect(scaled.seat_panel(state.players, frame.mover)).inflate(pad, pad))
+        rects.append(pygame.Rect(plan.lanes[frame.mover].rect).inflate(pad, pad))
+    for train in (*frame.targets, *state.open_doubles):
+        rects.append(pygame.Rect(plan.lanes[train].rect).inflate(pad * 2, pad * 2))
+    if frame.can_draw:
+        rects.append(frame.boneyard.inflate(pad * 2, pad * 2))
+    return [r.clip(pygame.Rect((0, 0), frame.size)) for r in rects]
 
 
 def _draw_thinking(surface: pygame.Surface, rect: pygame.Rect, k: float, clock: float) -> None:
@@ -240,14 +259,32 @@ def _draw_badge(surface: pygame.Surface, frame: TableFrame) -> None:
 
 
 def _draw_message(surface: pygame.Surface, frame: TableFrame) -> None:
-    """The message pill: the last thing said, or whose turn it is and what to do."""
-    if frame.message is None:
+    """The message pill: the last thing said (with its "Why?" link), or whose turn it is and what to do."""
+    pill = frame.pill
+    if pill is None:
         return
-    line, color = frame.message
     k = frame.scaled.k
-    area = frame.scaled.anchor("message_area")
-    width = text(line, int(19 * k), color, "bold").get_width()
-    box = pygame.Rect(0, 0, width + 40 * k, area.h * 0.8)
-    box.center = (round(area.centerx), round(area.centery))
-    panel(surface, box, (12, 16, 22), 210, radius=int(box.h / 2), edge=None)
-    blit_text(surface, line, int(19 * k), color, box.center, "center", "bold")
+    box = pill.box
+    panel(surface, box, (12, 16, 22), 210, radius=int(min(box.h, 46 * k) / 2), edge=None)
+    body = text(pill.text, pill.size, pill.color, "bold", wrap=pill.wrap)
+    width = min(body.get_width(), pill.wrap)
+    left = box.x + (box.w - (pill.why.w + int(16 * k) if pill.why else 0) - width) // 2
+    surface.blit(body, body.get_rect(midleft=(left, box.centery)))
+    if pill.why is not None:
+        panel(surface, pill.why, theme.PANEL_LIGHT, 255, radius=int(pill.why.h / 2), edge=theme.GLOW)
+        blit_text(surface, WHY_LABEL, int(16 * k), theme.GLOW, pill.why.center, "center", "bold")
+
+
+def _draw_tip(surface: pygame.Surface, frame: TableFrame) -> None:
+    """A first-match tip under the top bar, closed by a click or G."""
+    tip = frame.tip
+    if tip is None:
+        return
+    k = frame.scaled.k
+    box = tip.box
+    panel(surface, box, (20, 30, 44), 240, radius=int(12 * k), edge=theme.GOLD, width=2)
+    blit_text(surface, "Tip", int(17 * k), theme.GOLD, (box.x + int(20 * k), box.y + int(10 * k)), "topleft", "bold")
+    blit_text(surface, "Got it  (G or a click)  \u2715", int(14 * k), theme.INK_DIM,
+              (box.right - int(16 * k), box.y + int(12 * k)), "topright", "bold")
+    blit_text(surface, tip.text, tip.size, theme.INK, (box.x + int(20 * k), box.y + int(38 * k)), "topleft",
+              wrap=box.w - int(40 * k))

@@ -54,13 +54,22 @@ def _half(surf: pygame.Surface, rect: pygame.Rect, pips: int, numerals: bool) ->
         pygame.draw.circle(surf, (255, 255, 255), (cx - r * 0.3, cy - r * 0.3), max(1, r * 0.25))
 
 
+def numerals_for(unit: int, set_max: int, numbers: bool = False) -> bool:
+    """Whether tiles ``unit`` pixels wide of a double-``set_max`` set show numerals:
+    always with the "numbers" tile faces (``numbers``), else only where pips would
+    be too small to count. One answer for every tile drawn at that size, so
+    doubles and other tiles side by side never mix pips and numerals."""
+    return numbers or unit < 26 or (set_max > 9 and unit < 34)
+
+
 def face(a: int, b: int, unit: int, horizontal: bool = True, numerals: bool | None = None) -> pygame.Surface:
     """A domino showing ``a`` then ``b`` (left-right or top-bottom); ``unit`` is
     the short side in pixels. Numerals are used when ``numerals`` is True or,
-    if None, when the tile is too small for pips to read."""
+    if None, when a double-12 set's tiles of that size would need them (see
+    ``numerals_for``)."""
     unit = max(6, int(unit))
     if numerals is None:
-        numerals = unit < 26 or max(a, b) > 9 and unit < 34
+        numerals = numerals_for(unit, 12)
     key = ("f", a, b, unit, horizontal, numerals)
     found = _faces.get(key)
     if found is not None:

@@ -40,6 +40,9 @@ class HandTray:
         self.playable: frozenset[Tile] = frozenset()
         self.more_left = False
         self.more_right = False
+        self.left_arrow = pygame.Rect(0, 0, 0, 0)
+        self.right_arrow = pygame.Rect(0, 0, 0, 0)
+        self.numerals = False
 
     # -------------------------------------------------------------- geometry
     def place(self, area: pygame.FRect, k: float) -> None:
@@ -93,9 +96,12 @@ class HandTray:
         return self.area.center
 
     # ----------------------------------------------------------------- layout
-    def layout(self, state: RoundState, how: str, dealt: float, playable: frozenset[Tile], label: str) -> None:
+    def layout(self, state: RoundState, how: str, dealt: float, playable: frozenset[Tile], label: str,
+               numerals: bool = False) -> None:
         """Lay out ``state``'s hand sorted ``how``: ``dealt`` (0..1) of it is in
-        the tray yet, ``playable`` tiles are underlined, ``label`` names the hand."""
+        the tray yet, ``playable`` tiles are underlined, ``label`` names the hand;
+        tiles show ``numerals`` or pips."""
+        self.numerals = numerals
         order = self.hand_order(state, how)
         if dealt < 1.0:
             order = order[: int(len(order) * dealt)]
@@ -104,6 +110,12 @@ class HandTray:
         self.tiles = self.positions(order)
         self.more_left = self.scroll > 0
         self.more_right = self.scroll + len(self.tiles) < len(order)
+        arrow = round(self.unit * 0.9)
+        middle = round(self.area.y + self.area.h * 0.56)
+        self.left_arrow = pygame.Rect(0, 0, arrow, arrow * 2) if self.more_left else pygame.Rect(0, 0, 0, 0)
+        self.left_arrow.midleft = (round(self.area.x + 4 * self.k), middle)
+        self.right_arrow = pygame.Rect(0, 0, arrow, arrow * 2) if self.more_right else pygame.Rect(0, 0, 0, 0)
+        self.right_arrow.midright = (round(self.area.right - 4 * self.k), middle)
         self.playable = playable
         self.showing = self.seat_of(state)
         self.heading = ""
@@ -113,6 +125,8 @@ class HandTray:
         hand = state.hands[self.showing]
         pips = sum(HI[t] + LO[t] for t in hand)
         self.heading = f"{label}  \u00b7  {len(hand)} tiles, {pips} pips"
+        if self.more_left or self.more_right:
+            self.heading += "  \u00b7  \u25c0 \u25b6 or the wheel: more tiles"
         self.sort_label = f"Sort: {SORT_LABELS.get(how, how)}  (S)"
         k = self.k
         shown = text(self.sort_label, int(16 * k), theme.GOLD, "bold")
@@ -133,6 +147,18 @@ class HandTray:
             if t == tile:
                 return rect.center
         return None
+
+    def arrow_at(self, pos: Point) -> int:
+        """-1 or +1 when ``pos`` is on the left or right scroll arrow, else 0."""
+        if self.more_left and self.left_arrow.collidepoint(pos):
+            return -1
+        if self.more_right and self.right_arrow.collidepoint(pos):
+            return 1
+        return 0
+
+    def page(self, direction: int) -> None:
+        """Scroll a trayful of tiles left (-1) or right (+1), keeping one in view."""
+        self.scroll_by(direction * max(1, self.capacity() - 1))
 
     def hits_sort(self, pos: Point) -> bool:
         """Whether ``pos`` is on the sort button."""
@@ -176,7 +202,7 @@ class HandTray:
                 continue
             lift = int(14 * k) if tile == self.selected else 0
             r = rect.move(0, -lift)
-            img = face(HI[tile], LO[tile], unit, horizontal=False)
+            img = face(HI[tile], LO[tile], unit, horizontal=False, numerals=self.numerals)
             shade = pygame.Surface(r.size, pygame.SRCALPHA)
             shade.fill((0, 0, 0, 80))
             surface.blit(shade, r.move(4, 6))
@@ -185,7 +211,7 @@ class HandTray:
                 pygame.draw.rect(surface, theme.GLOW, r.inflate(6, 6), max(2, int(3 * k)), border_radius=8)
             if tile in self.playable:
                 pygame.draw.line(surface, theme.GREEN, (r.x + 4, r.bottom + 6 * k), (r.right - 4, r.bottom + 6 * k), max(2, int(4 * k)))
-        if self.more_left:
-            blit_text(surface, "\u25c0", int(30 * k), theme.GOLD, (area.x + 16 * k, area.y + area.h * 0.56), "midleft")
-        if self.more_right:
-            blit_text(surface, "\u25b6", int(30 * k), theme.GOLD, (area.right - 16 * k, area.y + area.h * 0.56), "midright")
+        for shown, rect, glyph in ((self.more_left, self.left_arrow, "\u25c0"), (self.more_right, self.right_arrow, "\u25b6")):
+            if shown:
+                pygame.draw.rect(surface, (40, 26, 16), rect, border_radius=max(4, int(8 * k)))
+                blit_text(surface, glyph, int(30 * k), theme.GOLD, rect.center, "center")

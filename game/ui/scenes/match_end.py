@@ -95,9 +95,14 @@ class MatchEndScene(MenuScene):
         col = 700 / max(1, rounds)
         for r in range(rounds):
             blit_text(surface, f"R{r + 1}", space.px(13), theme.INK_DIM, space.point(520 + r * col, top), "midtop", "bold")
+        hints = self.session.hints if any(self.session.hints) else []
+        if hints:
+            blit_text(surface, "Hints", space.px(13), theme.INK_DIM, space.point(1238, top), "midtop", "bold")
         for i, seat in enumerate(range(match.players)):
             y = top + 26 * (i + 1)
             blit_text(surface, match.names[seat], space.px(15), theme.INK, space.point(360, y), "topleft", "bold")
             for r, scores in enumerate(match.round_scores):
                 color = theme.GREEN if scores[seat] == 0 else theme.INK
                 blit_text(surface, str(scores[seat]), space.px(14), color, space.point(520 + r * col, y), "midtop")
+            if hints and seat < len(hints):
+                blit_text(surface, str(hints[seat]), space.px(14), theme.INK_DIM, space.point(1238, y), "midtop")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,9 +12,9 @@ from ...engine.tiles import HI, LO
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
-from ..scene import Space
+from ..scene import FULL_RATE, Space
 from ..table_draw import seat_color
-from ..tile_art import face
+from ..tile_art import face, numerals_for
 from ..tween import Tween, Tweens
 from ..widgets import Button
 from .menu import MenuScene, card
@@ -26,15 +26,19 @@ if TYPE_CHECKING:
 class RoundSummaryScene(MenuScene):
     """Shown over the table when a round of ``match`` ends (``last``: the match's
     last round); ``on_next`` deals again or ends the match. When ``watching`` a
-    demo at the instant pace it moves on by itself."""
+    demo at the instant pace it moves on by itself. ``hints`` (asked per seat)
+    go on the score sheet; Esc calls ``on_menu`` (the pause menu)."""
 
     modal = True
 
-    def __init__(self, match: Match, last: bool, watching: bool, on_next: Callable[[], None]) -> None:
+    def __init__(self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
+                 hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.match = match
         self.watching = watching
         self.on_next = on_next
+        self.hints = hints
+        self.on_menu = on_menu
         state = match.round
         assert state is not None and state.scores is not None
         self.state = state
@@ -58,7 +62,7 @@ class RoundSummaryScene(MenuScene):
             self.next()
 
     def handle(self, intent: Intent) -> None:
-        """Space finishes the count, then moves on like Enter; Esc does nothing here."""
+        """Space finishes the count, then moves on like Enter; Esc opens the pause menu."""
         if intent.kind == "skip" and self.tweens.busy:
             self.tweens.finish_all()
             return
@@ -66,8 +70,14 @@ class RoundSummaryScene(MenuScene):
             self.next()
             return
         if intent.kind == "back":
+            if self.on_menu is not None:
+                self.on_menu()
             return
         super().handle(intent)
+
+    def frame_rate(self) -> int:
+        """Full speed while the pips count up."""
+        return FULL_RATE if self.tweens.busy else super().frame_rate()
 
     def next(self) -> None:
         """Close the summary and deal the next round (or finish the match)."""
@@ -99,8 +109,9 @@ class RoundSummaryScene(MenuScene):
             blit_text(surface, match.names[seat], space.px(20), theme.INK, space.point(130, y + row_h / 2), "midleft", "bold")
             hand = state.hands[seat]
             x = 330.0
+            numerals = numerals_for(space.px(unit), state.setup.set_max, self.app is not None and self.app.settings.numerals)
             for tile in hand[:19]:
-                img = face(HI[tile], LO[tile], space.px(unit))
+                img = face(HI[tile], LO[tile], space.px(unit), numerals=numerals)
                 surface.blit(img, img.get_rect(midleft=space.point(x, y + row_h / 2)))
                 x += unit * 2 + 6
             if not hand:
@@ -126,6 +137,8 @@ class RoundSummaryScene(MenuScene):
         for r in range(match.setup.rounds):
             blit_text(surface, f"R{r + 1}", space.px(14), theme.INK_DIM, space.point(x0 + r * col_w, y), "midtop", "bold")
         blit_text(surface, "Total", space.px(15), theme.GOLD, space.point(1440, y), "midtop", "bold")
+        if any(self.hints):
+            blit_text(surface, "Hints", space.px(14), theme.INK_DIM, space.point(1370, y), "midtop", "bold")
         totals = match.totals()
         best = min(totals)
         for seat in range(n):
@@ -138,3 +151,5 @@ class RoundSummaryScene(MenuScene):
                 blit_text(surface, str(scores[seat]), space.px(16), color, space.point(x0 + r * col_w, yy), "midtop")
             color = theme.GOLD if totals[seat] == best else theme.INK
             blit_text(surface, str(totals[seat]), space.px(18), color, space.point(1440, yy), "midtop", "bold")
+            if any(self.hints) and seat < len(self.hints):
+                blit_text(surface, str(self.hints[seat]), space.px(16), theme.INK_DIM, space.point(1370, yy), "midtop")

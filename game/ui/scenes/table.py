@@ -9,26 +9,31 @@ the hand, and ``update`` works out a ``TableFrame`` that ``draw`` paints
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from ...engine import DRAW, END, OPEN, Action, Phase, Play, RoundState
+from ...engine import DRAW, Action, Phase, Play, RoundState
 from ...engine.tiles import Tile
-from ...narrate import kind_label, ranking_text
+from ...movelog import MoveLog, rebuild
+from ...narrate import Line, kind_label, most_telling, ranking_text
 from ...play import MatchController, ProcessWorker, Worker
 from ...session import GameSession
 from .. import theme
 from ..geometry import TableGeometry
 from ..intents import Intent
 from ..layout import table_layout
-from ..picture import TablePicture
-from ..scene import Scene
+from ..log_panel import LogPanel
+from ..picture import TONE_COLORS, TablePicture
+from ..scene import FULL_RATE, PULSE_RATE, Scene
 from ..settings import Settings
 from ..table_draw import boneyard_pile
 from ..table_input import TableInput
-from ..table_paint import StaticLayer, TableButton, TableFrame, paint_moving
+from ..table_paint import StaticLayer, TableFrame, paint_moving, pulse_rects
+from ..table_parts import Pill, buttons, detail_line, place_pill, place_tip, score_line, score_right, turn_hint
+from ..tips import TIPS, due_tip
 from ..toast import Toast
 from ..tray import HandTray, Point
 
@@ -37,10 +42,6 @@ if TYPE_CHECKING:
 
 INSTANT_THINKING = 0.012
 """Seconds a frame may wait for computer decisions at the instant pace (one frame is about 0.017)."""
-
-TURN_BUTTONS = (("end", "End turn  (E)"), ("open", "Open train  (O)"))
-"""The turn's buttons other than Knock, in the order they stack."""
-
 
 class SavingStatus(Protocol):
     """What the table asks the saves about: can it save, why not, and save now."""
@@ -102,6 +103,11 @@ class TableScene(Scene):
         self.summary_timer: float | None = None
         self.summary_shown = False
         self.error_note = ""
+        self.log = MoveLog()
+        self.log_panel = LogPanel()
+        self.tip: str | None = None
+        self._still: object = None
+        self._dirty: list[pygame.Rect] | None = None
 
     # ------------------------------------------------------------- lifecycle
     def attach(self, app: App) -> None:
@@ -109,17 +115,17 @@ class TableScene(Scene):
         super().attach(app)
         self.settings = app.settings
         self.geometry = TableGeometry(self.layout, self.tray, app.settings, app.size)
-        self.picture = TablePicture(self.geometry, self.human, self.say)
+        self.picture = TablePicture(self.geometry, self.human, self.told)
         phase, live = self.controller.phase, self.controller.live
         if phase is Phase.DEALING:
             self.start_round()
         elif live is not None:
             self.picture.show_now(live.copy())
+            self.log.replace(self.match.round_number, rebuild(self.match, self.human))
             if phase is not Phase.PLAYING:
                 self.summary_timer = 0.0
+            self.controller.save()  # a loaded match goes on in its own autosave at once: Continue brings it back
         self.controller.warm_up()
-        if self.note:
-            self.say(self.note, theme.GOLD)
         self._layout()
 
     def close(self) -> None:
@@ -168,16 +174,41 @@ class TableScene(Scene):
         problem = self.saving.problem
         return None if problem is None else f"Not saving: {problem}"
 
-    def say(self, text: str, color: theme.Color = theme.INK, seconds: float = 4.0) -> None:
-        """Show a line in the message area for ``seconds``."""
-        self.toast.say(text, color, seconds)
+    def say(self, text: str, color: theme.Color = theme.INK, seconds: float = 4.0, why: str | None = None) -> None:
+        """Show a line in the message area for ``seconds`` (``why``: the rules section a "Why?" opens)."""
+        self.toast.say(text, color, seconds, why)
+
+    def told(self, lines: Sequence[Line]) -> None:
+        """What a step (or a deal) says: every line goes to the move log, the most telling one to the message area."""
+        self.log.add(lines)
+        line = most_telling(lines)
+        if line is not None:
+            self.say(line.text, TONE_COLORS[line.tone], 6.0 if line.why else 4.0, line.why)
+
+    def open_why(self) -> None:
+        """W or a click on "Why?": the rules, open at the section behind the line on show."""
+        why = self.toast.why
+        if why is None or self.app is None:
+            return
+        self.app.push(self.app.routes.rules(self.match.setup.options, why, self.match.players))
+
+    def open_menu(self) -> None:
+        """Esc: the pause menu (over the round summary too)."""
+        assert self.app is not None
+        self.app.push(self.app.routes.pause(self.session, self.watching, self.save_now))
+
+    def close_tip(self) -> None:
+        """The player closed the tip (it is not shown again)."""
+        self.tip = None
 
     # ----------------------------------------------------------------- rounds
     def start_round(self) -> None:
         """Deal the next round and show the deal."""
         self.summary_shown = False
         self.summary_timer = None
-        self.picture.deal(self.controller.start_next_round(), self.settings.anim_scale)
+        start = self.controller.start_next_round()
+        self.log.begin(start.number)
+        self.picture.deal(start, self.settings.anim_scale)
         self._layout()
 
     def next_round(self) -> None:
@@ -271,6 +302,11 @@ class TableScene(Scene):
     # ---------------------------------------------------------------- update
     def update(self, dt: float) -> None:
         """Drive computers, play the animation queue, open the summary when due, lay out the frame."""
+        assert self.app is not None
+        if self.note:  # say first what happened on the way here (a save restored from its backup)
+            note, self.note = self.note, ""
+            self.app.push(self.app.routes.dialog("Your match goes on", note, [("OK", lambda: None)]))
+            return
         self.clock += dt
         self.toast.tick(dt)
         self.picture.advance(dt)
@@ -289,7 +325,29 @@ class TableScene(Scene):
             self.summary_timer -= dt
             if self.summary_timer <= 0:
                 self._open_summary()
+        self._offer_tip()
         self._layout()
+
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        """While the table only pulses, the few places that pulse (else None: all of it)."""
+        return self._dirty
+
+    def frame_rate(self) -> int:
+        """Full speed while anything moves or a computer decides; slower while the
+        table only pulses, waiting for the person."""
+        moving = (not self.picture.ready() or self.controller.computer_to_move() or self.input.drag is not None
+                  or self.summary_timer is not None or self.picture.tweens.busy)
+        return FULL_RATE if moving else PULSE_RATE
+
+    def _offer_tip(self) -> None:
+        """Show a first-match tip when the table first shows what it explains."""
+        state = self.picture.shown
+        if self.tip is not None or self.watching or state is None or not self.picture.ready():
+            return
+        key = due_tip(state, self.human, self.human_turn(), self.settings.tips_seen)
+        if key is not None:
+            self.tip = key
+            self.settings.saw_tip(key)
 
     def _open_summary(self) -> None:
         """Show the summary of the round that ended."""
@@ -297,7 +355,8 @@ class TableScene(Scene):
         self.summary_shown = True
         self.summary_timer = None
         last = self.controller.phase is Phase.MATCH_OVER
-        self.app.push(self.app.routes.round_summary(self.match, last, self.watching, self.next_round))
+        self.app.push(self.app.routes.round_summary(self.match, last, self.watching, self.next_round,
+                                                    hints=self.session.hints, on_menu=self.open_menu))
 
     def catch_steps(self, drop: Point | None = None) -> None:
         """Hand the controller's new steps to the picture (``drop``: where the person let go of the tile)."""
@@ -330,85 +389,56 @@ class TableScene(Scene):
         seat = self.tray.seat_of(state)
         label = "" if seat is None else "Your hand" if seat == self.human else f"{state.names[seat]}'s hand (watching)"
         playable = frozenset(a.tile for a in legal if isinstance(a, Play))
-        self.tray.layout(state, self.settings.hand_sort, picture.deal_progress, playable, label)
+        numerals = self.geometry.numerals(state, in_tray=False)
+        self.tray.layout(state, self.settings.hand_sort, picture.deal_progress, playable, label,
+                         self.geometry.numerals(state, in_tray=True))
         totals = self.shown_totals()
         dealt = picture.deal_progress >= 1.0
-        numerals = True if self.settings.show_numbers else None
         hidden = frozenset(picture.hidden_slots)
+        mover = picture.mover()
+        mover = state.to_move if mover is None else mover
         self.frame = TableFrame(
             size=size, scaled=scaled, plan=plan, state=state,
             static_key=(size, picture.version, hidden, picture.engine_shown, tuple(totals), dealt, numerals),
             seat_labels=self.seat_labels,
             totals=tuple(totals), dealt=dealt, engine_shown=picture.engine_shown, hidden_slots=hidden,
             numerals=numerals, title=f"Round {self.match.round_number} of {self.match.setup.rounds}",
-            detail=self._detail(state), score_text=self._score_text(state, totals), clock=self.clock,
-            turn_glow=not state.round_over and dealt,
-            thinking=self.controller.thinking_seat == state.to_move,
+            detail=detail_line(state), score_text=score_line(state, totals, self.human), clock=self.clock,
+            turn_glow=not state.round_over and dealt, mover=mover,
+            thinking=self.controller.thinking_seat == mover,
             targets=tuple(self.legal_trains(focus)) if focus is not None else (),
             can_draw=your_turn and DRAW in legal,
             boneyard=boneyard_pile(scaled.anchor("boneyard"), scaled.k),
-            buttons=self._buttons(legal), message=self._message(your_turn, legal, state),
+            buttons=buttons(scaled, legal, self.input.knock_armed, self.input.hover, your_turn),
+            pill=self._message(your_turn, legal, state),
             carried=(carried, drag.center(drag.pos)) if carried is not None and drag is not None else None,
+            score_right=score_right(scaled),
+            tip=None if self.tip is None else place_tip(scaled, self.tip, TIPS[self.tip]),
             badge=self.saving_badge(),
         )
         self.static.refresh(self.frame, self.layout)
+        still = (dataclasses.replace(self.frame, clock=0.0), self.log.version, self.log_panel.open, self.log_panel.back)
+        self._dirty = pulse_rects(self.frame) if still == self._still else None
+        self._still = still
+        area, k = scaled.anchor("felt"), scaled.k
+        width = min(420 * k, area.w * 0.45)
+        bottom = scaled.anchor("message_area").y - 4 * k
+        self.log_panel.layout(pygame.Rect(round(area.right - width - 6 * k), round(area.y + 6 * k), round(width),
+                                          round(bottom - area.y - 6 * k)), k, self.log, state.names, self.human)
 
-    def _detail(self, state: RoundState) -> str:
-        """The top bar's rules, set and engine."""
-        setup = self.match.setup
-        rules = setup.options.preset.replace("-", " ").title()
-        return f"{rules} rules  \u00b7  double-{setup.set_max} set  \u00b7  engine {state.engine}-{state.engine}"
-
-    def _score_text(self, state: RoundState, totals: list[int]) -> str:
-        """Your score and place, or who leads when watching."""
-        if self.human is not None:
-            place = sorted(range(state.players), key=lambda s: totals[s]).index(self.human) + 1
-            return f"You: {totals[self.human]} pts  \u00b7  place {place} of {state.players}"
-        leader = min(range(state.players), key=lambda s: totals[s])
-        return f"Watching  \u00b7  leader {state.names[leader]} ({totals[leader]} pts)"
-
-    def _buttons(self, legal: list[Action]) -> tuple[TableButton, ...]:
-        """The turn's buttons (only on your turn) and the Menu button, with their places."""
-        assert self.app is not None
+    def _message(self, your_turn: bool, legal: list[Action], state: RoundState) -> Pill | None:
+        """The message pill: the last line said (with "Why?"), else what to do or who is thinking."""
         scaled = self.geometry.scaled
-        k = scaled.k
-        offered = [(key, label) for key, label in TURN_BUTTONS if {"end": END, "open": OPEN}[key] in legal]
-        if any(isinstance(a, Play) and a.knock for a in legal):
-            offered.append(("knock", "Knocking \u2714  (K)" if self.input.knock_armed else "Knock!  (K)"))
-        area = scaled.anchor("buttons")
-        bh = 40 * k
-        y = area.y + 10 * k
-        out = []
-        for key, label in offered:
-            rect = pygame.Rect(round(area.x + 10 * k), round(y), round(area.w - 20 * k), round(bh))
-            out.append(TableButton(key, label, rect, rect.collidepoint(self.input.hover)))
-            y += bh + 8 * k
-        menu = pygame.Rect(round(scaled.size[0] - 110 * k), round(6 * k), round(100 * k), round(32 * k))
-        out.append(TableButton("menu", "Menu (Esc)", menu, menu.collidepoint(self.input.hover), flat=True))
-        return tuple(out)
-
-    def _message(self, your_turn: bool, legal: list[Action], state: RoundState) -> tuple[str, theme.Color] | None:
-        """The message pill: the last line said, else what to do or who is thinking."""
         if self.toast.showing:
-            return self.toast.text, self.toast.color
+            return place_pill(scaled, self.toast.text, self.toast.color, self.toast.why is not None)
         if your_turn:
-            return self._turn_hint(legal, state), theme.INK
+            return place_pill(scaled, turn_hint(legal, state), theme.INK, False)
         if self.controller.thinking_seat is not None and not state.round_over:
-            return f"{state.names[state.to_move]} is thinking\u2026  (Space skips ahead)", theme.INK_DIM
+            return place_pill(scaled, f"{state.names[state.to_move]} is thinking\u2026  (Space skips ahead)",
+                              theme.INK_DIM, False)
         if not self.picture.idle():
-            return "Space or a click skips ahead", theme.INK_DIM
+            return place_pill(scaled, "Space or a click skips ahead", theme.INK_DIM, False)
         return None
-
-    @staticmethod
-    def _turn_hint(legal: list[Action], state: RoundState) -> str:
-        """What the person can do on their turn."""
-        if legal == [DRAW]:
-            return "Your turn: nothing fits, so draw from the boneyard (click it or press D)."
-        if END in legal:
-            return "Play another tile, or end your turn (E)."
-        if state.open_doubles:
-            return "Your turn: cover the open double."
-        return "Your turn: drag a tile to a glowing train (or arrows + 1-8 / M)."
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -419,7 +449,7 @@ class TableScene(Scene):
             surface.blit(self.layout.felt(self.app.size), (0, 0))
             return
         self.static.blit(surface, frame, self.layout)
-        paint_moving(surface, frame, self.picture, self.tray)
+        paint_moving(surface, frame, self.picture, self.tray, (self.log_panel, self.log))
 
     def handle(self, intent: Intent) -> None:
         """Mouse and keyboard play (see table_input)."""

@@ -1,0 +1,136 @@
+"""The move log panel at the table (L): the round's moves in words, the names in
+their seats' colours, newest at the bottom, scrolled with the wheel or PageUp/PageDown.
+
+``layout`` renders what is in view (from the scene's ``update``) and ``draw``
+only pastes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from ..movelog import MoveLog
+from ..narrate import Line
+from . import theme
+from .draw import panel
+from .fonts import blit_text, font
+from .table_draw import seat_color
+
+_rendered: dict[tuple[str, int | None, str, int, int], pygame.Surface] = {}
+
+
+def _speaker(line: Line, names: Sequence[str], you: int | None) -> str:
+    """The words at the start of ``line`` that name its seat ('You', 'Your', 'Ana', "Ana's"), or ''."""
+    if line.seat is None:
+        return ""
+    for name in (("You", "Your") if line.seat == you else (names[line.seat],)):
+        for said in (f"{name}'s", name):
+            if line.text.startswith(said + " "):
+                return said
+    return ""
+
+
+def render_line(line: Line, speaker: str, width: int, size: int) -> pygame.Surface:
+    """``line`` wrapped to ``width`` pixels, its ``speaker`` in the seat's colour (cached)."""
+    key = (line.text, line.seat, speaker, width, size)
+    found = _rendered.get(key)
+    if found is not None:
+        return found
+    plain, bold = font(size), font(size, "bold")
+    color = theme.INK if line.aloud else theme.INK_DIM
+    words = line.text[len(speaker):].split()
+    rows: list[list[str]] = [[]]
+    x = bold.size(speaker + " ")[0] if speaker else 0
+    for word in words:
+        w = plain.size(word + " ")[0]
+        if x + w > width and rows[-1]:
+            rows.append([])
+            x = 0
+        rows[-1].append(word)
+        x += w
+    height = plain.get_linesize()
+    surface = pygame.Surface((width, height * len(rows)), pygame.SRCALPHA)
+    x = 0
+    if speaker:
+        name = bold.render(speaker, True, seat_color(line.seat if line.seat is not None else 0))
+        surface.blit(name, (0, 0))
+        x = bold.size(speaker + " ")[0]
+    for i, row in enumerate(rows):
+        if row:
+            surface.blit(plain.render(" ".join(row), True, color), (x if i == 0 else 0, i * height))
+    if len(_rendered) > 3000:
+        _rendered.clear()
+    _rendered[key] = surface
+    return surface
+
+
+class LogPanel:
+    """The panel's place, what it shows and how far it is scrolled back
+    (``back``: lines hidden below the view; 0 follows the newest)."""
+
+    def __init__(self) -> None:
+        self.open = False
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.back = 0
+        self.k = 1.0
+        self.rows: list[tuple[int, int, pygame.Surface]] = []
+        """Each line in view: where it goes (x, y in pixels) and its picture."""
+        self.more_above = False
+        self._key: tuple[object, ...] | None = None
+
+    def toggle(self) -> None:
+        """Open or close the panel (it opens on the newest moves)."""
+        self.open = not self.open
+        self.back = 0
+
+    def scroll_by(self, lines: int) -> None:
+        """Scroll back (positive: older moves) or forward by ``lines``."""
+        self.back = max(0, self.back + lines)
+
+    def hits(self, pos: tuple[float, float]) -> bool:
+        """Whether ``pos`` is on the open panel."""
+        return self.open and self.rect.collidepoint(pos)
+
+    def layout(self, area: pygame.Rect, k: float, log: MoveLog, names: Sequence[str], you: int | None) -> None:
+        """Place the panel in ``area`` and render the lines in view (again only when something changed)."""
+        if not self.open:
+            return
+        self.rect, self.k = area, k
+        key = (tuple(area), k, log.version, self.back)
+        if key == self._key:
+            return
+        self._key = key
+        size = max(10, int(15 * k))
+        pad = int(12 * k)
+        width = area.w - 2 * pad - int(8 * k)
+        top = area.y + int(44 * k)
+        self.back = min(self.back, max(0, len(log.lines) - 1))
+        shown = log.lines[: len(log.lines) - self.back]
+        rows: list[tuple[int, pygame.Surface]] = []
+        y = area.bottom - pad
+        gap = int(4 * k)
+        for line in reversed(shown):
+            image = render_line(line, _speaker(line, names, you), width, size)
+            if y - image.get_height() < top:
+                break
+            y -= image.get_height()
+            rows.append((y, image))
+            y -= gap
+        self.more_above = len(rows) < len(shown)
+        self.rows = [(area.x + pad + int(8 * k), yy, image) for yy, image in reversed(rows)]
+
+    def draw(self, surface: pygame.Surface, log: MoveLog) -> None:
+        """Paint the open panel."""
+        if not self.open:
+            return
+        k, rect = self.k, self.rect
+        panel(surface, rect, (16, 20, 28), 232, radius=int(12 * k), edge=theme.PANEL_EDGE)
+        blit_text(surface, f"Moves  \u00b7  round {log.round}", int(19 * k), theme.GOLD,
+                  (rect.x + int(14 * k), rect.y + int(10 * k)), "topleft", "bold")
+        hint = "\u25b2 wheel for older" if self.more_above else ""
+        hint += ("  \u00b7  " if hint else "") + "L closes"
+        blit_text(surface, hint, int(13 * k), theme.INK_DIM, (rect.right - int(14 * k), rect.y + int(14 * k)), "topright")
+        for x, y, image in self.rows:
+            surface.blit(image, (x, y))

@@ -1,0 +1,146 @@
+"""The table's words and places for one frame: the top bar's lines, what the
+message pill says (and its "Why?"), the buttons on show and the tip card.
+
+Worked out in the table scene's ``update``; ``table_paint`` only paints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from ..engine import DRAW, END, OPEN, Action, Play, RoundState
+from ..rules_help import describe
+from . import theme
+from .fonts import font, text
+from .layout import Scaled
+
+TURN_BUTTONS = (("end", "End turn  (E)"), ("open", "Open train  (O)"))
+"""The turn's buttons other than Knock, in the order they stack."""
+
+WHY_LABEL = "Why?  (W)"
+
+
+@dataclass(frozen=True, slots=True)
+class TableButton:
+    """A button at the side of the table: what it does (``key``), its label and place."""
+
+    key: str
+    label: str
+    rect: pygame.Rect
+    hover: bool = False
+    flat: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Pill:
+    """The message pill: its ``text`` and colour, its box, the width the text
+    wraps at (pixels) and the "Why?" link's place (None: no reason to show)."""
+
+    text: str
+    color: theme.Color
+    box: pygame.Rect
+    wrap: int
+    size: int
+    why: pygame.Rect | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TipCard:
+    """A first-match tip: its key, text and the card's place (pixels)."""
+
+    key: str
+    text: str
+    box: pygame.Rect
+    size: int
+
+
+def detail_line(state: RoundState) -> str:
+    """The top bar's rules ('Classic + 2 house rules'), set and engine."""
+    setup = state.setup
+    return f"{describe(setup.options)}  \u00b7  double-{setup.set_max} set  \u00b7  engine {state.engine}-{state.engine}"
+
+
+def score_line(state: RoundState, totals: Sequence[int], human: int | None) -> str:
+    """Your score and place, or who leads when watching."""
+    if human is not None:
+        place = sorted(range(state.players), key=lambda s: totals[s]).index(human) + 1
+        return f"You: {totals[human]} pts  \u00b7  place {place} of {state.players}"
+    leader = min(range(state.players), key=lambda s: totals[s])
+    return f"Watching  \u00b7  leader {state.names[leader]} ({totals[leader]} pts)"
+
+
+def turn_hint(legal: Sequence[Action], state: RoundState) -> str:
+    """What the person can do on their turn."""
+    if list(legal) == [DRAW]:
+        return "Your turn: nothing fits, so draw from the boneyard (click it or press D)."
+    if END in legal:
+        return "Play another tile, or end your turn (E)."
+    if state.open_doubles:
+        return "Your turn: cover the open double."
+    return "Your turn: drag a tile to a glowing train (or arrows + 1-8 / M).  H: a hint"
+
+
+def buttons(scaled: Scaled, legal: Sequence[Action], knock_armed: bool, hover: tuple[float, float],
+            hint: bool) -> tuple[TableButton, ...]:
+    """The turn's buttons (only on your turn) at the bottom right, and along the
+    top bar Hint (``hint``: on your turn), Log and Menu."""
+    k = scaled.k
+    offered = [(key, label) for key, label in TURN_BUTTONS if {"end": END, "open": OPEN}[key] in legal]
+    if any(isinstance(a, Play) and a.knock for a in legal):
+        offered.append(("knock", "Knocking \u2714  (K)" if knock_armed else "Knock!  (K)"))
+    area = scaled.anchor("buttons")
+    bh = 40 * k
+    y = area.y + 10 * k
+    out = []
+    for key, label in offered:
+        rect = pygame.Rect(round(area.x + 10 * k), round(y), round(area.w - 20 * k), round(bh))
+        out.append(TableButton(key, label, rect, rect.collidepoint(hover)))
+        y += bh + 8 * k
+    top = [("menu", "Menu (Esc)"), ("log", "Log (L)")] + ([("hint", "Hint (H)")] if hint else [])
+    right = scaled.size[0] - 10 * k
+    for key, label in top:
+        rect = pygame.Rect(round(right - 100 * k), round(6 * k), round(100 * k), round(32 * k))
+        out.append(TableButton(key, label, rect, rect.collidepoint(hover), flat=True))
+        right -= 110 * k
+    return tuple(out)
+
+
+def score_right(scaled: Scaled) -> float:
+    """Where the score line ends (pixels): left of the top bar's three buttons."""
+    return scaled.size[0] - 10 * scaled.k - 3 * 110 * scaled.k - 6 * scaled.k
+
+
+def place_pill(scaled: Scaled, line: str, color: theme.Color, why: bool) -> Pill:
+    """The message pill for ``line`` in the message area: one line when it fits,
+    else wrapped and grown upward; a "Why?" link at its right end when ``why``."""
+    k = scaled.k
+    area = scaled.anchor("message_area")
+    size = int(19 * k)
+    link = text(WHY_LABEL, int(16 * k), theme.GLOW, "bold").get_width() + int(24 * k) if why else 0
+    wrap = int(area.w - 40 * k - link)
+    body = text(line, size, color, "bold", wrap=wrap)
+    one_line = font(size, "bold").size(line)[0] <= wrap
+    width = (font(size, "bold").size(line)[0] if one_line else wrap) + 40 * k + link
+    height = max(area.h * 0.8, body.get_height() + 14 * k)
+    box = pygame.Rect(0, 0, round(width), round(height))
+    box.midbottom = (round(area.centerx), round(area.centery + area.h * 0.4))
+    why_rect = None
+    if why:
+        why_rect = pygame.Rect(0, 0, link - int(8 * k), round(min(height - 8 * k, 30 * k)))
+        why_rect.midright = (round(box.right - 8 * k), box.centery)
+    return Pill(line, color, box, wrap, size, why_rect)
+
+
+def place_tip(scaled: Scaled, key: str, tip: str) -> TipCard:
+    """The tip card under the top bar, over the far trains (never over your own)."""
+    k = scaled.k
+    bar = scaled.anchor("top_bar")
+    size = int(18 * k)
+    width = round(min(760 * k, scaled.size[0] * 0.6))
+    body = text(tip, size, theme.INK, wrap=width - round(40 * k))
+    box = pygame.Rect(0, 0, width, body.get_height() + round(62 * k))
+    box.midtop = (round(bar.centerx), round(bar.bottom + 8 * k))
+    return TipCard(key, tip, box, size)

@@ -1,0 +1,33 @@
+"""First-match tips: short, shown once each (remembered in the settings), when
+the table first shows what they explain."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from ..engine import RoundState
+
+TIPS: dict[str, str] = {
+    "first-turn": "Your turn: drag a tile from your hand to a glowing train end, or click the tile, then the "
+    "train. When nothing fits, click the boneyard to draw. H suggests a move; L lists the moves so far.",
+    "open-double": "A double lies across its train and pulses: it must be covered before anything else is "
+    "played, by whoever's turn it is.",
+    "public-train": "A green flag makes a train public: anyone may play on it. A red octagon keeps it "
+    "private: only its owner plays there.",
+    "empty-boneyard": "The boneyard is empty: when nothing fits you pass, and your train turns public.",
+}
+"""Each tip's key (remembered once shown) and text, in the order they are offered."""
+
+
+def due_tip(state: RoundState, human: int | None, your_turn: bool, seen: Collection[str]) -> str | None:
+    """The key of a tip the table should show now (None: none is due), for the
+    person in ``human``'s seat when the picture shows ``state``."""
+    if human is None or state.round_over:
+        return None
+    showing = {
+        "first-turn": your_turn,
+        "open-double": bool(state.open_doubles),
+        "public-train": any(state.public),
+        "empty-boneyard": not state.boneyard,
+    }
+    return next((key for key in TIPS if showing[key] and key not in seen), None)
