@@ -2,7 +2,8 @@
 
     python tools/bench.py [--only GROUP] [--repeat N]
 
-Groups: engine, table, ai, saves. Each figure is the median of ``--repeat``
+Groups: engine, table, ai, saves, idle (``--video x11`` measures the idle
+group in a real window on $DISPLAY, e.g. under Xvfb). Each figure is the median of ``--repeat``
 runs (default 5) so that a noisy, shared machine gives a steady number.
 """
 
@@ -306,8 +307,113 @@ def group_table() -> dict[str, float]:
     }
 
 
+def _waiting_table_save(folder: Path) -> Path:
+    """A save of a 4-seat classic table where the person is to move (a play possible)."""
+    from game.engine import Match, Play, play_match
+    from game.saves.codec import dumps
+    from game.session import GameSession, SeatConfig
+
+    seats = [SeatConfig("You", "human")] + [SeatConfig(n, "medium") for n in ("Ana", "Bruno", "Carmen")]
+    session = GameSession(preset("classic"), seats, "bench-idle")
+    rng = random.Random(3)
+
+    def you_to_play(match: Match) -> bool:
+        return (match.round_number >= 2 and match.current_player() == 0
+                and any(isinstance(a, Play) for a in match.legal_actions()))
+
+    play_match(session.match, lambda match, seat: rng.choice(match.legal_actions()), until=you_to_play)
+    path = folder / "waiting.json"
+    path.write_bytes(dumps(session, "waiting"))
+    return path
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) process ``pid`` has used so far (Linux /proc)."""
+    import os
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _idle_run(args: list[str], video: str, settle_s: float, measure_s: float) -> tuple[float, float]:
+    """Start the game with ``args``, let it settle, then: the percent of one core it
+    used while left alone for ``measure_s`` seconds, and the seconds it took to
+    close after the window was asked to (SIGTERM: SDL turns it into a window close)."""
+    import os
+    import signal
+    import subprocess
+    import tempfile
+
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, SDL_VIDEODRIVER=video, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+                   MEXICAN_TRAIN_DATA_DIR=str(Path(home, "data")), MEXICAN_TRAIN_CONFIG_DIR=str(Path(home, "config")))
+        process = subprocess.Popen([sys.executable, "-m", "game.cli", *args], cwd=root, env=env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(settle_s)
+            before, start = _cpu_seconds(process.pid), time.perf_counter()
+            time.sleep(measure_s)
+            cpu = (_cpu_seconds(process.pid) - before) / (time.perf_counter() - start) * 100
+            asked = time.perf_counter()
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=30)
+            return cpu, time.perf_counter() - asked
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+
+
+BUSY_WORKER = """
+import sys, time
+from game.play.worker import ProcessWorker
+worker = ProcessWorker()
+worker._submit(time.sleep, 6.0)  # a decision that would take 6 s more
+time.sleep(1.5)
+print("closing", flush=True)
+worker.close()
+"""
+
+
+def _busy_worker_exit_s() -> float:
+    """Seconds from closing a table whose computer player is still thinking (its
+    worker busy for 6 s more) to the end of the process."""
+    import os
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    child = subprocess.Popen([sys.executable, "-c", BUSY_WORKER], cwd=root, stdout=subprocess.PIPE,
+                             env=dict(os.environ, PYTHONPATH=str(root)))
+    assert child.stdout is not None
+    child.stdout.readline()
+    asked = time.perf_counter()
+    child.wait(timeout=30)
+    return time.perf_counter() - asked
+
+
+def group_idle(video: str = "dummy") -> dict[str, float]:
+    """An idle game's cost and how fast it closes: CPU percent of one core while
+    the title screen, and the table waiting for the person, sit untouched for 4 s;
+    the seconds from the window close to the process's end (the worse of the two);
+    and the seconds a process takes to end when its computer player is still
+    thinking. ``video`` is the SDL video driver (``dummy``, or ``x11`` with a display)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        save = _waiting_table_save(Path(folder))
+        title_cpu, title_close = _idle_run([], video, 3.0, 4.0)
+        table_cpu, table_close = _idle_run(["--load", str(save)], video, 4.0, 4.0)
+    return {
+        "idle_cpu_percent_title": round(title_cpu, 1),
+        "idle_cpu_percent_table": round(table_cpu, 1),
+        "close_s": round(max(title_close, table_close), 3),
+        "busy_worker_exit_s": round(_busy_worker_exit_s(), 3),
+    }
+
+
 GROUPS: dict[str, Callable[[], dict[str, float]]] = {
-    "engine": group_engine, "saves": group_saves, "ai": group_ai, "table": group_table,
+    "engine": group_engine, "saves": group_saves, "ai": group_ai, "table": group_table, "idle": group_idle,
 }
 
 
@@ -316,7 +422,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=sorted(GROUPS), help="run one group")
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure (median reported)")
+    parser.add_argument("--video", default="dummy",
+                        help="SDL video driver of the idle group: dummy (default) or x11 (needs DISPLAY)")
     args = parser.parse_args()
+    GROUPS["idle"] = lambda: group_idle(args.video)
     names = [args.only] if args.only else list(GROUPS)
     figures: dict[str, float] = {}
     for name in names:

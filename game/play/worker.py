@@ -107,12 +107,21 @@ class ProcessWorker:
         self._failed = True
         return None
 
-    def _drop_pool(self) -> None:
-        """Forget a broken pool so the next request starts a new one."""
+    def _drop_pool(self, stop: bool = False) -> None:
+        """Forget the pool so the next request starts a new one; with ``stop``,
+        end its process now instead of letting it finish a decision nobody waits for."""
         pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        if pool is None:
+            return
+        processes = list((pool._processes or {}).values()) if stop else []
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=0.5)
 
     def close(self) -> None:
-        """Stop the worker (a decision it is making is dropped when done)."""
-        self._drop_pool()
+        """Stop the worker at once: a decision it is making is dropped, so that
+        leaving the table (or closing the window) never waits for an Expert to think."""
+        self._drop_pool(stop=True)

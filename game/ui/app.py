@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import time
 import traceback
 from collections.abc import Callable, Iterable
 
@@ -49,6 +51,11 @@ class App:
         if headless:
             self.screen = pygame.Surface(size)
         else:
+            if pygame.display.get_driver() == "x11":
+                # Paint through X's shared memory, not an OpenGL texture SDL would
+                # re-upload whole every frame (with software OpenGL that alone
+                # cost a third of a core): a waiting window then costs almost nothing.
+                os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             pygame.display.set_caption("Mexican Train")
             try:
@@ -57,6 +64,7 @@ class App:
             except (AttributeError, pygame.error):
                 self.window = None
         self.fullscreen = False
+        self._windowed_at: tuple[int, int] = (0, 0)
 
     @property
     def routes(self) -> Routes:
@@ -115,27 +123,41 @@ class App:
 
     # ------------------------------------------------------------------- loop
     def toggle_fullscreen(self) -> None:
-        """F11: fullscreen on the desktop's resolution, or back to a window."""
+        """F11: fullscreen on the desktop's resolution, or back to a window (remembered).
+
+        The window is first moved to the desktop's corner and sized to it: a
+        window manager then makes it fullscreen, and with no window manager
+        (which would ignore the request) it covers the screen all the same."""
         if self.headless:
             return
         self.fullscreen = not self.fullscreen
         try:
             if self.window is not None:
                 if self.fullscreen:
+                    self._windowed_at = self.window.position
+                    self.settings.window = self.window.size
+                    self.window.position = (0, 0)
+                    self.window.size = pygame.display.get_desktop_sizes()[0]
                     self.window.set_fullscreen(desktop=True)
                 else:
                     self.window.set_windowed()
+                    self.window.size = self.settings.window
+                    self.window.position = self._windowed_at
             else:
                 pygame.display.toggle_fullscreen()
         except pygame.error:
             self.fullscreen = False
         self._resized()
+        self.settings.fullscreen = self.fullscreen
+        self.settings.remember()
 
     def _resized(self) -> None:
         """Take the display's new surface and tell every scene its size."""
         surface = pygame.display.get_surface()
         if surface is not None:
             self.screen = surface
+        if not self.fullscreen and not self.headless:
+            self.settings.window = (max(MIN_SIZE[0], self.size[0]), max(MIN_SIZE[1], self.size[1]))
         for scene in self.stack:
             scene.resize(self.size)
 
@@ -191,13 +213,35 @@ class App:
         if self.on_frame is not None:
             self.on_frame(self)
 
+    def _show(self, had_input: bool) -> None:
+        """Put the frame on the window: only the parts the top scene says changed
+        when it knows (a table waiting for the person pulses in a few places),
+        else all of it."""
+        top = self.top
+        rects = None if had_input or top is None else top.dirty_rects()
+        if rects is None:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
+
+    def frame_rate(self, fps: int) -> int:
+        """Frames per second for the next frame: what the top scene needs now, at most ``fps``."""
+        top = self.top
+        wanted = fps if top is None else top.frame_rate()
+        return max(1, min(fps, wanted))
+
     def run(self, fps: int = FPS) -> int:
-        """The game loop; returns the exit code."""
+        """The game loop; returns the exit code. While the top scene needs fewer
+        frames than ``fps`` (nothing moves), the loop sleeps until the next frame
+        is due or input arrives, so an idle game costs almost nothing."""
         dt = 1 / FPS
+        longest = 0.1
         failures = 0
         while self.running:
+            started = time.perf_counter()
+            events = pygame.event.get()
             try:
-                self.step(pygame.event.get(), min(dt, 0.1))
+                self.step(events, min(dt, longest))
                 failures = 0
             except Exception:  # noqa: BLE001 - no crash reaches the player: report it and keep the window alive
                 failures += 1
@@ -205,10 +249,29 @@ class App:
                 if failures > 30:
                     self.quit(1)
             if not self.headless:
-                pygame.display.flip()
-            dt = self.clock.tick(fps) / 1000 if fps else 1 / FPS
+                self._show(bool(events))
+            if not fps:
+                dt = 1 / FPS
+                continue
+            rate = self.frame_rate(fps)
+            longest = max(0.1, 1.5 / rate)  # a frame's time step: a long stall does not jump animations
+            if rate < fps and not events and self.running:
+                _wait_for_input(started + 1 / rate)
+            dt = self.clock.tick(fps) / 1000
         for scene in reversed(self.stack):
             scene.close()
         self.stack.clear()
         return self.exit_code
 
+
+INPUT_POLL = 0.01
+"""Seconds between looks at the event queue while the loop waits (SDL's own wait polls every millisecond)."""
+
+
+def _wait_for_input(until: float) -> None:
+    """Sleep until the ``time.perf_counter()`` moment ``until``, or until input arrives (it stays queued)."""
+    while True:
+        rest = until - time.perf_counter()
+        if rest <= 0 or pygame.event.peek():
+            return
+        time.sleep(min(INPUT_POLL, rest))
