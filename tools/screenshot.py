@@ -25,6 +25,7 @@ from game.engine import Action, Match, Play, play_match, preset
 from game.engine.driver import Decide
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
+from game.ui.intents import Intent
 from game.ui.routes import GameRoutes
 from game.ui.saves_bridge import SavesBridge
 from game.ui.showcase import crowded_session
@@ -118,9 +119,12 @@ def main() -> int:
     from game.ui.scenes.round_summary import RoundSummaryScene
     from game.ui.scenes.table import TableScene
 
+    from game.ui.tips import TIPS
+
     saves = SavesBridge.open()
     routes = GameRoutes(saves)
     app = App((w, h), headless=True, routes=routes)
+    app.settings.tips_seen = list(TIPS)  # tips have their own shot
     written: list[Path] = []
 
     def shot(name: str) -> None:
@@ -128,11 +132,17 @@ def main() -> int:
         pygame.image.save(app.screen, str(path))
         written.append(path)
 
+    house = preset("classic", discretionary_markers=True, knock="penalty")
     for name, scene in (("title", routes.title()), ("setup", routes.setup()), ("rules", routes.rules()),
-                        ("settings", routes.settings())):
+                        ("rules-why", routes.rules(house, "first-turn")), ("settings", routes.settings())):
         app.reset(scene)
         settle(app, 3)
         shot(name)
+    app.reset(routes.title())
+    settle(app, 2)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0)])
+    settle(app, 2)
+    shot("quit-dialog")
 
     table = TableScene(mid_round())
     app.reset(table)
@@ -140,6 +150,21 @@ def main() -> int:
     select_playable(table)
     settle(app, 2)
     shot("table")
+    table.input.handle(Intent("key", char="l"))
+    settle(app, 2)
+    shot("table-log")
+    table.input.handle(Intent("key", char="l"))
+    table.input.handle(Intent("key", char="h"))
+    settle(app, 2)
+    shot("table-hint")
+    table.say("You cannot start your train on the first turn: marker up, no draw in classic.", why="first-turn")
+    settle(app, 2)
+    shot("table-why")
+    app.settings.tips_seen = []
+    settle(app, 2)
+    shot("table-tip")
+    table.close_tip()
+    app.settings.tips_seen = list(TIPS)
     pause = PauseScene(table.session, saves, False, lambda: None)
     app.push(pause)
     settle(app, 2)
@@ -169,8 +194,9 @@ def main() -> int:
     done = TableScene(session)
     app.reset(done)
     settle(app, 2)
+    session.hints[0] = 2
     if not isinstance(app.top, RoundSummaryScene):
-        app.push(RoundSummaryScene(session.match, session.match.is_over, False, done.next_round))
+        app.push(RoundSummaryScene(session.match, session.match.is_over, False, done.next_round, session.hints))
     settle(app, 120)
     shot("round-summary")
 
