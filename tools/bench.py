@@ -238,6 +238,7 @@ def _table_frames(frames: int = 600, thinking: bool = False) -> list[float]:
     from game.ui.showcase import crowded_session
 
     app = App((1600, 900))
+    app.settings.tips_seen = ["first-turn", "open-double", "public-train", "empty-boneyard"]  # the table, no tip
     table = TableScene(crowded_session())
     app.push(table)
     state = table.match.round

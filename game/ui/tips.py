@@ -9,7 +9,7 @@ from ..engine import RoundState
 
 TIPS: dict[str, str] = {
     "first-turn": "Your turn: drag a tile from your hand to a glowing train end, or click the tile, then the "
-    "train. When nothing fits, click the boneyard to draw. H suggests a move; L lists the moves so far.",
+    "train. When nothing fits, the boneyard glows if you may draw. H suggests a move; L lists the moves so far.",
     "open-double": "A double lies across its train and pulses: it must be covered before anything else is "
     "played, by whoever's turn it is.",
     "public-train": "A green flag makes a train public: anyone may play on it. A red octagon keeps it "
