@@ -14,6 +14,7 @@ from .app import FPS, START_SIZE, App
 from .routes import GameRoutes
 from .saves_bridge import SavesBridge
 from .settings import Settings
+from .sound import Sounds
 
 
 def run_game(
@@ -32,6 +33,8 @@ def run_game(
     saves = SavesBridge.open()
     routes = GameRoutes(saves)
     app = App(size, settings, headless=headless, routes=routes)
+    if not headless:
+        app.sounds = Sounds(settings)
     if demo is not None:
         if fast:
             settings.pace = "instant"

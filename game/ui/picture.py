@@ -130,6 +130,8 @@ class TablePicture:
         self.hold = 0.0
         self.deal_progress = 1.0
         self.engine_shown = True
+        self.hear: Callable[[ev.Event], None] | None = None
+        """Called for each event as the picture shows it (the sound effects)."""
 
     # ------------------------------------------------------------------ state
     def idle(self) -> bool:
@@ -227,6 +229,8 @@ class TablePicture:
         fast = scale <= 0
         duration = (0.45 if step.computer else 0.2) * scale
         for event in step.events:
+            if self.hear is not None and not fast:
+                self.hear(event)
             line = narrate(event, state.names, self.human, state.options)
             if line is not None:
                 self.say(line, TONE_COLORS[tone(event)])
