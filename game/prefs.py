@@ -18,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
+from .safe_read import read_regular
 from .saves.atomic import atomic_write
 from .saves.errors import SaveError
 
@@ -115,9 +116,7 @@ class Prefs:
         to fall back to defaults (None when all was well or there was no file)."""
         self.values = defaults()
         try:
-            if os.lstat(self.path).st_size > MAX_BYTES:
-                raise ValueError("the file is too large")
-            doc = json.loads(self.path.read_bytes().decode("utf-8"))
+            doc = json.loads(read_regular(self.path, MAX_BYTES).decode("utf-8"))
         except FileNotFoundError:
             return None
         except (OSError, ValueError, RecursionError) as error:

@@ -8,9 +8,7 @@ file, step and key; ``game.rules_check`` runs what it returns.
 from __future__ import annotations
 
 import json
-import os
 import re
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -18,6 +16,7 @@ from typing import Any, Iterable
 from .engine import PRESETS, Action, RuleOptions, SetupError, TableSetup, parse_action, preset
 from .engine.actions import ActionSyntaxError, parse_train
 from .engine.tiles import SET_SIZES, TileSyntaxError, parse_tiles
+from .safe_read import NotARegularFile, TooLarge, read_regular
 
 STEP_KINDS = ("legal", "do", "reject", "expect", "auto", "expect_setup")
 EXPECT_KEYS = (
@@ -81,18 +80,12 @@ def _small_int(digits: str) -> int:
 
 def _read_text(path: Path) -> str:
     """A scenario file's text: a regular file only (opened without blocking), of bounded size."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError("it is not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            data = handle.read(MAX_SCENARIO_BYTES + 1)
-    finally:
-        os.close(fd)
-    if len(data) > MAX_SCENARIO_BYTES:
-        raise ValueError(f"it is larger than {MAX_SCENARIO_BYTES} bytes")
-    return data.decode("utf-8")
+        return read_regular(path, MAX_SCENARIO_BYTES).decode("utf-8")
+    except NotARegularFile:
+        raise ValueError("it is not a regular file") from None
+    except TooLarge:
+        raise ValueError(f"it is larger than {MAX_SCENARIO_BYTES} bytes") from None
 
 
 def load_scenario(path: Path) -> Scenario:

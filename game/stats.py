@@ -20,6 +20,7 @@ from typing import Any
 
 from .engine import Phase
 from .engine.length import length_of
+from .safe_read import read_regular
 from .saves.atomic import atomic_write
 from .saves.errors import SaveError
 from .session import GameSession
@@ -169,16 +170,16 @@ class StatsStore:
         """The statistics, and a note for the player when the file was damaged
         (it is then kept aside as it was, and a fresh record starts)."""
         try:
-            st = os.lstat(self.path)
+            data = read_regular(self.path, MAX_BYTES)
         except FileNotFoundError:
             return Statistics(), None
         except OSError as error:
             return Statistics(), f"Statistics cannot be read ({error.strerror or error}); they start afresh."
+        except ValueError as error:
+            return Statistics(), f"Statistics cannot be read ({error}); they start afresh."
         try:
-            if st.st_size > MAX_BYTES:
-                raise ValueError("the file is too large")
-            return _parse(self.path.read_bytes()), None
-        except (OSError, ValueError, TypeError, KeyError, RecursionError) as error:
+            return _parse(data), None
+        except (ValueError, TypeError, KeyError, RecursionError) as error:
             kept = self._keep_damaged()
             where = f" The damaged file is kept as {kept.name}." if kept else ""
             return Statistics(), f"Statistics could not be read ({error}); they start afresh.{where}"

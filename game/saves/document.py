@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..safe_read import NotARegularFile, TooLarge, read_regular
 from ..session import GameSession
 from .errors import SaveError
 from .migrate import upgrade
@@ -43,27 +42,18 @@ def read_bytes(path: Path) -> bytes:
     """A save file's bytes: only a regular file is read (never a FIFO, device or
     folder, opened without blocking), and at most a little over ``MAX_BYTES``.
     Never changes the file."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
+        return read_regular(path, MAX_BYTES)
     except FileNotFoundError:
         raise SaveError(f"there is no file {path}") from None
     except IsADirectoryError:
         raise SaveError(f"{path} is a folder, not a save file") from None
+    except NotARegularFile:
+        raise SaveError(f"{path} is not a regular file, so it is not a save") from None
+    except TooLarge:
+        raise SaveError(f"the file is too large to be a save (over {MAX_BYTES} bytes)") from None
     except OSError as error:
         raise SaveError(f"{path} cannot be read: {error.strerror or error}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise SaveError(f"{path} is not a regular file, so it is not a save")
-        with os.fdopen(fd, "rb", closefd=False) as file:
-            data = file.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise SaveError(f"{path} cannot be read: {error.strerror or error}") from None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_BYTES:
-        raise SaveError(f"the file is too large to be a save (over {MAX_BYTES} bytes)")
-    return data
 
 
 def restore_checked(checked: Checked) -> GameSession:

@@ -81,8 +81,7 @@ class SaveStore:
             try:
                 if not self._lock.acquire():
                     self.read_only_reason = (
-                        f"{self._lock.holder()} is using {self.folder}: this window can look at "
-                        "the saves but not save"
+                        f"{self._lock.holder()} is using the saves, so this one only reads them ({self.folder})"
                     )
             except OSError as error:
                 self.read_only_reason = f"cannot use {self.folder}: {error.strerror or error}"

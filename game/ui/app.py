@@ -13,6 +13,7 @@ from . import fonts
 from .intents import translate
 from .scene import Routes, Scene
 from .settings import Settings
+from .sound import Sounds
 
 MIN_SIZE = (1024, 640)
 START_SIZE = (1280, 800)
@@ -44,6 +45,8 @@ class App:
         self.running = True
         self.exit_code = 0
         self.quit_without_saving = False
+        self.sounds: Sounds | None = None
+        """The sound effects (None: silent, as in tests)."""
         self.clock = pygame.time.Clock()
         self.window: pygame.Window | None = None
         self.frame_count = 0

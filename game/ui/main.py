@@ -15,6 +15,7 @@ from .app import FPS, App
 from .routes import GameRoutes
 from .saves_bridge import SavesBridge
 from .settings import Settings
+from .sound import Sounds
 
 
 def load_settings(remember: bool = True) -> Settings:
@@ -45,6 +46,8 @@ def run_game(
     saves = SavesBridge.open()
     routes = GameRoutes(saves)
     app = App(size or settings.window, settings, headless=headless, routes=routes)
+    if not headless:
+        app.sounds = Sounds(settings)
     if settings.fullscreen and demo is None:
         app.toggle_fullscreen()
     if demo is not None:

@@ -137,6 +137,8 @@ class TablePicture:
         self.hold = 0.0
         self.deal_progress = 1.0
         self.engine_shown = True
+        self.hear: Callable[[ev.Event], None] | None = None
+        """Called for each event as the picture shows it (the sound effects)."""
 
     # ------------------------------------------------------------------ state
     def idle(self) -> bool:
@@ -248,6 +250,8 @@ class TablePicture:
         in_tray = places.numerals(state, in_tray=True)
         self.tell(tell(step.events, state.names, self.human, state.options, len(state.boneyard)))
         for event in step.events:
+            if self.hear is not None and not fast:
+                self.hear(event)
             if isinstance(event, ev.TilePlayed):
                 index = len(state.trains[event.train]) - 1
                 lane = plan.lanes[event.train]

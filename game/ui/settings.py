@@ -29,7 +29,8 @@ WINDOW = (1280, 800)
 @dataclass
 class Settings:
     """Settings for this run; ``pace`` is one of PACES, ``tile_faces`` one of
-    TILE_FACES, ``window`` the last windowed size in pixels. ``note`` is what
+    TILE_FACES, ``window`` the last windowed size in pixels, ``volume`` of the
+    sound effects 0..1. ``note`` is what
     reading the settings file had to tell the player (shown once on the title)."""
 
     pace: str = "normal"
@@ -37,6 +38,8 @@ class Settings:
     tile_faces: str = "pips"
     fullscreen: bool = False
     window: tuple[int, int] = WINDOW
+    sound: bool = True
+    volume: float = 0.7
     tips_seen: list[str] = field(default_factory=list)
     last_setup: dict[str, Any] | None = None
     note: str = ""
@@ -48,7 +51,8 @@ class Settings:
         w, h = prefs["window"]
         return cls(
             pace=prefs["pace"], hand_sort=prefs["hand_sort"], tile_faces=prefs["tile_faces"],
-            fullscreen=prefs["fullscreen"], window=(w, h), tips_seen=list(prefs["tips_seen"]),
+            fullscreen=prefs["fullscreen"], window=(w, h), sound=prefs["sound"], volume=prefs["volume"],
+            tips_seen=list(prefs["tips_seen"]),
             last_setup=prefs["last_setup"], note=note or "", prefs=prefs,
         )
 
@@ -60,7 +64,8 @@ class Settings:
             return None
         values: dict[str, Any] = {
             "pace": self.pace, "hand_sort": self.hand_sort, "tile_faces": self.tile_faces,
-            "fullscreen": self.fullscreen, "window": list(self.window), "tips_seen": list(self.tips_seen),
+            "fullscreen": self.fullscreen, "window": list(self.window), "sound": self.sound, "volume": self.volume,
+            "tips_seen": list(self.tips_seen),
             "last_setup": self.last_setup,
         }
         if all(prefs[name] == value for name, value in values.items()):

@@ -116,6 +116,8 @@ class TableScene(Scene):
         self.settings = app.settings
         self.geometry = TableGeometry(self.layout, self.tray, app.settings, app.size)
         self.picture = TablePicture(self.geometry, self.human, self.told)
+        if app.sounds is not None and not self.watching:
+            self.picture.hear = app.sounds.hear
         phase, live = self.controller.phase, self.controller.live
         if phase is Phase.DEALING:
             self.start_round()

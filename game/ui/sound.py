@@ -1,0 +1,76 @@
+"""Sound effects: the synthesised clicks and chimes of ``game/assets/sounds``,
+played for what the engine says happened, at the settings' volume.
+
+Silent, and without an error, where there is no audio device (the mixer
+cannot start) or a file cannot be loaded.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..engine import events as ev
+from ..engine.tiles import IS_DOUBLE
+from .paths import asset_path
+
+NAMES = (
+    "tile-placed", "tile-drawn", "double", "knock", "marker-up", "marker-down", "round-end", "match-end",
+)
+
+
+def sound_for(event: ev.Event) -> str | None:
+    """The effect an engine event makes, or None for a silent one."""
+    if isinstance(event, ev.TilePlayed):
+        return "double" if IS_DOUBLE[event.tile] else "tile-placed"
+    if isinstance(event, ev.TileDrawn):
+        return "tile-drawn"
+    if isinstance(event, ev.Knocked):
+        return "knock"
+    if isinstance(event, ev.MarkerUp):
+        return "marker-up"
+    if isinstance(event, ev.MarkerDown):
+        return "marker-down"
+    if isinstance(event, ev.RoundEnded):
+        return "round-end"
+    return None
+
+
+class Sounds:
+    """The effects, loaded once; ``play(name)`` does nothing when sound is off or unavailable."""
+
+    def __init__(self, settings: object) -> None:
+        """Load the effects; ``settings`` may carry ``sound`` (on/off) and ``volume`` (0..1)."""
+        self.settings = settings
+        self.effects: dict[str, pygame.mixer.Sound] = {}
+        self.available = False
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+            for name in NAMES:
+                self.effects[name] = pygame.mixer.Sound(str(asset_path("sounds", f"{name}.wav")))
+            self.available = True
+        except (pygame.error, OSError, FileNotFoundError):
+            self.effects = {}
+
+    @property
+    def enabled(self) -> bool:
+        """Whether effects are heard: a device, and sound on in the settings."""
+        return self.available and bool(getattr(self.settings, "sound", True))
+
+    def play(self, name: str) -> None:
+        """Play the effect ``name`` at the settings' volume (0..1)."""
+        effect = self.effects.get(name)
+        if effect is None or not self.enabled:
+            return
+        volume = float(getattr(self.settings, "volume", 0.7))
+        try:
+            effect.set_volume(max(0.0, min(1.0, volume)))
+            effect.play()
+        except pygame.error:
+            pass
+
+    def hear(self, event: ev.Event) -> None:
+        """Play what ``event`` sounds like."""
+        name = sound_for(event)
+        if name is not None:
+            self.play(name)
