@@ -20,7 +20,7 @@ from ...engine.tiles import HI, LO
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
-from ..scene import Space
+from ..scene import FULL_RATE, Space
 from ..table_draw import seat_color
 from ..tile_art import face
 from ..widgets import Button
@@ -126,6 +126,10 @@ class ReplayScene(MenuScene):
             moves[intent.kind]()
             return
         super().handle(intent)
+
+    def frame_rate(self) -> int:
+        """Steps on time while playing; a menu's few frames while paused."""
+        return FULL_RATE if self.playing else super().frame_rate()
 
     def update(self, dt: float) -> None:
         """Advance while playing."""
