@@ -87,12 +87,12 @@ class GameRoutes:
 
     def round_summary(
         self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
-        hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None,
+        hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None, you: int | None = None,
     ) -> Scene:
-        """The summary of the round that just ended."""
+        """The summary of the round that just ended (``you``: the seat its replay calls "You")."""
         from .scenes.round_summary import RoundSummaryScene
 
-        return RoundSummaryScene(match, last, watching, on_next, hints, on_menu)
+        return RoundSummaryScene(match, last, watching, on_next, hints, on_menu, you)
 
     def replay(self, match: Match, index: int, you: int | None = None) -> Scene:
         """Round ``index`` (0-based) of ``match``, move by move, all hands shown

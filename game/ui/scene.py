@@ -126,7 +126,7 @@ class Routes(Protocol):
 
     def round_summary(
         self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
-        hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None,
+        hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None, you: int | None = None,
     ) -> Scene:
         """The summary of the round ``match`` just finished (``last``: of the match);
         ``on_next`` deals again or ends the match; ``hints`` asked per seat go on

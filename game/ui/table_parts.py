@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..engine import DRAW, END, OPEN, Action, Play, RoundState
+from ..engine.fairdeal import short
 from ..rules_help import describe
 from . import theme
 from .fonts import font, text
@@ -57,10 +58,12 @@ class TipCard:
     size: int
 
 
-def detail_line(state: RoundState) -> str:
-    """The top bar's rules ('Classic + 2 house rules'), set and engine."""
+def detail_line(state: RoundState, fingerprint: str = "") -> str:
+    """The top bar's rules ('Classic + 2 house rules'), set, engine and the
+    deal's fingerprint (see docs/fair-deal.md)."""
     setup = state.setup
-    return f"{describe(setup.options)}  \u00b7  double-{setup.set_max} set  \u00b7  engine {state.engine}-{state.engine}"
+    line = f"{describe(setup.options)}  \u00b7  double-{setup.set_max} set  \u00b7  engine {state.engine}-{state.engine}"
+    return f"{line}  \u00b7  deal {short(fingerprint)}" if fingerprint else line
 
 
 def score_line(state: RoundState, totals: Sequence[int], human: int | None) -> str:

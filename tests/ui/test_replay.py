@@ -57,3 +57,15 @@ def test_the_move_log_says_each_move_in_words() -> None:
     assert lines[0].startswith("The deal:")
     assert any(line.startswith("You play ") for line in lines) or any(line == "You draw" for line in lines)
     assert all("You plays" not in line and "You's" not in line for line in lines)
+
+
+def test_page_keys_move_to_another_round_of_the_match(app: App) -> None:
+    session = GameSession(preset("classic"), [SeatConfig(n, "human" if i == 0 else "easy") for i, n in enumerate(NAMES)], 6)
+    play_match(session.match, ComputerSeats(["medium", "easy", "easy", "easy"]), until=lambda m: len(m.round_scores) == 2)
+    replay = ReplayScene(session.match, 1, 0)
+    app.push(replay)
+    key(app, pygame.K_PAGEUP)
+    assert replay.index == 0 and replay.at == 0
+    assert len(replay.steps) == len(session.match.action_log[0]) + 1
+    key(app, pygame.K_PAGEUP)
+    assert replay.index == 0

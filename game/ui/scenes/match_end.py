@@ -25,14 +25,20 @@ class MatchEndScene(MenuScene):
         self.match = session.match
         self.ranking = self.match.ranking()
         self.widgets = [
-            Button("New match", (560, 800, 230, 60), self.new_match, primary=True),
-            Button("Title screen", (810, 800, 230, 60), self.title_screen),
+            Button("New match", (435, 800, 230, 60), self.new_match, primary=True),
+            Button("Replay rounds", (685, 800, 230, 60), self.replay),
+            Button("Title screen", (935, 800, 230, 60), self.title_screen),
         ]
 
     def new_match(self) -> None:
         """Set up another match."""
         assert self.app is not None
         self.app.reset(self.app.routes.setup())
+
+    def replay(self) -> None:
+        """Step through the rounds of the match (PageUp/PageDown change round)."""
+        assert self.app is not None
+        self.app.push(self.app.routes.replay(self.match, len(self.match.round_scores) - 1, self.session.human_seat))
 
     def title_screen(self) -> None:
         """Back to the title screen."""

@@ -9,7 +9,8 @@ table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 import pygame
 
@@ -118,10 +119,22 @@ class ReplayScene(MenuScene):
         self.timer = 0.0
         self.go(self.at)
 
+    def other_round(self, step: int) -> None:
+        """PageUp/PageDown: the previous or next round of the match, from its deal."""
+        index = self.index + step
+        if 0 <= index < len(self.match.deals):
+            self.index = index
+            self.steps = round_steps(self.match, index)
+            self.lines = [step_line(s, self.names, self.you) for s in self.steps]
+            self.playing = False
+            self.go(0)
+
     def handle(self, intent: Intent) -> None:
-        """Arrows step, Home/End jump, Space plays or pauses, Esc goes back."""
-        moves = {"left": self.backward, "right": self.forward, "home": self.first, "end_key": self.last,
-                 "skip": self.toggle}
+        """Arrows step, Home/End jump, PageUp/PageDown change round, Space plays or pauses, Esc goes back."""
+        moves: dict[str, Callable[[], None]] = {
+            "left": self.backward, "right": self.forward, "home": self.first, "end_key": self.last,
+            "skip": self.toggle, "page_up": partial(self.other_round, -1), "page_down": partial(self.other_round, 1),
+        }
         if intent.kind in moves:
             moves[intent.kind]()
             return
@@ -162,7 +175,8 @@ class ReplayScene(MenuScene):
             blit_text(surface, f"{how}:  {scores}", space.px(18), theme.GOLD,
                       space.point(70, y + self.unit * 1.6 + 16), "topleft", "bold", wrap=space.px(1030))
         self._log(surface, space)
-        blit_text(surface, "\u2190 \u2192 step  \u00b7  Home/End  \u00b7  Space plays", space.px(15),
+        blit_text(surface, "\u2190 \u2192 step  \u00b7  Home/End  \u00b7  Space plays  \u00b7  PgUp/PgDn round",
+                  space.px(15),
                   theme.INK_DIM, space.point(540, 848), "midleft")
 
     def _seat_rows(self, surface: pygame.Surface, space: Space, state: RoundState, seat: int, y: float) -> float:

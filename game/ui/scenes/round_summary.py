@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import Match
+from ...engine.fairdeal import short
 from ...engine.tiles import HI, LO
 from .. import theme
 from ..fonts import blit_text
@@ -32,13 +33,16 @@ class RoundSummaryScene(MenuScene):
     modal = True
 
     def __init__(self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
-                 hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None) -> None:
+                 hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None,
+                 you: int | None = None) -> None:
         super().__init__()
         self.match = match
         self.watching = watching
         self.on_next = on_next
         self.hints = hints
         self.on_menu = on_menu
+        self.you = you
+        """The seat the replay calls "You"."""
         state = match.round
         assert state is not None and state.scores is not None
         self.state = state
@@ -46,7 +50,15 @@ class RoundSummaryScene(MenuScene):
         self.count = 0.0
         self.tweens = Tweens()
         label = "See the final result" if last else f"Deal round {match.round_number + 1}"
-        self.widgets = [Button(label, (640, 810, 320, 60), self.next, primary=True)]
+        self.widgets = [
+            Button(label, (640, 810, 320, 60), self.next, primary=True),
+            Button("Replay this round", (1000, 810, 300, 60), self.replay, size=22),
+        ]
+
+    def replay(self) -> None:
+        """Step through the round that just ended, every hand shown."""
+        assert self.app is not None
+        self.app.push(self.app.routes.replay(self.match, len(self.match.round_scores) - 1, self.you))
 
     def attach(self, app: App) -> None:
         """Start counting the pips up."""
@@ -123,6 +135,19 @@ class RoundSummaryScene(MenuScene):
         # the score sheet
         top = y0 + n * row_h + 20
         self._sheet(surface, space, top)
+        self._proof(surface, space)
+
+    def _proof(self, surface: pygame.Surface, space: Space) -> None:
+        """The fair-deal proof revealed: the fingerprint shown before the round,
+        the salt now made known, and where to check it (docs/fair-deal.md)."""
+        match = self.match
+        index = len(match.round_scores) - 1
+        if index < 0 or index >= len(match.salts) or not match.salts[index]:
+            return
+        line = (f"Fair deal: fingerprint {short(match.fingerprints[index])} was shown before the round; its "
+                f"salt was {match.salts[index]}. Hash it with the deal order (Replay shows it, the save keeps "
+                "it, mexican-train verify-deal checks it).")
+        blit_text(surface, line, space.px(13), theme.INK_DIM, space.point(110, 772), "topleft", wrap=space.px(1380))
 
     def _sheet(self, surface: pygame.Surface, space: Space, top: float) -> None:
         """The score sheet: every round so far and the totals."""

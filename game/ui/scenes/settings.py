@@ -19,7 +19,15 @@ if TYPE_CHECKING:
     from ..app import App
 
 FACE_LABELS = {"pips": "pips", "numbers": "numbers"}
-ROWS = (("Computer turn pace", 268), ("Sort my hand", 352), ("Tile faces", 436), ("Screen", 520))
+VOLUMES = [0.0, 0.25, 0.5, 0.75, 1.0]
+"""The sound picker's steps: off, then the volume."""
+
+
+def volume_label(volume: float) -> str:
+    """'off', or the volume as a percentage."""
+    return "off" if volume <= 0 else f"on, {round(volume * 100)}%"
+ROWS = (("Computer turn pace", 268), ("Sort my hand", 352), ("Tile faces", 436), ("Screen", 520),
+        ("Sound", 604))
 """Each picker's label and the design y of its middle."""
 
 
@@ -38,8 +46,9 @@ class SettingsScene(MenuScene):
                             labels=lambda v: FACE_LABELS[v])
         self.screen = Picker((820, 492, 340, 56), [False, True], on_change=self._fullscreen,
                              labels=lambda v: "fullscreen" if v else "window")
-        self.widgets = [self.pace, self.sort, self.faces, self.screen,
-                        Button("Done", (700, 640, 200, 60), self.back, primary=True)]
+        self.sound = Picker((820, 576, 340, 56), VOLUMES, on_change=self._sound, labels=volume_label)
+        self.widgets = [self.pace, self.sort, self.faces, self.screen, self.sound,
+                        Button("Done", (700, 724, 200, 60), self.back, primary=True)]
 
     def attach(self, app: App) -> None:
         """Show the app's current settings."""
@@ -48,6 +57,18 @@ class SettingsScene(MenuScene):
         self.sort.set(app.settings.hand_sort)
         self.faces.set(app.settings.tile_faces)
         self.screen.set(app.fullscreen)
+        volume = app.settings.volume if app.settings.sound else 0.0
+        self.sound.set(min(VOLUMES, key=lambda v: abs(v - volume)))
+
+    def _sound(self, volume: float) -> None:
+        """Sound off (0) or on at ``volume``, kept for next time; a sample plays."""
+        assert self.app is not None
+        self.app.settings.sound = volume > 0
+        if volume > 0:
+            self.app.settings.volume = volume
+        self.note = self.app.settings.remember() or ""
+        if self.app.sounds is not None:
+            self.app.sounds.play("tile-placed")
 
     def _set(self, name: str, value: Any) -> None:
         """Change one setting and remember it."""
@@ -68,11 +89,11 @@ class SettingsScene(MenuScene):
         super().draw_body(surface, space)
         blit_text(surface, "Changes apply at once and are kept for next time.", space.px(18), theme.INK_DIM,
                   space.point(800, 160), "midtop")
-        card(surface, space, 400, 200, 800, 420)
+        card(surface, space, 400, 200, 800, 500)
         for label, y in ROWS:
             blit_text(surface, label, space.px(24), theme.INK, space.point(460, y), "midleft", "bold")
         blit_text(surface, "pips: numerals only where pips would be too small to count", space.px(15),
-                  theme.INK_DIM, space.point(800, 580), "midtop")
+                  theme.INK_DIM, space.point(800, 650), "midtop")
         if self.note:
-            blit_text(surface, self.note, space.px(18), theme.RED, space.point(800, 720), "midtop", "bold",
+            blit_text(surface, self.note, space.px(18), theme.RED, space.point(800, 800), "midtop", "bold",
                       wrap=space.px(900))

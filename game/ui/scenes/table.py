@@ -358,7 +358,8 @@ class TableScene(Scene):
         self.summary_timer = None
         last = self.controller.phase is Phase.MATCH_OVER
         self.app.push(self.app.routes.round_summary(self.match, last, self.watching, self.next_round,
-                                                    hints=self.session.hints, on_menu=self.open_menu))
+                                                    hints=self.session.hints, on_menu=self.open_menu,
+                                                    you=self.human))
 
     def catch_steps(self, drop: Point | None = None) -> None:
         """Hand the controller's new steps to the picture (``drop``: where the person let go of the tile)."""
@@ -405,7 +406,8 @@ class TableScene(Scene):
             seat_labels=self.seat_labels,
             totals=tuple(totals), dealt=dealt, engine_shown=picture.engine_shown, hidden_slots=hidden,
             numerals=numerals, title=f"Round {self.match.round_number} of {self.match.setup.rounds}",
-            detail=detail_line(state), score_text=score_line(state, totals, self.human), clock=self.clock,
+            detail=detail_line(state, self.match.fingerprints[-1] if self.match.fingerprints else ""),
+            score_text=score_line(state, totals, self.human), clock=self.clock,
             turn_glow=not state.round_over and dealt, mover=mover,
             thinking=self.controller.thinking_seat == mover,
             targets=tuple(self.legal_trains(focus)) if focus is not None else (),

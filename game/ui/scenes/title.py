@@ -38,7 +38,8 @@ class TitleScene(MenuScene):
             Button("New match", (x, 400, w, h), self.new_match, primary=True),
             self.continue_button,
             Button("Load", (x, 552, w, h), self.load),
-            Button("Rules", (x, 628, w, h), self.rules),
+            Button("Rules", (x, 628, w // 2 - 5, h), self.rules),
+            Button("Statistics", (x + w // 2 + 5, 628, w // 2 - 5, h), self.statistics, size=24),
             Button("Settings", (x, 704, w, h), self.settings),
             Button("Quit", (x, 780, w, h), self.ask_to_quit),
         ]
@@ -106,6 +107,11 @@ class TitleScene(MenuScene):
         assert self.app is not None
         options, players = options_of(self.app.settings.last_setup)
         self.app.push(self.app.routes.rules(options, players=players))
+
+    def statistics(self) -> None:
+        """Open the statistics of finished matches."""
+        assert self.app is not None
+        self.app.push(self.app.routes.statistics())
 
     def settings(self) -> None:
         """Open the settings."""
