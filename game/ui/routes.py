@@ -28,11 +28,11 @@ class GameRoutes:
 
         return TitleScene(self.saves)
 
-    def setup(self) -> Scene:
-        """The new match screen."""
+    def setup(self, deal: str | None = None) -> Scene:
+        """The new match screen (``deal``: the deal code to fill in)."""
         from .scenes.setup import SetupScene
 
-        return SetupScene()
+        return SetupScene(deal)
 
     def load(self) -> Scene:
         """The list of saved games."""

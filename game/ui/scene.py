@@ -88,8 +88,8 @@ class Routes(Protocol):
         """The title screen."""
         ...
 
-    def setup(self) -> Scene:
-        """The new match screen."""
+    def setup(self, deal: str | None = None) -> Scene:
+        """The new match screen (``deal``: the deal code to fill in)."""
         ...
 
     def load(self) -> Scene:

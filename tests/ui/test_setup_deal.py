@@ -3,6 +3,8 @@ person may take, remembered for the next run."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.engine.dealcode import decode, encode
 from game.session import HUMAN
 from game.ui.app import App
@@ -106,3 +108,23 @@ def test_any_seat_may_be_a_person_and_is_remembered(app: App) -> None:
     table.close()
     again = _setup(app)
     assert [k.value == HUMAN for k in again.kinds[:again.seat_count.value]][:3] == [True, False, True]
+
+
+def test_the_deal_flag_opens_the_setup_with_the_code_and_refuses_a_bad_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import game.ui.main
+    from game.cli import main
+
+    opened: list[object] = []
+    monkeypatch.setattr(game.ui.main, "run_game", lambda **kwargs: opened.append(kwargs["deal"]) or 0)
+    assert main(["--deal", "k3f9 2qxa"]) == 0
+    assert opened == ["K3F9-2QXA"]
+    assert main(["--deal", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "8 letters and digits" in err
+
+
+def test_run_game_with_a_deal_opens_the_setup_over_the_title(app: App) -> None:
+    scene = app.routes.setup("K3F9-2QXA")
+    assert isinstance(scene, SetupScene) and scene.deal.value == "K3F9-2QXA"
