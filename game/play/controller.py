@@ -70,6 +70,7 @@ class MatchController:
         self.autosave = autosave
         self.watching = watching
         self.human: int | None = None if watching else session.human_seat
+        """The person whose hand is shown (the table changes it in pass and play)."""
         self._pending: Future[Action] | None = None
         self._pending_seat: int | None = None
         self._steps: deque[Step] = deque()
@@ -89,9 +90,9 @@ class MatchController:
         return self.watching or not self.session.seats[seat].is_human
 
     def person_to_move(self) -> bool:
-        """Whether the person's seat decides now."""
+        """Whether a person's seat decides now (any of them, in pass and play)."""
         seat = self.to_move()
-        return seat is not None and seat == self.human
+        return seat is not None and not self.is_computer(seat)
 
     def computer_to_move(self) -> bool:
         """Whether a computer player decides now."""

@@ -64,6 +64,12 @@ class GameRoutes:
 
         return TableScene(session, note=note, autosave=self.saves.autosave, saving=self.saves)
 
+    def pass_to(self, name: str, on_ready: Callable[[], None], on_menu: Callable[[], None]) -> Scene:
+        """The opaque pass-and-play screen: "Pass to ``name``" until they are ready."""
+        from .scenes.pass_to import PassScene
+
+        return PassScene(name, on_ready, on_menu)
+
     def watch(self, session: GameSession, exit_at_end: bool = False) -> Scene:
         """A table where computers play every seat (not autosaved); ``exit_at_end``
         prints the ranking and quits when the match ends."""

@@ -113,6 +113,10 @@ class Routes(Protocol):
         """The table of ``session`` (autosaved), showing ``note`` once it is open."""
         ...
 
+    def pass_to(self, name: str, on_ready: Callable[[], None], on_menu: Callable[[], None]) -> Scene:
+        """The opaque pass-and-play screen: "Pass to ``name``" until they are ready."""
+        ...
+
     def pause(
         self, session: GameSession, watching: bool, on_leave: Callable[[], None], failure: str = ""
     ) -> Scene:
