@@ -197,6 +197,17 @@ class MatchController:
         self._steps.append(Step(state.copy(), tuple(state.new_events(before)), seat, computer))
         self.save()
 
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last turn (and every action after it) when the
+        session allows it; whether a turn was taken back (then autosaved)."""
+        if self.watching or not self.session.may_undo(seat):
+            return False
+        self._pending, self._pending_seat = None, None
+        self._steps.clear()
+        self.match.undo_turn(seat)
+        self.save()
+        return True
+
     def take_steps(self) -> list[Step]:
         """The steps applied since the last call, oldest first."""
         steps = list(self._steps)

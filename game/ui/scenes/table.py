@@ -34,6 +34,7 @@ from ..table_draw import boneyard_pile
 from ..table_input import TableInput
 from ..table_paint import StaticLayer, TableFrame, paint_moving, pulse_rects
 from ..table_parts import Pill, buttons, detail_line, place_pill, place_tip, score_line, score_right, turn_hint
+from ..table_undo import can_undo
 from ..tips import TIPS, due_tip
 from ..toast import Toast
 from ..tray import HandTray, Point
@@ -419,7 +420,7 @@ class TableScene(Scene):
             targets=tuple(self.legal_trains(focus)) if focus is not None else (),
             can_draw=your_turn and DRAW in legal,
             boneyard=boneyard_pile(scaled.anchor("boneyard"), scaled.k),
-            buttons=buttons(scaled, legal, self.input.knock_armed, self.input.hover, your_turn),
+            buttons=buttons(scaled, legal, self.input.knock_armed, self.input.hover, your_turn, can_undo(self)),
             pill=self._message(your_turn, legal, state),
             carried=(carried, drag.center(drag.pos)) if carried is not None and drag is not None else None,
             score_right=score_right(scaled),
