@@ -62,11 +62,6 @@ class Handover:
         table.input.drag = None
         table.input.knock_armed = False
 
-    def who(self) -> str:
-        """What the score line calls the person whose hand is shown."""
-        seat = self.shown
-        return self.table.match.names[seat] if self.several and seat is not None else "You"
-
     def hand_label(self, seat: int, name: str) -> str:
         """The tray's label for ``seat``'s hand."""
         if seat != self.shown:
@@ -74,8 +69,11 @@ class Handover:
         return f"{name}'s hand" if self.several else "Your hand"
 
     def turn_title(self) -> str:
-        """What the top bar adds: whose turn it is, when people share the screen."""
+        """The top bar's score line when people share the screen: whose turn, and who leads."""
         seat = self.table.controller.to_move()
-        if not self.several or seat is None:
+        if not self.several:
             return ""
-        return f"  \u00b7  {self.table.match.names[seat]} to play"
+        names, totals = self.table.match.names, self.table.shown_totals()
+        leader = min(range(len(totals)), key=lambda s: totals[s])
+        turn = "" if seat is None else f"{names[seat]} to play  \u00b7  "
+        return f"{turn}leader {names[leader]} ({totals[leader]} pts)"

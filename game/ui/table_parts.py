@@ -63,11 +63,11 @@ def detail_line(state: RoundState) -> str:
     return f"{describe(setup.options)}  \u00b7  double-{setup.set_max} set  \u00b7  engine {state.engine}-{state.engine}"
 
 
-def score_line(state: RoundState, totals: Sequence[int], human: int | None, who: str = "You") -> str:
-    """Your (``who``'s) score and place, or who leads when watching."""
+def score_line(state: RoundState, totals: Sequence[int], human: int | None) -> str:
+    """Your score and place, or who leads when watching."""
     if human is not None:
         place = sorted(range(state.players), key=lambda s: totals[s]).index(human) + 1
-        return f"{who}: {totals[human]} pts  \u00b7  place {place} of {state.players}"
+        return f"You: {totals[human]} pts  \u00b7  place {place} of {state.players}"
     leader = min(range(state.players), key=lambda s: totals[s])
     return f"Watching  \u00b7  leader {state.names[leader]} ({totals[leader]} pts)"
 

@@ -48,7 +48,7 @@ def test_each_person_gets_the_screen_behind_a_pass_screen_that_hides_every_hand(
     key(app, pygame.K_RETURN)
     assert app.top is table and table.human == mover
     assert table.frame is not None and table.tray.hand_order(table.frame.state, "pips")
-    assert table.human_turn() and "to play" in table.frame.title
+    assert table.human_turn() and "to play" in table.frame.score_text
     other = 1 - mover
     while table.controller.to_move() == mover:  # a draw or a double keeps the turn
         assert table.controller.act(table.controller.legal_actions()[0]) is None
