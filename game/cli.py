@@ -19,6 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {game_version()}",
                         help="print the game's version and exit")
     parser.add_argument("--load", metavar="FILE", help="start the game straight into a save file")
+    parser.add_argument("--deal", metavar="CODE", help="open the New match screen with this deal code filled in")
     parser.add_argument("--demo", action="store_true", help="watch a match of computer players")
     parser.add_argument("--rules", dest="demo_rules", default=None, choices=sorted(PRESETS),
                         help="rules preset of the demo match (default classic)")
@@ -77,7 +78,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return list_command(sys.stdout) if args.saves_command == "list" else check_command(args.files, sys.stdout)
     if args.load:
         return _play_saved(args.load)
-    return _play(args, parser)
+    deal = None
+    if args.deal is not None:
+        deal = _deal_code(args.deal)
+        if deal is None:
+            return 2
+    return _play(args, parser, deal)
+
+
+def _deal_code(text: str) -> str | None:
+    """``--deal CODE`` as the setup screen shows it; None (after one line on stderr) when it is no deal code."""
+    from .engine.dealcode import DealCodeError, decode, encode
+
+    try:
+        return encode(decode(text))
+    except DealCodeError as error:
+        print(f"mexican-train: --deal {text}: {error}", file=sys.stderr)
+        return None
 
 
 def _play_saved(path: str) -> int:
@@ -99,8 +116,9 @@ def _play_saved(path: str) -> int:
     return run_game(session=session)
 
 
-def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """Open the game window (the title screen, or a demo match with --demo)."""
+def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, deal: str | None = None) -> int:
+    """Open the game window (the title screen, a demo match with --demo, or
+    the New match screen with ``deal`` filled in)."""
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -112,6 +130,8 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             preset(rules).setup(players)
         except SetupError as error:
             parser.error(str(error))
+        if deal is not None:
+            parser.error("--deal opens the New match screen; it does not go with --demo")
         demo = {"rules": rules, "players": players, "seed": 1 if args.demo_seed is None else args.demo_seed,
                 "fast": args.fast, "exit_at_end": args.exit_at_end}
     else:
@@ -122,7 +142,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(f"{stray[0]} goes with --demo (set up a match you play on the New match screen)")
     from .ui.main import run_game
 
-    return run_game(exit_after_first_frame=args.exit_after_first_frame, demo=demo)
+    return run_game(exit_after_first_frame=args.exit_after_first_frame, demo=demo, deal=deal)
 
 
 def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

@@ -144,6 +144,18 @@ def main() -> int:
     settle(app, 2)
     shot("quit-dialog")
 
+    from game.session import GameSession, SeatConfig
+
+    people = [SeatConfig("Ana", "human"), SeatConfig("Ben", "human"), SeatConfig("Cy", "easy")]
+    shared = TableScene(GameSession(preset("classic"), people, 12))
+    app.reset(shared)
+    for _ in range(3000):
+        if app.top is not shared:
+            break
+        settle(app, 1)
+    shot("pass-to")
+    shared.close()
+
     table = TableScene(mid_round())
     app.reset(table)
     settle(app)

@@ -70,6 +70,7 @@ class MatchController:
         self.autosave = autosave
         self.watching = watching
         self.human: int | None = None if watching else session.human_seat
+        """The person whose hand is shown (the table changes it in pass and play)."""
         self._pending: Future[Action] | None = None
         self._pending_seat: int | None = None
         self._steps: deque[Step] = deque()
@@ -89,9 +90,9 @@ class MatchController:
         return self.watching or not self.session.seats[seat].is_human
 
     def person_to_move(self) -> bool:
-        """Whether the person's seat decides now."""
+        """Whether a person's seat decides now (any of them, in pass and play)."""
         seat = self.to_move()
-        return seat is not None and seat == self.human
+        return seat is not None and not self.is_computer(seat)
 
     def computer_to_move(self) -> bool:
         """Whether a computer player decides now."""
@@ -195,6 +196,17 @@ class MatchController:
         """Queue the step an action made and autosave."""
         self._steps.append(Step(state.copy(), tuple(state.new_events(before)), seat, computer))
         self.save()
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last turn (and every action after it) when the
+        session allows it; whether a turn was taken back (then autosaved)."""
+        if self.watching or not self.session.may_undo(seat):
+            return False
+        self._pending, self._pending_seat = None, None
+        self._steps.clear()
+        self.match.undo_turn(seat)
+        self.save()
+        return True
 
     def take_steps(self) -> list[Step]:
         """The steps applied since the last call, oldest first."""

@@ -34,11 +34,13 @@ def run_game(
     demo: dict[str, Any] | None = None,
     size: tuple[int, int] | None = None,
     session: GameSession | None = None,
+    deal: str | None = None,
 ) -> int:
     """Open the window on the title screen (a demo match, or the table of a loaded ``session``) and run until quit.
 
     ``demo`` holds ``rules``, ``players``, ``seed``, ``fast`` and ``exit_at_end``;
-    ``size`` overrides the remembered window size (pixels)."""
+    ``size`` overrides the remembered window size (pixels); ``deal`` opens the
+    new match screen (over the title) with that deal code filled in."""
     started = time.perf_counter()
     settings = load_settings(remember=demo is None)
     fast = bool(demo is not None and demo.get("fast"))
@@ -61,6 +63,8 @@ def run_game(
         app.push(routes.table(session))
     else:
         app.push(routes.title())
+        if deal is not None:
+            app.push(routes.setup(deal))
     if exit_after_first_frame:
         def stop(a: App) -> None:
             """Report the time to the first frame and quit."""

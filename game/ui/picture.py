@@ -124,6 +124,8 @@ class TablePicture:
     def __init__(self, places: Places, human: int | None, tell: Tell) -> None:
         self.places = places
         self.human = human
+        self.you = human
+        """The seat narration calls "You" (None when several people share the screen)."""
         self.tell = tell
         self.acting: int | None = None
         self.shown: RoundState | None = None
@@ -228,7 +230,7 @@ class TablePicture:
         else:
             self.engine_shown = True
         opening = round_opening(start.number, start.rounds, state.engine, state.to_move, start.events, state.names,
-                                self.human)
+                                self.you)
         self.tell([Line(opening)])
 
     def _show_engine(self) -> None:
@@ -248,7 +250,7 @@ class TablePicture:
         duration = (0.45 if step.computer else 0.2) * scale
         on_table = places.numerals(state, in_tray=False)
         in_tray = places.numerals(state, in_tray=True)
-        self.tell(tell(step.events, state.names, self.human, state.options, len(state.boneyard)))
+        self.tell(tell(step.events, state.names, self.you, state.options, len(state.boneyard)))
         for event in step.events:
             if self.hear is not None and not fast:
                 self.hear(event)

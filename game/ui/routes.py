@@ -28,11 +28,11 @@ class GameRoutes:
 
         return TitleScene(self.saves)
 
-    def setup(self) -> Scene:
-        """The new match screen."""
+    def setup(self, deal: str | None = None) -> Scene:
+        """The new match screen (``deal``: the deal code to fill in)."""
         from .scenes.setup import SetupScene
 
-        return SetupScene()
+        return SetupScene(deal)
 
     def load(self) -> Scene:
         """The list of saved games."""
@@ -63,6 +63,12 @@ class GameRoutes:
         from .scenes.table import TableScene
 
         return TableScene(session, note=note, autosave=self.saves.autosave, saving=self.saves)
+
+    def pass_to(self, name: str, on_ready: Callable[[], None], on_menu: Callable[[], None]) -> Scene:
+        """The opaque pass-and-play screen: "Pass to ``name``" until they are ready."""
+        from .scenes.pass_to import PassScene
+
+        return PassScene(name, on_ready, on_menu)
 
     def watch(self, session: GameSession, exit_at_end: bool = False) -> Scene:
         """A table where computers play every seat (not autosaved); ``exit_at_end``

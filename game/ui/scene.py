@@ -88,8 +88,8 @@ class Routes(Protocol):
         """The title screen."""
         ...
 
-    def setup(self) -> Scene:
-        """The new match screen."""
+    def setup(self, deal: str | None = None) -> Scene:
+        """The new match screen (``deal``: the deal code to fill in)."""
         ...
 
     def load(self) -> Scene:
@@ -111,6 +111,10 @@ class Routes(Protocol):
 
     def table(self, session: GameSession, note: str = "") -> Scene:
         """The table of ``session`` (autosaved), showing ``note`` once it is open."""
+        ...
+
+    def pass_to(self, name: str, on_ready: Callable[[], None], on_menu: Callable[[], None]) -> Scene:
+        """The opaque pass-and-play screen: "Pass to ``name``" until they are ready."""
         ...
 
     def pause(

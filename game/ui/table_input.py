@@ -14,6 +14,7 @@ from . import theme
 from .drag import BONEYARD, Drag, nearest_target
 from .hand import SORT_LABELS, SORTS
 from .intents import Intent
+from .table_undo import take_back
 from .tray import Point
 
 if TYPE_CHECKING:
@@ -86,6 +87,8 @@ class TableInput:
             self.table.open_why()
         elif char == "g":
             self.table.close_tip()
+        elif char == "u":
+            take_back(self.table)
         elif char.isdigit() and char != "0" and self.table.shown is not None and int(char) <= self.table.shown.players:
             self._play_selected(int(char) - 1)
 
@@ -93,6 +96,8 @@ class TableInput:
         """Do what the button ``key`` says."""
         if key == "end":
             self._try(END)
+        elif key == "undo":
+            take_back(self.table)
         elif key == "open":
             self._try(OPEN)
         elif key == "knock":

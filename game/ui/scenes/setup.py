@@ -1,14 +1,15 @@
-"""Match setup: seats (you plus computer players), rules and house rules, seed."""
+"""Match setup: seats (people and computer players), rules and house rules, length, undo, deal code."""
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from ...ai import LEVELS
 from ...engine import PRESETS, RuleOptions, SetupError, option_names, preset
+from ...engine.dealcode import DealCodeError, decode, encode, new_seed
+from ...engine.length import LENGTHS, Length, rounds_for, with_length
 from ...engine.options import allowed_values
 from ...engine.tiles import SET_SIZES
 from ...rules_help import describe
@@ -16,7 +17,7 @@ from ...session import HUMAN, GameSession, SeatConfig
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
-from ..last_setup import options_of, record, seats_of
+from ..last_setup import length_of_setup, options_of, record, seats_of, undo_of_setup
 from ..scene import Space
 from ..widgets import Button, Picker, TextField
 from .menu import MenuScene, card
@@ -25,7 +26,20 @@ if TYPE_CHECKING:
     from ..app import App
 
 NAMES = ("You", "Ana", "Bruno", "Carmen", "Diego", "Elena", "Felipe", "Gloria")
-HIDDEN_OPTIONS = ("preset", "set_by_players", "deal_table", "min_players", "max_players")
+HIDDEN_OPTIONS = ("preset", "set_by_players", "deal_table", "min_players", "max_players", "rounds")
+"""Options not offered as house rules (``rounds`` is the match length picker's)."""
+KINDS = (HUMAN, *LEVELS)
+"""Who may play a seat: a person or a computer level."""
+
+
+def show_kind(kind: str) -> str:
+    """A seat's kind as its picker shows it."""
+    return "person" if kind == HUMAN else kind
+
+
+def deal_char(ch: str) -> bool:
+    """Whether ``ch`` may be typed into the deal code field."""
+    return ch.isascii() and (ch.isalnum() or ch in "- ")
 
 
 def option_choices(name: str) -> list[Any]:
@@ -61,12 +75,13 @@ def show_value(value: Any) -> str:
 
 
 class SetupScene(MenuScene):
-    """Choose seats, rules and a seed, then start. Opens on the last table set
-    up (seats, names, levels, preset and house rules), which starting remembers."""
+    """Choose seats, rules, length and a deal code, then start. Opens on the last
+    table set up (seats, names, levels, preset, house rules, length and undo),
+    which starting remembers; ``deal`` fills the deal code in (``--deal``)."""
 
     title = "New match"
 
-    def __init__(self) -> None:
+    def __init__(self, deal: str | None = None) -> None:
         super().__init__()
         self.error = ""
         self.rules_label = ""
@@ -74,9 +89,12 @@ class SetupScene(MenuScene):
         self.preset = Picker((1000, 150, 300, 48), list(PRESETS), on_change=lambda _v: self._reset_rules(),
                              labels=lambda v: v.replace("-", " ").title())
         self.names = [TextField((110, 0, 300, 46), NAMES[i], max_len=14) for i in range(8)]
-        self.kinds = [Picker((430, 0, 220, 46), list(LEVELS), index=1) for _ in range(8)]
-        self.seed = TextField((1000, 760, 300, 48), str(random.randrange(1, 100000)), max_len=9,
-                              allowed=lambda ch: ch.isdigit(), placeholder="random")
+        self.kinds = [Picker((430, 0, 220, 46), list(KINDS), index=0 if i == 0 else 2, labels=show_kind,
+                             on_change=lambda _v: self._rebuild()) for i in range(8)]
+        self.length = Picker((810, 760, 250, 48), list(LENGTHS), labels=self._length_label, size=18)
+        self.undo = Picker((430, 752, 220, 46), [False, True], labels=show_value, size=18)
+        self.deal = TextField((1200, 760, 240, 48), deal or encode(new_seed()), max_len=11,
+                              allowed=deal_char, placeholder="random")
         self.rules: dict[str, Picker] = {}
         self.start_button = Button("Start match", (1180, 830, 360, 60), self.start, primary=True)
         self.help_button = Button("Rules help", (1320, 150, 220, 48), self.rules_help, size=20)
@@ -97,9 +115,26 @@ class SetupScene(MenuScene):
             picker.set(getattr(options, name))
         for i, seat in enumerate(seats[:8]):
             self.names[i].value = seat.name[: self.names[i].max_len]
-            if i:
-                self.kinds[i].set(seat.kind)
+            self.kinds[i].set(seat.kind)
+        self.length.set(length_of_setup(last))
+        self.undo.set(undo_of_setup(last))
         self._rebuild()
+
+    def _length_label(self, length: str) -> str:
+        """'Short: 7 rounds' for the table as set up now."""
+        try:
+            rounds = rounds_for(self.house_options(), self.seat_count.value, cast(Length, length))
+        except SetupError:
+            return length.title()
+        return f"{length.title()}: {rounds} round{'s' if rounds != 1 else ''}"
+
+    def people(self) -> int:
+        """How many seats people play."""
+        return sum(1 for k in self.kinds[: self.seat_count.value] if k.value == HUMAN)
+
+    def undo_offered(self) -> bool:
+        """Undo is a house setting only with exactly one person at the table."""
+        return self.people() == 1
 
     def rules_help(self) -> None:
         """Open the rules of the table as set up now."""
@@ -131,25 +166,28 @@ class SetupScene(MenuScene):
             y = 230 + i * 62
             self.names[i].rect = (110, y, 300, 46)
             self.kinds[i].rect = (430, y, 220, 46)
-            self.widgets.append(self.names[i])
-            if i > 0:
-                self.widgets.append(self.kinds[i])
+            self.widgets.extend([self.names[i], self.kinds[i]])
+        if self.undo_offered():
+            self.widgets.append(self.undo)
         self.widgets.extend(self.rules.values())
-        self.widgets.extend([self.seed, Button("Back", (60, 830, 200, 60), self.back), self.start_button])
+        self.widgets.extend([self.length, self.deal, Button("Back", (60, 830, 200, 60), self.back), self.start_button])
         self._validate()
 
-    def options(self) -> RuleOptions:
-        """The chosen preset with the changed house rules."""
+    def house_options(self) -> RuleOptions:
+        """The chosen preset with the changed house rules (every round)."""
         base = preset(self.preset.value)
         changes = {name: p.value for name, p in self.rules.items() if p.value != getattr(base, name)}
         return preset(self.preset.value, **changes)
 
+    def options(self) -> RuleOptions:
+        """The chosen preset with the changed house rules, at the chosen length."""
+        return with_length(self.house_options(), self.seat_count.value, cast(Length, self.length.value))
+
     def _validate(self) -> None:
         """Check the table can be dealt, and name its rules ('Classic + 2 house rules')."""
         try:
-            options = self.options()
-            self.rules_label = describe(options)
-            options.setup(self.seat_count.value)
+            self.rules_label = describe(self.house_options())
+            self.options().setup(self.seat_count.value)
             self.error = ""
         except SetupError as problem:
             self.error = str(problem)
@@ -157,7 +195,7 @@ class SetupScene(MenuScene):
 
     def handle(self, intent: Intent) -> None:
         """Tab moves between the text fields, Enter starts, Esc leaves a field first."""
-        fields = [f for f in self.names[: self.seat_count.value]] + [self.seed]
+        fields = [f for f in self.names[: self.seat_count.value]] + [self.deal]
         focused = next((f for f in fields if f.focused), None)
         if intent.kind == "next_field" and focused is not None:
             i = fields.index(focused)
@@ -179,18 +217,22 @@ class SetupScene(MenuScene):
         if self.error:
             return
         n = self.seat_count.value
-        seats = [SeatConfig((self.names[0].value.strip() or "You"), HUMAN)]
-        for i in range(1, n):
-            seats.append(SeatConfig(self.names[i].value.strip() or NAMES[i], self.kinds[i].value))
-        seed_text = self.seed.value.strip()
-        seed = int(seed_text) if seed_text else random.randrange(1, 100000)
+        seats = [SeatConfig(self.names[i].value.strip() or NAMES[i], self.kinds[i].value) for i in range(n)]
+        code = self.deal.value.strip()
         try:
-            session = GameSession(self.options(), seats, seed)
+            seed = decode(code) if code else new_seed()
+        except DealCodeError as problem:
+            self.error = str(problem)
+            return
+        allow_undo = bool(self.undo.value) and self.undo_offered()
+        try:
+            session = GameSession(self.options(), seats, seed, allow_undo=allow_undo)
         except SetupError as problem:
             self.error = str(problem)
             return
         settings = self.app.settings
-        settings.last_setup = record(seats, session.options, settings.last_setup)
+        settings.last_setup = record(seats, self.house_options(), settings.last_setup,
+                                     length=self.length.value, allow_undo=bool(self.undo.value))
         settings.remember()
         self.app.reset(self.app.routes.table(session))
 
@@ -205,8 +247,6 @@ class SetupScene(MenuScene):
         for i in range(self.seat_count.value):
             y = 230 + i * 62
             pygame.draw.rect(surface, theme.SEAT_COLORS[i], space.rect(84, y + 4, 10, 38), border_radius=space.px(3))
-            if i == 0:
-                blit_text(surface, "You (human)", space.px(20), theme.GOLD, space.point(440, y + 23), "midleft", "bold")
         blit_text(surface, "Rules", space.px(22), theme.INK, space.point(730, 174), "midleft", "bold")
         blit_text(surface, self.rules_label, space.px(19), theme.GOLD, space.point(730, 222), "midleft", "bold")
         blit_text(surface, "\u25c0 \u25b6 on any option makes a house rule", space.px(15), theme.INK_DIM,
@@ -214,8 +254,15 @@ class SetupScene(MenuScene):
         for name, picker in self.rules.items():
             px, py, pw, ph = picker.rect
             blit_text(surface, name.replace("_", " "), space.px(14), theme.INK_DIM, space.point(px + pw + 10, py + ph / 2), "midleft")
-        blit_text(surface, "Seed", space.px(22), theme.INK, space.point(900, 784), "midleft", "bold")
-        blit_text(surface, "same seed, same deals", space.px(14), theme.INK_DIM, space.point(1320, 784), "midleft")
+        if self.undo_offered():
+            blit_text(surface, "Undo a turn", space.px(18), theme.INK, space.point(110, 775), "midleft", "bold")
+        elif self.people() > 1:
+            blit_text(surface, "Pass and play: the screen hides the hands between people", space.px(15),
+                      theme.INK_DIM, space.point(110, 775), "midleft")
+        blit_text(surface, "Length", space.px(20), theme.INK, space.point(730, 784), "midleft", "bold")
+        blit_text(surface, "Deal code", space.px(20), theme.INK, space.point(1080, 784), "midleft", "bold")
+        blit_text(surface, "same code, same deals", space.px(13), theme.INK_DIM, space.point(1450, 784), "midleft",
+                  wrap=space.px(100))
         try:
             setup = self.options().setup(self.seat_count.value)
             info = f"double-{setup.set_max} set  \u00b7  {setup.hand_size} tiles each  \u00b7  {setup.rounds} rounds"

@@ -23,6 +23,7 @@ from ...play import MatchController, ProcessWorker, Worker
 from ...session import GameSession
 from .. import theme
 from ..geometry import TableGeometry
+from ..handover import Handover
 from ..intents import Intent
 from ..layout import table_layout
 from ..log_panel import LogPanel
@@ -33,6 +34,7 @@ from ..table_draw import boneyard_pile
 from ..table_input import TableInput
 from ..table_paint import StaticLayer, TableFrame, paint_moving, pulse_rects
 from ..table_parts import Pill, buttons, detail_line, place_pill, place_tip, score_line, score_right, turn_hint
+from ..table_undo import can_undo
 from ..tips import TIPS, due_tip
 from ..toast import Toast
 from ..tray import HandTray, Point
@@ -91,8 +93,12 @@ class TableScene(Scene):
         self.saving = saving
         self.quit_refused = False
         self.controller = MatchController(session, worker or ProcessWorker(), self._autosave, watching)
-        self.human = self.controller.human
-        self.seat_labels = tuple("You" if s == self.human else kind_label(c.kind) for s, c in enumerate(session.seats))
+        self.handover = Handover(self, [] if watching else session.human_seats)
+        self.human = self.controller.human = self.handover.shown
+        self.you = None if self.handover.several else self.human
+        """The seat called "You" (None when several people share the screen: they go by name)."""
+        self.seat_labels = tuple("Person" if c.is_human and self.you is None else kind_label(c.kind)
+                                 for c in session.seats)
         self.layout = table_layout()
         self.tray = HandTray(self.human, follow_mover=watching)
         self.toast = Toast()
@@ -116,6 +122,7 @@ class TableScene(Scene):
         self.settings = app.settings
         self.geometry = TableGeometry(self.layout, self.tray, app.settings, app.size)
         self.picture = TablePicture(self.geometry, self.human, self.told)
+        self.picture.you = self.you
         if app.sounds is not None and not self.watching:
             self.picture.hear = app.sounds.hear
         phase, live = self.controller.phase, self.controller.live
@@ -123,7 +130,7 @@ class TableScene(Scene):
             self.start_round()
         elif live is not None:
             self.picture.show_now(live.copy())
-            self.log.replace(self.match.round_number, rebuild(self.match, self.human))
+            self.log.replace(self.match.round_number, rebuild(self.match, self.you))
             if phase is not Phase.PLAYING:
                 self.summary_timer = 0.0
             self.controller.save()  # a loaded match goes on in its own autosave at once: Continue brings it back
@@ -256,7 +263,8 @@ class TableScene(Scene):
 
     def human_turn(self) -> bool:
         """Whether the person may act now (it is their turn and the picture has caught up)."""
-        return self.controller.person_to_move() and self.picture.ready()
+        return (self.controller.person_to_move() and self.controller.to_move() == self.human
+                and self.picture.ready())
 
     def legal_trains(self, tile: Tile) -> list[int]:
         """Trains the person may play ``tile`` on now."""
@@ -328,6 +336,7 @@ class TableScene(Scene):
             if self.summary_timer <= 0:
                 self._open_summary()
         self._offer_tip()
+        self.handover.check()
         self._layout()
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
@@ -390,7 +399,7 @@ class TableScene(Scene):
         carried = drag.tile if drag is not None and drag.carries_tile else None
         focus = carried if carried is not None else self.tray.selected
         seat = self.tray.seat_of(state)
-        label = "" if seat is None else "Your hand" if seat == self.human else f"{state.names[seat]}'s hand (watching)"
+        label = "" if seat is None else self.handover.hand_label(seat, state.names[seat])
         playable = frozenset(a.tile for a in legal if isinstance(a, Play))
         numerals = self.geometry.numerals(state, in_tray=False)
         self.tray.layout(state, self.settings.hand_sort, picture.deal_progress, playable, label,
@@ -407,13 +416,13 @@ class TableScene(Scene):
             totals=tuple(totals), dealt=dealt, engine_shown=picture.engine_shown, hidden_slots=hidden,
             numerals=numerals, title=f"Round {self.match.round_number} of {self.match.setup.rounds}",
             detail=detail_line(state, self.match.fingerprints[-1] if self.match.fingerprints else ""),
-            score_text=score_line(state, totals, self.human), clock=self.clock,
+            score_text=self.handover.turn_title() or score_line(state, totals, self.human), clock=self.clock,
             turn_glow=not state.round_over and dealt, mover=mover,
             thinking=self.controller.thinking_seat == mover,
             targets=tuple(self.legal_trains(focus)) if focus is not None else (),
             can_draw=your_turn and DRAW in legal,
             boneyard=boneyard_pile(scaled.anchor("boneyard"), scaled.k),
-            buttons=buttons(scaled, legal, self.input.knock_armed, self.input.hover, your_turn),
+            buttons=buttons(scaled, legal, self.input.knock_armed, self.input.hover, your_turn, can_undo(self)),
             pill=self._message(your_turn, legal, state),
             carried=(carried, drag.center(drag.pos)) if carried is not None and drag is not None else None,
             score_right=score_right(scaled),
@@ -428,7 +437,7 @@ class TableScene(Scene):
         width = min(420 * k, area.w * 0.45)
         bottom = scaled.anchor("message_area").y - 4 * k
         self.log_panel.layout(pygame.Rect(round(area.right - width - 6 * k), round(area.y + 6 * k), round(width),
-                                          round(bottom - area.y - 6 * k)), k, self.log, state.names, self.human)
+                                          round(bottom - area.y - 6 * k)), k, self.log, state.names, self.you)
 
     def _message(self, your_turn: bool, legal: list[Action], state: RoundState) -> Pill | None:
         """The message pill: the last line said (with "Why?"), else what to do or who is thinking."""

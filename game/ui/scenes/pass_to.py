@@ -1,0 +1,57 @@
+"""Pass and play: the opaque screen that hides every hand while the table goes
+to the next person ("Pass to Ben")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .. import theme
+from ..fonts import blit_text
+from ..intents import Intent
+from ..scene import Space
+from ..widgets import Button
+from .menu import MenuScene
+
+COVER: theme.Color = theme.PANEL
+"""The one colour the pass screen is painted in (no hand shows through)."""
+
+
+class PassScene(MenuScene):
+    """Covers the whole table until ``name`` is ready: a click or Enter calls
+    ``on_ready`` (after closing); Esc calls ``on_menu`` (the pause menu over it)."""
+
+    def __init__(self, name: str, on_ready: Callable[[], None], on_menu: Callable[[], None]) -> None:
+        super().__init__()
+        self.name = name
+        self.on_ready = on_ready
+        self.on_menu = on_menu
+        self.widgets = [Button(f"I'm {name}: show my hand", (550, 520, 500, 70), self.ready, primary=True)]
+        self.focus = 0
+
+    def ready(self) -> None:
+        """The person is at the screen: close, and show their hand."""
+        assert self.app is not None
+        if self.app.top is self:
+            self.app.pop()
+        self.on_ready()
+
+    def handle(self, intent: Intent) -> None:
+        """A click anywhere or Enter: ready; Esc: the menu."""
+        if intent.kind == "release" and intent.button == 1 or intent.kind == "confirm":
+            self.ready()
+        elif intent.kind == "back":
+            self.on_menu()
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """One opaque colour over everything."""
+        surface.fill(COVER)
+
+    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """Whom to pass to, and how to go on."""
+        blit_text(surface, f"Pass to {self.name}", space.px(64), theme.GOLD, space.point(800, 300), "midtop", "title")
+        blit_text(surface, f"Click or press Enter when {self.name} is ready", space.px(26), theme.INK,
+                  space.point(800, 420), "midtop")
+        blit_text(surface, "Everyone else: no peeking at the screen.", space.px(18), theme.INK_DIM,
+                  space.point(800, 620), "midtop")

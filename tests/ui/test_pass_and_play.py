@@ -1,0 +1,74 @@
+"""Pass and play: with two people at one screen, each turn of a person other
+than the one whose hand is shown goes behind an opaque "Pass to" screen."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import preset
+from game.session import GameSession, SeatConfig
+from game.ui.app import App
+from game.ui.scenes.pass_to import COVER, PassScene
+from game.ui.scenes.table import TableScene
+
+from .conftest import frames, key
+
+
+def _two_people() -> GameSession:
+    seats = [SeatConfig("Ana", "human"), SeatConfig("Ben", "human"), SeatConfig("Cy", "easy"), SeatConfig("Di", "easy")]
+    return GameSession(preset("classic"), seats, 11)
+
+
+def _until_pass_screen(app: App) -> PassScene:
+    for _ in range(400):
+        if isinstance(app.top, PassScene):
+            return app.top
+        frames(app, 1)
+    raise AssertionError("no pass screen came up")
+
+
+def _covered(app: App) -> bool:
+    """Whether the bottom fifth of the window (where the tray is) is all the cover colour."""
+    app.draw()
+    w, h = app.screen.get_size()
+    area = app.screen.subsurface(pygame.Rect(0, int(h * 0.8), w, h - int(h * 0.8)))
+    mask = pygame.mask.from_threshold(area, COVER, (1, 1, 1, 255))
+    return bool(mask.count() == area.get_width() * area.get_height())
+
+
+def test_each_person_gets_the_screen_behind_a_pass_screen_that_hides_every_hand(app: App) -> None:
+    session = _two_people()
+    table = TableScene(session)
+    app.push(table)
+    assert table.seat_labels[:2] == ("Person", "Person") and table.human is None
+    first = _until_pass_screen(app)
+    mover = table.controller.to_move()
+    assert mover is not None and first.name == session.match.names[mover]
+    assert table.tray.seat is None and _covered(app)
+    key(app, pygame.K_RETURN)
+    assert app.top is table and table.human == mover
+    assert table.frame is not None and table.tray.hand_order(table.frame.state, "pips")
+    assert table.human_turn() and "to play" in table.frame.score_text
+    other = 1 - mover
+    while table.controller.to_move() == mover:  # a draw or a double keeps the turn
+        assert table.controller.act(table.controller.legal_actions()[0]) is None
+    passing = _until_pass_screen(app)
+    assert passing.name == session.match.names[other]
+    assert table.controller.to_move() == other
+    assert table.tray.seat is None and not table.human_turn()
+    shown = table.picture.shown
+    assert shown is not None and table.tray.hand_order(shown, "pips") == [], "nobody's hand in the tray"
+    assert _covered(app), "the pass screen is opaque: nothing of Ana's or Ben's hand is drawn"
+    key(app, pygame.K_RETURN)
+    assert table.human == other and table.human_turn()
+    table.close()
+
+
+def test_one_person_keeps_you_and_never_sees_a_pass_screen(app: App) -> None:
+    seats = [SeatConfig("Ana", "human"), SeatConfig("Cy", "easy"), SeatConfig("Di", "easy")]
+    table = TableScene(GameSession(preset("classic"), seats, 3))
+    app.push(table)
+    frames(app, 60)
+    assert table.seat_labels[0] == "You" and table.human == 0
+    assert not isinstance(app.top, PassScene)
+    table.close()
