@@ -273,3 +273,9 @@ def ranking_text(match: Match) -> str:
     if rules:
         lines.append(f"1st place decided by: {rules[0]}")
     return "\n".join(lines)
+
+
+def round_label(index: int, undone: bool) -> str:
+    """A score sheet's column head for round ``index`` (0-based): 'R3', or 'R3 ↺'
+    when a turn was taken back in it (the Undo house setting)."""
+    return f"R{index + 1}\u21ba" if undone else f"R{index + 1}"

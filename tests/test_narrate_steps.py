@@ -71,3 +71,10 @@ def test_a_real_classic_opening_tells_the_person_why_they_passed() -> None:
     first_turn = [line for line in lines if line.why == "first-turn" and line.seat == 0]
     assert first_turn and first_turn[0].text == (
         "You cannot start your train on the first turn: marker up, no draw in classic.")
+
+
+def test_a_round_with_an_undo_is_marked_on_the_score_sheet() -> None:
+    from game.narrate import round_label
+
+    assert round_label(2, False) == "R3"
+    assert round_label(2, True) == "R3\u21ba"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...narrate import deciding_rules
+from ...narrate import deciding_rules, round_label
 from ...session import GameSession
 from .. import theme
 from ..fonts import blit_text
@@ -100,7 +100,9 @@ class MatchEndScene(MenuScene):
         card(surface, space, 330, top - 14, 940, 40 + 26 * (match.players + 1))
         col = 700 / max(1, rounds)
         for r in range(rounds):
-            blit_text(surface, f"R{r + 1}", space.px(13), theme.INK_DIM, space.point(520 + r * col, top), "midtop", "bold")
+            undone = r < len(match.undos) and match.undos[r] > 0
+            blit_text(surface, round_label(r, undone), space.px(13), theme.WARN if undone else theme.INK_DIM,
+                      space.point(520 + r * col, top), "midtop", "bold")
         hints = self.session.hints if any(self.session.hints) else []
         if hints:
             blit_text(surface, "Hints", space.px(13), theme.INK_DIM, space.point(1238, top), "midtop", "bold")

@@ -10,6 +10,7 @@ import pygame
 from ...engine import Match
 from ...engine.fairdeal import short
 from ...engine.tiles import HI, LO
+from ...narrate import round_label
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
@@ -155,12 +156,17 @@ class RoundSummaryScene(MenuScene):
         n = match.players
         rounds = match.round_scores
         blit_text(surface, "Score sheet", space.px(22), theme.GOLD, space.point(110, top), "topleft", "bold")
+        if any(match.undos[: len(rounds)]):
+            blit_text(surface, "\u21ba  a turn was taken back in that round (Undo)", space.px(14), theme.WARN,
+                      space.point(300, top + 6), "topleft")
         col_w = min(80.0, 1100 / max(1, match.setup.rounds + 1))
         x0 = 300.0
         y = top + 34
         line_h = min(30.0, (800 - y) / (n + 1.5))
         for r in range(match.setup.rounds):
-            blit_text(surface, f"R{r + 1}", space.px(14), theme.INK_DIM, space.point(x0 + r * col_w, y), "midtop", "bold")
+            undone = r < len(match.undos) and match.undos[r] > 0
+            blit_text(surface, round_label(r, undone), space.px(14), theme.WARN if undone else theme.INK_DIM,
+                      space.point(x0 + r * col_w, y), "midtop", "bold")
         blit_text(surface, "Total", space.px(15), theme.GOLD, space.point(1440, y), "midtop", "bold")
         if any(self.hints):
             blit_text(surface, "Hints", space.px(14), theme.INK_DIM, space.point(1370, y), "midtop", "bold")
