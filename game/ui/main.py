@@ -16,6 +16,7 @@ from .routes import GameRoutes
 from .saves_bridge import SavesBridge
 from .settings import Settings
 from .sound import Sounds
+from .tile_art import use_palette
 
 
 def load_settings(remember: bool = True) -> Settings:
@@ -47,6 +48,7 @@ def run_game(
     headless = os.environ.get("SDL_VIDEODRIVER") == "dummy" and fast
     saves = SavesBridge.open()
     routes = GameRoutes(saves)
+    use_palette(settings.palette)
     app = App(size or settings.window, settings, headless=headless, routes=routes)
     if not headless:
         app.sounds = Sounds(settings)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 Color = tuple[int, int, int]
 
 FELT: Color = (22, 96, 64)
@@ -44,3 +46,34 @@ PIP_COLORS: tuple[Color, ...] = (
     (150, 110, 20), (190, 40, 40), (30, 100, 40), (90, 90, 90), (160, 60, 20), (40, 80, 150),
 )
 """Pip colour per pip value 0..15, as on a coloured double-12 set."""
+
+
+STANDARD_SEATS: Final = SEAT_COLORS
+STANDARD_PIPS: Final = PIP_COLORS
+COLOUR_BLIND_SEATS: Final[tuple[Color, ...]] = (
+    (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66),
+    (0, 114, 178), (213, 94, 0), (204, 121, 167), (220, 220, 220),
+)
+"""Okabe and Ito's eight colours, told apart with every common colour vision deficiency."""
+COLOUR_BLIND_PIPS: Final[tuple[Color, ...]] = (
+    (40, 40, 40), (0, 114, 178), (0, 120, 90), (213, 94, 0), (120, 80, 30),
+    (200, 140, 0), (120, 70, 150), (204, 90, 150), (20, 120, 150), (40, 40, 120),
+    (150, 110, 20), (170, 60, 0), (30, 90, 60), (90, 90, 90), (140, 60, 20), (40, 80, 150),
+)
+"""Pip colours kept apart by lightness as well as hue (the numerals stay the sure cue)."""
+PALETTES: Final = {"standard": (STANDARD_SEATS, STANDARD_PIPS), "colour-blind": (COLOUR_BLIND_SEATS, COLOUR_BLIND_PIPS)}
+
+
+PALETTE_VERSION = 0
+"""Counts palette changes, so pictures cached in the old colours know to repaint."""
+
+
+def use_palette(name: str) -> bool:
+    """Switch the seat and pip colours to palette ``name``; True when they changed."""
+    global SEAT_COLORS, PIP_COLORS, PALETTE_VERSION
+    seats, pips = PALETTES.get(name, PALETTES["standard"])
+    if seats is SEAT_COLORS and pips is PIP_COLORS:
+        return False
+    SEAT_COLORS, PIP_COLORS = seats, pips
+    PALETTE_VERSION += 1
+    return True

@@ -15,6 +15,12 @@ SUPER = 3
 _faces: dict[tuple[object, ...], pygame.Surface] = {}
 
 
+def use_palette(name: str) -> None:
+    """Switch the seat and pip colours (theme.use_palette) and forget faces drawn in the old ones."""
+    if theme.use_palette(name):
+        _faces.clear()
+
+
 def _grid(n: int) -> list[tuple[float, float]]:
     """Pip centres for ``n`` pips in a unit square (0..1)."""
     a, b, c = 0.22, 0.5, 0.78

@@ -12,6 +12,7 @@ from ..fonts import blit_text
 from ..hand import SORT_LABELS, SORTS
 from ..scene import Space
 from ..settings import PACES, TILE_FACES
+from ..tile_art import use_palette
 from ..widgets import Button, Picker
 from .menu import MenuScene, card
 
@@ -27,7 +28,7 @@ def volume_label(volume: float) -> str:
     """'off', or the volume as a percentage."""
     return "off" if volume <= 0 else f"on, {round(volume * 100)}%"
 ROWS = (("Computer turn pace", 268), ("Sort my hand", 352), ("Tile faces", 436), ("Screen", 520),
-        ("Sound", 604))
+        ("Sound", 604), ("Colours", 688))
 """Each picker's label and the design y of its middle."""
 
 
@@ -47,8 +48,10 @@ class SettingsScene(MenuScene):
         self.screen = Picker((820, 492, 340, 56), [False, True], on_change=self._fullscreen,
                              labels=lambda v: "fullscreen" if v else "window")
         self.sound = Picker((820, 576, 340, 56), VOLUMES, on_change=self._sound, labels=volume_label)
-        self.widgets = [self.pace, self.sort, self.faces, self.screen, self.sound,
-                        Button("Done", (700, 724, 200, 60), self.back, primary=True)]
+        self.colours = Picker((820, 660, 340, 56), ["standard", "colour-blind"], on_change=self._palette,
+                              labels=lambda v: "colour-blind safe" if v == "colour-blind" else "standard")
+        self.widgets = [self.pace, self.sort, self.faces, self.screen, self.sound, self.colours,
+                        Button("Done", (700, 800, 200, 60), self.back, primary=True)]
 
     def attach(self, app: App) -> None:
         """Show the app's current settings."""
@@ -59,6 +62,14 @@ class SettingsScene(MenuScene):
         self.screen.set(app.fullscreen)
         volume = app.settings.volume if app.settings.sound else 0.0
         self.sound.set(min(VOLUMES, key=lambda v: abs(v - volume)))
+        self.colours.set(app.settings.palette)
+
+    def _palette(self, name: str) -> None:
+        """Seat and pip colours: standard, or safe with colour vision deficiency; kept for next time."""
+        assert self.app is not None
+        self.app.settings.palette = name
+        use_palette(name)
+        self.note = self.app.settings.remember() or ""
 
     def _sound(self, volume: float) -> None:
         """Sound off (0) or on at ``volume``, kept for next time; a sample plays."""
@@ -89,11 +100,11 @@ class SettingsScene(MenuScene):
         super().draw_body(surface, space)
         blit_text(surface, "Changes apply at once and are kept for next time.", space.px(18), theme.INK_DIM,
                   space.point(800, 160), "midtop")
-        card(surface, space, 400, 200, 800, 500)
+        card(surface, space, 400, 200, 800, 580)
         for label, y in ROWS:
             blit_text(surface, label, space.px(24), theme.INK, space.point(460, y), "midleft", "bold")
         blit_text(surface, "pips: numerals only where pips would be too small to count", space.px(15),
-                  theme.INK_DIM, space.point(800, 650), "midtop")
+                  theme.INK_DIM, space.point(800, 735), "midtop")
         if self.note:
-            blit_text(surface, self.note, space.px(18), theme.RED, space.point(800, 800), "midtop", "bold",
+            blit_text(surface, self.note, space.px(18), theme.RED, space.point(800, 870), "midtop", "bold",
                       wrap=space.px(900))

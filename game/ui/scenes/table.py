@@ -411,7 +411,8 @@ class TableScene(Scene):
         mover = state.to_move if mover is None else mover
         self.frame = TableFrame(
             size=size, scaled=scaled, plan=plan, state=state,
-            static_key=(size, picture.version, hidden, picture.engine_shown, tuple(totals), dealt, numerals),
+            static_key=(size, picture.version, hidden, picture.engine_shown, tuple(totals), dealt, numerals,
+                        theme.PALETTE_VERSION),
             seat_labels=self.seat_labels,
             totals=tuple(totals), dealt=dealt, engine_shown=picture.engine_shown, hidden_slots=hidden,
             numerals=numerals, title=f"Round {self.match.round_number} of {self.match.setup.rounds}",
