@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Action, Play, RoundState, RuleOptions, SeatView
+from ..engine import Action, Play, RoundState, RuleOptions, SeatView, seat_view
 from ..engine.tiles import PIPS
 from .chain import longest_chain
 from .inference import Sampler
@@ -254,4 +254,35 @@ class OraclePlayer:
         return search([state], seat, moves)
 
 
-__all__ = ["ExpertPlayer", "HardPlayer", "OraclePlayer", "medium_choice"]
+class SeerPlayer(ExpertPlayer):
+    """For measurement only: Expert's search handed every hand but not the
+    boneyard order (each sample shuffles the boneyard), to tell how much of
+    the gap to the oracle is inference and how much search and policy."""
+
+    def choose_full(self, state: RoundState) -> Action:
+        """The seer's action for the seat to move in the full ``state``."""
+        view = seat_view(state, state.to_move)
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        moves = self.moves(view)
+        if len(moves) == 1:
+            return moves[0]
+        b = self.budget
+        samples = max(b.min_samples, min(b.max_samples, b.rollouts // len(moves)))
+        rng = decision_rng(self.seed, view)
+        roots = []
+        for _ in range(samples):
+            root = state.copy()
+            rng.shuffle(root.boneyard)
+            roots.append(root)
+        left = sum(view.hand_sizes) + view.boneyard_size
+        depth = None if left <= b.endgame else b.depth
+        return search(roots, view.seat, moves, None, depth, b.z, self.playout)
+
+
+MEASURES: dict[str, type] = {"oracle": OraclePlayer, "seer": SeerPlayer}
+"""Measurement-only kinds for ``tools/arena.py``: they get the full round via ``choose_full``."""
+
+
+__all__ = ["MEASURES", "ExpertPlayer", "HardPlayer", "OraclePlayer", "SeerPlayer", "medium_choice"]
