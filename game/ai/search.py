@@ -170,6 +170,8 @@ class SearchPlayer:
     """Weights of the policy that plays every seat in the playouts."""
     read_stops = False
     """Whether samples take a chain's stop as proof its player held no tile matching its end."""
+    read_chains = False
+    """Whether samples take each first-turn chain as the longest its player could lay."""
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
@@ -196,7 +198,7 @@ class SearchPlayer:
         b = self.budget
         samples = max(b.min_samples, min(b.max_samples, b.rollouts // len(moves)))
         rng = decision_rng(self.seed, view)
-        sampler = Sampler(view, tries=b.tries, read_stops=self.read_stops)
+        sampler = Sampler(view, tries=b.tries, read_stops=self.read_stops, read_chains=self.read_chains)
         roots = [sampler.state(rng) for _ in range(samples)]
         weights = match_weights(view) if self.weigh_match else None
         left = sum(view.hand_sizes) + view.boneyard_size
@@ -225,6 +227,7 @@ class ExpertPlayer(SearchPlayer):
     weigh_match = True
     playout = SHEDDER
     read_stops = True
+    read_chains = True
 
 
 class OraclePlayer:
