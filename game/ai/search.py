@@ -215,14 +215,15 @@ class HardPlayer(SearchPlayer):
 
 
 class ExpertPlayer(SearchPlayer):
-    """Expert: Hard's search with more samples and longer playouts, played to
-    the end once few tiles are left, every seat in them played by the
-    stronger ``SHEDDER`` weights instead of Medium's, samples that read each
-    chain's stop as its player's lack of the end's pip (see ``inference``),
-    weighing the match standings when the view carries them."""
+    """Expert: Hard's search over six candidates with more samples and longer
+    playouts, played to the end once few tiles are left, every seat in them
+    played by the stronger ``SHEDDER`` weights instead of Medium's, samples
+    that read each chain's stop as its player's lack of the end's pip and
+    each first-turn chain as the longest its player could lay (see
+    ``inference``), weighing the match standings when the view carries them."""
 
     budget = SearchBudget(
-        rollouts=160, min_samples=32, max_samples=48, candidates=4, depth=64, endgame=30, tries=12, z=0.5
+        rollouts=384, min_samples=48, max_samples=64, candidates=6, depth=64, endgame=30, tries=12, z=0.5
     )
     weigh_match = True
     playout = SHEDDER
