@@ -12,8 +12,9 @@ comparison: the candidate's round-win share and mean score margin (the
 table's mean score minus the candidate's) with 95% bootstrap intervals over
 deals, its mean pip margin, and the think time per decision of each level
 (median, 95th percentile, max, in ms). Deals run in one worker process per
-core; progress goes to stderr. ``oracle`` may be a candidate: it sees the
-whole round (measurement only).
+core; progress goes to stderr. ``oracle`` (sees the whole round) and ``seer``
+(Expert's search knowing every hand but not the boneyard order) may be
+candidates: they are for measurement only.
 
 A long comparison can be played in chunks: ``--first-deal`` starts at a later
 deal number, ``--save`` appends every deal's results to a JSON-lines file, and
@@ -38,7 +39,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_player
-from game.ai.search import OraclePlayer
+from game.ai.search import MEASURES
 from game.engine import Action, Match, SetupError, play_match, preset
 from game.engine.start import shuffled_tiles
 from game.engine.tiles import PIPS
@@ -84,13 +85,13 @@ def play_deal(task: Task) -> dict[str, Any]:
         kinds = [task.candidate if s == cand_seat else task.baseline for s in range(task.players)]
         seeds = [f"arena/{task.seed}/{task.deal}/{cand_seat}/{s}" for s in range(task.players)]
         players: list[Any] = [
-            OraclePlayer(seeds[s]) if kinds[s] == "oracle" else make_player(kinds[s], seeds[s])
+            MEASURES[kinds[s]](seeds[s]) if kinds[s] in MEASURES else make_player(kinds[s], seeds[s])
             for s in range(task.players)
         ]
 
         def decide(match: Match, seat: int) -> Action:
             start = clock()
-            if kinds[seat] == "oracle":
+            if kinds[seat] in MEASURES:
                 assert match.round is not None
                 action: Action = players[seat].choose_full(match.round.copy())
             else:
@@ -287,7 +288,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="classic,tournament", help="comma-separated presets")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--pairs", default=DEFAULT_PAIRS, help="candidate:baseline,... (candidate may be oracle)")
+    parser.add_argument("--pairs", default=DEFAULT_PAIRS, help="candidate:baseline,... (candidate may be oracle or seer)")
     parser.add_argument("--deals", type=int, default=100, help="deals per comparison (x players rounds)")
     parser.add_argument("--first-deal", type=int, default=0, help="number of the first deal (to play in chunks)")
     parser.add_argument("--seed", type=int, default=1)
@@ -312,10 +313,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(error))
     for cand, base in pairs:
         for kind in (cand, base):
-            if kind not in KINDS and kind != "oracle":
-                parser.error(f"unknown computer player '{kind}' (one of {', '.join(KINDS)}, oracle)")
-        if base == "oracle":
-            parser.error("the oracle may only be the candidate")
+            if kind not in KINDS and kind not in MEASURES:
+                parser.error(f"unknown computer player '{kind}' (one of {', '.join([*KINDS, *MEASURES])})")
+        if base in MEASURES:
+            parser.error(f"{base} sees hidden tiles: it may only be the candidate")
     rules = ["classic"] if args.quick else [r.strip() for r in args.rules.split(",")]
     for r in rules:
         try:

@@ -12,6 +12,12 @@ train is taken to have held no tile matching its end but that end's double
 (which a player may keep back to play with its cover), as a player who lays its
 longest chain does. That is a reading of how people and our levels play,
 not a rule (the rules let a chain stop early), so only Expert trusts it.
+
+With ``read_chains``, it also reads each ``classic`` first-turn chain as the
+longest its player could lay: until that seat draws again, a sample must not
+let its hand, together with the chain it laid, make a longer chain from the
+engine (one tile longer if it holds the double of the chain's end, which a
+player keeps back; each such seat's hand is redealt a few times to meet that).
 """
 
 from __future__ import annotations
@@ -20,7 +26,72 @@ import random
 from dataclasses import dataclass
 
 from ..engine import RoundState, SeatView, determinize
-from ..engine.tiles import PIP_SET, Tile, double
+from ..engine.tiles import HI, LO, PIP_SET, Tile, double
+from .chain import longest_chain
+
+CHAIN_TRIES = 6
+"""Redeals of one seat's hand to meet the reading of its first-turn chain."""
+
+CHAIN_CHECKS = 400
+"""Chain checks per sampler (one decision); past that, samples skip the reading."""
+
+CHAIN_BUDGET = 1500
+"""Memo entries for each check's chain search (then it finishes greedily)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChainRead:
+    """``seat`` laid ``chain`` from ``start`` as its first turn: taken as the longest it could."""
+
+    seat: int
+    start: int
+    chain: tuple[Tile, ...]
+
+
+def chain_reads(view: SeatView) -> dict[int, ChainRead]:
+    """First-turn chains of the other seats that have not drawn since, read
+    as the longest their hands allowed (only where the chain is clear)."""
+    if view.options.multi_tile_start != "first-turn":
+        return {}
+    out: dict[int, ChainRead] = {}
+    history = view.history
+    for seat, pip, at in view.stops:
+        if seat == view.seat or seat in out:
+            continue
+        if any(s == seat and kind in ("draw", "penalty") for kind, s, _ in history[at:]):
+            out[seat] = ChainRead(seat, view.engine, ())  # read no more from this seat
+            continue
+        end, ends_at = view.engine, []
+        for k, t in enumerate(view.trains[seat], 1):
+            end = LO[t] if HI[t] == end else HI[t]
+            if end == pip:
+                ends_at.append(k)
+        chain = view.trains[seat][: ends_at[0]] if len(ends_at) == 1 else ()
+        out[seat] = ChainRead(seat, view.engine, tuple(chain))
+    return {s: r for s, r in out.items() if r.chain}
+
+
+def detour_doubles(read: ChainRead) -> frozenset[Tile]:
+    """Doubles the chain's player cannot have held: one of a pip the chain
+    passes (not its end) would have made the chain longer."""
+    pips, end = {read.start}, read.start
+    for t in read.chain:
+        end = LO[t] if HI[t] == end else HI[t]
+        pips.add(end)
+    pips.discard(end)
+    return frozenset(double(p) for p in pips) - set(read.chain)
+
+
+def chain_fits(read: ChainRead, hand: list[Tile]) -> bool:
+    """Whether ``hand`` with the chain laid could make no longer chain than it
+    (one longer if the hand holds the end's double: a player keeps that back
+    to cover it later)."""
+    end = read.start
+    for t in read.chain:
+        end = LO[t] if HI[t] == end else HI[t]
+    extra = 1 if double(end) in hand else 0
+    tiles = tuple(sorted([*hand, *read.chain]))
+    return len(longest_chain(read.start, tiles, CHAIN_BUDGET)) <= len(read.chain) + extra
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +131,10 @@ class Sampler:
     """Deals the unseen tiles to the other seats and the boneyard, consistently
     with the view's limits (void tiles first, then the counted limits)."""
 
-    def __init__(self, view: SeatView, tries: int = 6, read_stops: bool = False) -> None:
+    def __init__(self, view: SeatView, tries: int = 6, read_stops: bool = False, read_chains: bool = False) -> None:
         self.view = view
+        self.chains = chain_reads(view) if read_chains else {}
+        self.checks_left = CHAIN_CHECKS
         self.unseen = view.unseen_tiles()
         self.tries = tries
         self.others = [s for s in range(view.players) if s != view.seat]
@@ -73,6 +146,8 @@ class Sampler:
                 self.void[lim.seat] = self.void[lim.seat] | lim.tiles
             else:
                 self.counted[lim.seat].append(lim)
+        for seat, read in self.chains.items():
+            self.void[seat] = self.void[seat] | detour_doubles(read)
         sizes = view.hand_sizes
         # Seats with the fewest allowed tiles per tile needed choose first.
         self.order = sorted(
@@ -102,6 +177,17 @@ class Sampler:
                     allowed = pool
                     ok = False
                 hand = allowed[: sizes[seat]]
+                read = self.chains.get(seat)
+                if read is not None and ok:
+                    for _ in range(CHAIN_TRIES):
+                        if self.checks_left <= 0:
+                            break
+                        if self._fits(seat, hand):
+                            self.checks_left -= 1
+                            if chain_fits(read, hand):
+                                break
+                        rng.shuffle(allowed)
+                        hand = allowed[: sizes[seat]]
                 taken = set(hand)
                 pool = [t for t in pool if t not in taken]
                 hands[seat] = hand

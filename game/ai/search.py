@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Action, Open, Play, RoundState, RuleOptions, SeatView
+from ..engine import Action, Open, Play, RoundState, RuleOptions, SeatView, seat_view
 from ..engine.tiles import PIPS
 from .chain import longest_chain
 from .inference import Sampler
@@ -170,6 +170,8 @@ class SearchPlayer:
     """Weights of the policy that plays every seat in the playouts."""
     read_stops = False
     """Whether samples take a chain's stop as proof its player held no tile matching its end."""
+    read_chains = False
+    """Whether samples take each first-turn chain as the longest its player could lay."""
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
@@ -195,7 +197,7 @@ class SearchPlayer:
         b = self.budget
         samples = max(b.min_samples, min(b.max_samples, b.rollouts // len(moves)))
         rng = decision_rng(self.seed, view)
-        sampler = Sampler(view, tries=b.tries, read_stops=self.read_stops)
+        sampler = Sampler(view, tries=b.tries, read_stops=self.read_stops, read_chains=self.read_chains)
         roots = [sampler.state(rng) for _ in range(samples)]
         weights = match_weights(view) if self.weigh_match else None
         left = sum(view.hand_sizes) + view.boneyard_size
@@ -212,18 +214,20 @@ class HardPlayer(SearchPlayer):
 
 
 class ExpertPlayer(SearchPlayer):
-    """Expert: Hard's search with more samples and longer playouts, played to
-    the end once few tiles are left, every seat in them played by the
-    stronger ``SHEDDER`` weights instead of Medium's, samples that read each
-    chain's stop as its player's lack of the end's pip (see ``inference``),
-    weighing the match standings when the view carries them."""
+    """Expert: Hard's search over six candidates with more samples and longer
+    playouts, played to the end once few tiles are left, every seat in them
+    played by the stronger ``SHEDDER`` weights instead of Medium's, samples
+    that read each chain's stop as its player's lack of the end's pip and
+    each first-turn chain as the longest its player could lay (see
+    ``inference``), weighing the match standings when the view carries them."""
 
     budget = SearchBudget(
-        rollouts=160, min_samples=32, max_samples=48, candidates=4, depth=64, endgame=30, tries=12, z=0.5
+        rollouts=384, min_samples=48, max_samples=64, candidates=6, depth=64, endgame=30, tries=12, z=0.5
     )
     weigh_match = True
     playout = SHEDDER
     read_stops = True
+    read_chains = True
 
 
 class OraclePlayer:
@@ -253,4 +257,35 @@ class OraclePlayer:
         return search([state], seat, moves)
 
 
-__all__ = ["ExpertPlayer", "HardPlayer", "OraclePlayer", "medium_choice"]
+class SeerPlayer(ExpertPlayer):
+    """For measurement only: Expert's search handed every hand but not the
+    boneyard order (each sample shuffles the boneyard), to tell how much of
+    the gap to the oracle is inference and how much search and policy."""
+
+    def choose_full(self, state: RoundState) -> Action:
+        """The seer's action for the seat to move in the full ``state``."""
+        view = seat_view(state, state.to_move)
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        moves = self.moves(view)
+        if len(moves) == 1:
+            return moves[0]
+        b = self.budget
+        samples = max(b.min_samples, min(b.max_samples, b.rollouts // len(moves)))
+        rng = decision_rng(self.seed, view)
+        roots = []
+        for _ in range(samples):
+            root = state.copy()
+            rng.shuffle(root.boneyard)
+            roots.append(root)
+        left = sum(view.hand_sizes) + view.boneyard_size
+        depth = None if left <= b.endgame else b.depth
+        return search(roots, view.seat, moves, None, depth, b.z, self.playout)
+
+
+MEASURES: dict[str, type] = {"oracle": OraclePlayer, "seer": SeerPlayer}
+"""Measurement-only kinds for ``tools/arena.py``: they get the full round via ``choose_full``."""
+
+
+__all__ = ["MEASURES", "ExpertPlayer", "HardPlayer", "OraclePlayer", "SeerPlayer", "medium_choice"]
