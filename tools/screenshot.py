@@ -114,7 +114,6 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("MEXICAN_TRAIN_DATA_DIR", tempfile.mkdtemp(prefix="mt-shots-"))
 
-    from game.ui.scenes.match_end import MatchEndScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.round_summary import RoundSummaryScene
     from game.ui.scenes.table import TableScene
@@ -212,9 +211,21 @@ def main() -> int:
     settle(app, 120)
     shot("round-summary")
 
-    app.reset(MatchEndScene(finished_match()))
+    ended = finished_match()
+    app.reset(app.routes.match_end(ended))
     settle(app, 3)
     shot("match-end")
+
+    replay = app.routes.replay(ended.match, 2, 0)
+    app.push(replay)
+    settle(app, 2)
+    getattr(replay, "go", lambda _at: None)(40)
+    settle(app, 2)
+    shot("replay")
+
+    app.reset(app.routes.statistics())
+    settle(app, 2)
+    shot("statistics")
     for scene in app.stack:
         scene.close()
     for path in written:

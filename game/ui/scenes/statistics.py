@@ -81,7 +81,7 @@ class StatisticsScene(MenuScene):
     def _table(self, surface: pygame.Surface, space: Space, heading: str, rows: dict[str, Tally], y: float) -> float:
         """A heading, the column names and one row per key; returns the next free y."""
         blit_text(surface, heading, space.px(19), theme.GOLD, space.point(90, y), "topleft", "bold")
-        xs = [320 + i * 88 for i in range(len(COLUMNS))]
+        xs = [300 + i * 94 for i in range(len(COLUMNS))]
         for x, column in zip(xs, COLUMNS):
             blit_text(surface, column, space.px(13), theme.INK_DIM, space.point(x, y + 4), "topleft")
         y += 30
