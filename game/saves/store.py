@@ -106,8 +106,9 @@ class SaveStore:
         return self._problem
 
     def close(self) -> None:
-        """Finish pending writes and let the folder go."""
-        self._wait()
+        """Finish pending writes and let the folder go (a write that failed stays in ``problem``)."""
+        if self.writer is not None:
+            self.writer.close()
         if self._lock is not None:
             self._lock.release()
 

@@ -53,6 +53,11 @@ class BackgroundWriter:
             if raise_errors:
                 self._raise_error()
 
+    def close(self) -> None:
+        """Finish queued writes and stop reporting at exit (the owner reads ``problem``)."""
+        self.flush(raise_errors=False)
+        atexit.unregister(self._flush_at_exit)
+
     def _flush_at_exit(self) -> None:
         """Finish pending writes as the program ends; report a failure instead of raising."""
         try:

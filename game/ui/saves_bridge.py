@@ -157,9 +157,8 @@ class SavesBridge:
         returns why the last autosave could not be written, or None."""
         if self.store is None:
             return None
-        problem = None if self.store.read_only else self.store.problem
         self.store.close()
-        return problem
+        return None if self.store.read_only else self.store.problem
 
     def autosave(self, session: GameSession) -> str | None:
         """Save ``session`` as the autosave; returns a problem to show, or None."""
