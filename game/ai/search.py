@@ -12,7 +12,8 @@ on the clock.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine import Action, Open, Play, RoundState, RuleOptions, SeatView, seat_view
@@ -21,6 +22,9 @@ from .chain import longest_chain
 from .inference import Sampler
 from .medium import MEDIUM, SHEDDER, MediumPolicy, Style, best_plays, medium_choice, score_play
 from .seeding import decision_rng
+
+Deal = Callable[[random.Random], RoundState]
+"""Makes one sampled round from a random source."""
 
 WIN_BONUS = 30.0
 """Value of winning the round, in pips, on top of the score margin."""
@@ -188,6 +192,17 @@ class SearchPlayer:
 
     def choose(self, view: SeatView) -> Action:
         """The searched action for ``view.seat``."""
+        def dealer() -> Deal:
+            sampler = Sampler(view, tries=self.budget.tries, read_stops=self.read_stops, read_chains=self.read_chains)
+            return sampler.state
+
+        return self.search_from(view, dealer, match_weights(view) if self.weigh_match else None)
+
+    def search_from(
+        self, view: SeatView, dealer: Callable[[], Deal], weights: Sequence[float] | None = None
+    ) -> Action:
+        """Search the candidates of ``view``, each sample a round made by the
+        deal ``dealer`` gives (asked for only when there is a real choice)."""
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
@@ -197,9 +212,8 @@ class SearchPlayer:
         b = self.budget
         samples = max(b.min_samples, min(b.max_samples, b.rollouts // len(moves)))
         rng = decision_rng(self.seed, view)
-        sampler = Sampler(view, tries=b.tries, read_stops=self.read_stops, read_chains=self.read_chains)
-        roots = [sampler.state(rng) for _ in range(samples)]
-        weights = match_weights(view) if self.weigh_match else None
+        deal = dealer()
+        roots = [deal(rng) for _ in range(samples)]
         left = sum(view.hand_sizes) + view.boneyard_size
         depth = None if left <= b.endgame else b.depth
         return search(roots, view.seat, moves, weights, depth, b.z, self.playout)
@@ -264,24 +278,13 @@ class SeerPlayer(ExpertPlayer):
 
     def choose_full(self, state: RoundState) -> Action:
         """The seer's action for the seat to move in the full ``state``."""
-        view = seat_view(state, state.to_move)
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        moves = self.moves(view)
-        if len(moves) == 1:
-            return moves[0]
-        b = self.budget
-        samples = max(b.min_samples, min(b.max_samples, b.rollouts // len(moves)))
-        rng = decision_rng(self.seed, view)
-        roots = []
-        for _ in range(samples):
+
+        def deal(rng: random.Random) -> RoundState:
             root = state.copy()
             rng.shuffle(root.boneyard)
-            roots.append(root)
-        left = sum(view.hand_sizes) + view.boneyard_size
-        depth = None if left <= b.endgame else b.depth
-        return search(roots, view.seat, moves, None, depth, b.z, self.playout)
+            return root
+
+        return self.search_from(seat_view(state, state.to_move), lambda: deal)
 
 
 MEASURES: dict[str, type] = {"oracle": OraclePlayer, "seer": SeerPlayer}
