@@ -166,10 +166,11 @@ class SaveStore:
     def find_named(self, name: str) -> Path | None:
         """The file of the named save called exactly ``name``, if there is one."""
         wanted = name.strip()
-        for entry in self.scan():
-            if not entry.is_autosave and entry.regular and self.info(entry).name == wanted:
-                return entry.path
-        return None
+        found = next(
+            (e.path for e in self.scan() if not e.is_autosave and e.regular and self.info(e).name == wanted), None
+        )
+        self.save_index()
+        return found
 
     def save_named(self, session: GameSession, name: str, replace: bool = False) -> Path:
         """Save under a name the player chose (kept as typed, Unicode included).
@@ -205,10 +206,9 @@ class SaveStore:
 
     def has_autosave(self) -> bool:
         """Whether Continue has a match in progress to try."""
-        for entry in self.scan():
-            if entry.is_autosave and not self.info(entry).finished:
-                return True
-        return False
+        found = any(entry.is_autosave and not self.info(entry).finished for entry in self.scan())
+        self.save_index()
+        return found
 
     def continue_latest(self) -> tuple[GameSession, str | None]:
         """The newest match in progress, from its autosave, or from that

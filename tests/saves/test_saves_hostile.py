@@ -324,3 +324,19 @@ def test_simulate_on_a_full_disk_stops_with_the_reason_and_leaves_no_temporary_f
         assert SaveStore(mount / "s").continue_latest()[0].match.action_log
     finally:
         subprocess.run(["umount", str(mount)], capture_output=True)
+
+
+def test_asking_whether_there_is_a_match_to_continue_is_remembered_for_the_next_start(tmp_path: Path) -> None:
+    import game.saves.store as store_module
+
+    store = SaveStore(tmp_path)
+    store.autosave(_session(12))
+    assert store.has_autosave()
+    checked: list[Path] = []
+    real = store_module._summary
+    store_module._summary = lambda entry: checked.append(entry.path) or real(entry)  # type: ignore[assignment]
+    try:
+        assert SaveStore(tmp_path).has_autosave()
+        assert checked == [], "the next start reads the summary from the index"
+    finally:
+        store_module._summary = real  # type: ignore[assignment]
