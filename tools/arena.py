@@ -2,7 +2,7 @@
 
     python tools/arena.py [--rules classic,tournament] [--pairs medium:easy,hard:medium]
                           [--deals 100] [--first-deal 0] [--seed 1] [--workers 2]
-                          [--quick] [--json] [--save FILE]
+                          [--matches] [--quick] [--json] [--save FILE]
     python tools/arena.py --load FILE [FILE ...] [--json]
 
 A comparison ``candidate:baseline`` plays fixed deals (seeded by deal number).
@@ -15,6 +15,11 @@ deals, its mean pip margin, and the think time per decision of each level
 core; progress goes to stderr. ``oracle`` (sees the whole round) and ``seer``
 (Expert's search knowing every hand but not the boneyard order) may be
 candidates: they are for measurement only.
+
+With ``--matches`` each deal number seeds a whole match (the preset's
+rounds, every round's deal fixed by that seed) instead of one round; the
+candidate again sits in each seat in turn, and the figures are its share of
+match wins (a shared first place split) and its total's margin.
 
 A long comparison can be played in chunks: ``--first-deal`` starts at a later
 deal number, ``--save`` appends every deal's results to a JSON-lines file, and
@@ -59,6 +64,15 @@ class Task:
     baseline: str
     deal: int
     seed: int
+    matches: bool = False
+    """Play whole matches (the preset's rounds) instead of one round per deal."""
+
+
+def whole_match(rules: str, players: int, deal: int, seed: int) -> Match:
+    """A whole match of the preset on the seed of deal number ``deal``: every
+    round's deal follows from that seed alone, and round 1 starts at a seat
+    that moves round the table with the deal number."""
+    return Match(preset(rules), players, f"arena-match/{seed}/{deal}", record_events=False, first_start=deal % players)
 
 
 def deal_match(rules: str, players: int, deal: int, seed: int) -> Match:
@@ -81,7 +95,10 @@ def play_deal(task: Task) -> dict[str, Any]:
     times: dict[str, list[float]] = {task.candidate: [], task.baseline: []}
     clock = time.perf_counter
     for cand_seat in range(task.players):
-        match = deal_match(task.rules, task.players, task.deal, task.seed)
+        if task.matches:
+            match = whole_match(task.rules, task.players, task.deal, task.seed)
+        else:
+            match = deal_match(task.rules, task.players, task.deal, task.seed)
         kinds = [task.candidate if s == cand_seat else task.baseline for s in range(task.players)]
         seeds = [f"arena/{task.seed}/{task.deal}/{cand_seat}/{s}" for s in range(task.players)]
         players: list[Any] = [
@@ -100,20 +117,39 @@ def play_deal(task: Task) -> dict[str, Any]:
             return action
 
         play_match(match, decide)
-        state = match.round
-        assert state is not None and state.scores is not None
-        scores = state.scores
-        n = task.players
-        pips = [sum(PIPS[t] for t in h) for h in state.hands]
-        mine = scores[cand_seat]
-        rotations.append(
-            {
-                "win": match.round_winners[0] == cand_seat,
-                "margin": (sum(scores) - mine) / (n - 1) - mine,
-                "pip_margin": (sum(pips) - pips[cand_seat]) / (n - 1) - pips[cand_seat],
-            }
-        )
+        rotations.append(match_result(match, cand_seat) if task.matches else round_result(match, cand_seat))
     return {"task": task, "rotations": rotations, "times": times}
+
+
+def round_result(match: Match, cand_seat: int) -> dict[str, Any]:
+    """Whether the candidate won the one round, and its score and pip margins."""
+    state = match.round
+    assert state is not None and state.scores is not None
+    scores = state.scores
+    n = match.players
+    pips = [sum(PIPS[t] for t in h) for h in state.hands]
+    mine = scores[cand_seat]
+    return {
+        "win": match.round_winners[0] == cand_seat,
+        "margin": (sum(scores) - mine) / (n - 1) - mine,
+        "pip_margin": (sum(pips) - pips[cand_seat]) / (n - 1) - pips[cand_seat],
+    }
+
+
+def match_result(match: Match, cand_seat: int) -> dict[str, Any]:
+    """The candidate's share of the match win (a first place shared by k seats
+    counts 1/k) and its total's margin over the others' mean total; the pip
+    margin is that margin per round."""
+    best = match.ranking()[0]
+    totals = match.totals()
+    n = match.players
+    mine = totals[cand_seat]
+    margin = (sum(totals) - mine) / (n - 1) - mine
+    return {
+        "win": (1.0 / len(best)) if cand_seat in best else 0.0,
+        "margin": margin,
+        "pip_margin": margin / max(1, len(match.round_scores)),
+    }
 
 
 def bootstrap(values: Sequence[float], seed: int = 0) -> tuple[float, float]:
@@ -154,6 +190,7 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     share = statistics.fmean(per_deal_win)
     return {
         "rules": task.rules,
+        "matches": task.matches,
         "players": task.players,
         "candidate": task.candidate,
         "baseline": task.baseline,
@@ -175,26 +212,31 @@ def deal_record(result: dict[str, Any]) -> dict[str, Any]:
     return {
         "rules": t.rules, "players": t.players, "candidate": t.candidate, "baseline": t.baseline,
         "deal": t.deal, "seed": t.seed, "rotations": result["rotations"], "times": result["times"],
+        **({"matches": True} if t.matches else {}),
     }
 
 
 def load_records(paths: Sequence[str]) -> list[dict[str, Any]]:
     """Saved deals from ``--save`` files, summarised per comparison in file order."""
-    seen: dict[tuple[str, int, str, str, int, int], dict[str, Any]] = {}
+    seen: dict[tuple[str, int, str, str, bool, int, int], dict[str, Any]] = {}
     for path in paths:
         for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
             if not line.strip():
                 continue
             try:
                 rec = json.loads(line)
-                task = Task(rec["rules"], rec["players"], rec["candidate"], rec["baseline"], rec["deal"], rec["seed"])
+                task = Task(
+                    rec["rules"], rec["players"], rec["candidate"], rec["baseline"], rec["deal"], rec["seed"],
+                    bool(rec.get("matches", False)),
+                )
                 result = {"task": task, "rotations": rec["rotations"], "times": rec["times"]}
             except (ValueError, KeyError, TypeError) as error:
                 raise ValueError(f"{path}, line {number}: not a saved arena deal ({error})") from None
-            seen.setdefault((task.rules, task.players, task.candidate, task.baseline, task.seed, task.deal), result)
-    done: dict[tuple[str, int, str, str, int], list[dict[str, Any]]] = {}
+            key = (task.rules, task.players, task.candidate, task.baseline, task.matches, task.seed, task.deal)
+            seen.setdefault(key, result)
+    done: dict[tuple[str, int, str, str, bool, int], list[dict[str, Any]]] = {}
     for key, result in seen.items():
-        done.setdefault(key[:5], []).append(result)
+        done.setdefault(key[:6], []).append(result)
     return [summarise(sorted(res, key=lambda r: r["task"].deal)) for res in done.values()]
 
 
@@ -203,13 +245,13 @@ def run(
 ) -> list[dict[str, Any]]:
     """Play every task (one worker process per core) and summarise each comparison;
     with ``save``, append each deal's results to that file as it finishes."""
-    done: dict[tuple[str, int, str, str], list[dict[str, Any]]] = {}
+    done: dict[tuple[str, int, str, str, bool], list[dict[str, Any]]] = {}
     out = open(save, "a", encoding="utf-8") if save else None
     started = time.perf_counter()
 
     def record(result: dict[str, Any], count: int) -> None:
         t = result["task"]
-        done.setdefault((t.rules, t.players, t.candidate, t.baseline), []).append(result)
+        done.setdefault((t.rules, t.players, t.candidate, t.baseline, t.matches), []).append(result)
         if out is not None:
             out.write(json.dumps(deal_record(result)) + "\n")
             out.flush()
@@ -235,7 +277,7 @@ def run(
             out.close()
     if progress:
         sys.stderr.write("\n")
-    order = list(dict.fromkeys((t.rules, t.players, t.candidate, t.baseline) for t in tasks))
+    order = list(dict.fromkeys((t.rules, t.players, t.candidate, t.baseline, t.matches) for t in tasks))
     return [summarise(sorted(done[key], key=lambda r: r["task"].deal)) for key in order]
 
 
@@ -243,7 +285,7 @@ def format_table(summaries: list[dict[str, Any]]) -> str:
     """A Markdown table of the comparisons."""
     lines = [
         (
-            "| rules | candidate vs 3x baseline | rounds | round-win share (95% CI) | score margin (95% CI) "
+            "| rules | candidate vs 3x baseline | rounds | win share (95% CI) | score margin (95% CI) "
             "| pip margin | candidate think ms median / p95 / max | baseline think ms median / p95 / max | passes |"
         ),
         "|---|---|---|---|---|---|---|---|---|",
@@ -251,7 +293,8 @@ def format_table(summaries: list[dict[str, Any]]) -> str:
     for s in summaries:
         c, b = s["think"][s["candidate"]], s["think"][s["baseline"]]
         lines.append(
-            f"| {s['rules']} {s['players']}p | {s['candidate']} vs {s['baseline']} | {s['rounds']} "
+            f"| {s['rules']} {s['players']}p | {s['candidate']} vs {s['baseline']} "
+            f"| {str(s['rounds']) + (' matches' if s.get('matches') else '')} "
             f"| {s['win_share']:.1%} ({s['win_share_ci'][0]:.1%}..{s['win_share_ci'][1]:.1%}) "
             f"| {s['score_margin']:+.1f} ({s['score_margin_ci'][0]:+.1f}..{s['score_margin_ci'][1]:+.1f}) "
             f"| {s['pip_margin']:+.1f} "
@@ -263,11 +306,12 @@ def format_table(summaries: list[dict[str, Any]]) -> str:
 
 
 def build_tasks(
-    rules: list[str], players: int, pairs: list[tuple[str, str]], deals: int, seed: int, first: int = 0
+    rules: list[str], players: int, pairs: list[tuple[str, str]], deals: int, seed: int, first: int = 0,
+    matches: bool = False,
 ) -> list[Task]:
     """Deals ``first`` .. ``first + deals - 1`` of every comparison, comparisons in the order given."""
     return [
-        Task(r, players, cand, base, d, seed)
+        Task(r, players, cand, base, d, seed, matches)
         for r in rules for cand, base in pairs for d in range(first, first + deals)
     ]
 
@@ -293,6 +337,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first-deal", type=int, default=0, help="number of the first deal (to play in chunks)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--matches", action="store_true",
+        help="each deal is a whole match (the preset's rounds), played once with the candidate in each seat",
+    )
     parser.add_argument("--quick", action="store_true", help=f"a small run for CI: medium:easy, {QUICK_DEALS} deals")
     parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
     parser.add_argument("--save", metavar="FILE", help="append every deal's results to FILE (JSON lines)")
@@ -328,7 +376,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--deals must be at least 1")
     if args.first_deal < 0:
         parser.error("--first-deal must be 0 or more")
-    tasks = build_tasks(rules, args.players, pairs, deals, args.seed, args.first_deal)
+    tasks = build_tasks(
+        rules, args.players, pairs, deals, args.seed, args.first_deal, args.matches and not args.quick
+    )
     summaries = run(tasks, max(1, args.workers), progress=True, save=args.save)
     print(json.dumps(summaries) if args.json else format_table(summaries))
     return 0

@@ -62,3 +62,15 @@ def test_loading_a_file_that_is_not_saved_deals_names_the_line(tmp_path: Path) -
     done = _arena("--load", str(bad))
     assert done.returncode == 2
     assert "bad.jsonl, line 1: not a saved arena deal" in done.stderr
+
+
+def test_match_mode_plays_whole_matches_with_the_candidate_in_every_seat() -> None:
+    done = _arena("--rules", "classic", "--pairs", "medium:easy", "--matches", "--deals", "1",
+                  "--workers", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    (summary,) = json.loads(done.stdout)
+    assert summary["matches"] is True
+    assert summary["rounds"] == 4  # one match per seat
+    # A match of 13 rounds asks the players for far more decisions than four rounds do.
+    assert summary["think"]["medium"]["decisions"] > 4 * 13 * 3
+    assert 0.0 <= summary["win_share"] <= 1.0
