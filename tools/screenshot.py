@@ -1,6 +1,7 @@
 """Render every scene, and a crowded table, to PNG files headlessly.
 
-    python tools/screenshot.py [--out docs/screenshots] [--size 1600x900]
+    python tools/screenshot.py [--out docs/screenshots] [--size 1600x900] [--scale 1.0]
+                               [--palette standard|colour-blind]
 
 Uses the dummy video driver: no window opens. Each file is named after its scene.
 """
@@ -108,6 +109,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument("--size", default="1600x900")
+    parser.add_argument("--scale", type=float, default=1.0, help="the UI scale setting (0.75..1.5)")
+    parser.add_argument("--palette", default="standard", choices=["standard", "colour-blind"])
     args = parser.parse_args()
     w, h = (int(v) for v in args.size.lower().split("x"))
     out = Path(args.out)
@@ -120,9 +123,16 @@ def main() -> int:
 
     from game.ui.tips import TIPS
 
+    from game.ui.tile_art import use_palette
+    from game.ui.ui_scale import use_scale
+
+    use_palette(args.palette)
+    use_scale(args.scale)
     saves = SavesBridge.open()
     routes = GameRoutes(saves)
     app = App((w, h), headless=True, routes=routes)
+    app.settings.ui_scale = args.scale
+    app.settings.palette = args.palette
     app.settings.tips_seen = list(TIPS)  # tips have their own shot
     written: list[Path] = []
 

@@ -162,7 +162,8 @@ class App:
         if not self.fullscreen and not self.headless:
             self.settings.window = (max(MIN_SIZE[0], self.size[0]), max(MIN_SIZE[1], self.size[1]))
         for scene in self.stack:
-            scene.resize(self.size)
+            with fonts.capped(scene.text_room):
+                scene.resize(self.size)
 
     def _keep_minimum_size(self) -> None:
         """Grow the window back to 1024x640 if a window manager let it shrink below."""
@@ -193,7 +194,8 @@ class App:
                     self.quit()
                 return
             if self.top is not None:
-                self.top.handle(intent)
+                with fonts.capped(self.top.text_room):
+                    self.top.handle(intent)
 
     def draw(self) -> None:
         """Paint from the lowest visible scene up."""
@@ -201,13 +203,15 @@ class App:
         while start > 0 and not self.stack[start].opaque:
             start -= 1
         for scene in self.stack[max(0, start):]:
-            scene.draw(self.screen)
+            with fonts.capped(scene.text_room):
+                scene.draw(self.screen)
 
     def step(self, events: Iterable[pygame.event.Event] = (), dt: float = 1 / FPS) -> None:
         """One frame: input, update, draw (tests call this directly)."""
         self.dispatch(events)
         if self.top is not None and self.running:
-            self.top.update(dt)
+            with fonts.capped(self.top.text_room):
+                self.top.update(dt)
         if not self.stack:
             self.running = False
             return

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..engine import MEXICAN
+from . import ui_scale
 from .layout import Scaled
 
 
@@ -96,7 +97,7 @@ def plan_board(scaled: Scaled, players: int, doubles: dict[int, Sequence[bool]])
     width = min(left_x1 - left_x0, right_x1 - right_x0)
     height = bottom - top
 
-    unit = max(8, int(34 * k))
+    unit = max(8, int(34 * k * ui_scale.current()))
     while unit > 8:
         gap = max(2.0, unit * 0.12)
         pitch = 2 * unit + gap * 2

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 
+from . import ui_scale
 from .paths import font_file
 
 _FILES = {
@@ -13,7 +17,9 @@ _FILES = {
     "title": "DejaVuSerif-Bold.ttf",
 }
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
-_texts: dict[tuple[str, str, int, tuple[int, int, int], int], pygame.Surface] = {}
+_cap = [float("inf")]
+"""The largest UI scale text may take now (see ``capped``)."""
+_texts: dict[tuple[str, str, int, tuple[int, int, int], int, float], pygame.Surface] = {}
 
 
 def forget_fonts() -> None:
@@ -21,11 +27,14 @@ def forget_fonts() -> None:
     old Font objects stop working once the module has been quit."""
     _fonts.clear()
     _texts.clear()
+    _fits.clear()
 
 
-def font(size: int, style: str = "regular") -> pygame.font.Font:
-    """The font of ``style`` at ``size`` pixels (falls back to pygame's default font)."""
-    size = max(6, int(size))
+def font(size: int, style: str = "regular", scaled: bool = True) -> pygame.font.Font:
+    """The font of ``style`` at ``size`` pixels times the player's UI scale
+    (``scaled`` False: exactly ``size``, for text that must fit a shape such as
+    a tile's numeral); falls back to pygame's default font."""
+    size = max(6, round(size * text_scale()) if scaled else int(size))
     key = (style, size)
     found = _fonts.get(key)
     if found is None:
@@ -38,12 +47,28 @@ def font(size: int, style: str = "regular") -> pygame.font.Font:
     return found
 
 
+def text_scale() -> float:
+    """How much larger than designed text is drawn now: the UI scale, within any ``capped`` limit."""
+    return min(ui_scale.current(), _cap[-1])
+
+
+@contextmanager
+def capped(limit: float) -> Iterator[None]:
+    """Inside the block, text grows with the UI scale only up to ``limit``
+    (for text laid out in a box of fixed size, such as a seat panel)."""
+    _cap.append(min(limit, _cap[-1]))
+    try:
+        yield
+    finally:
+        _cap.pop()
+
+
 def text(
     line: str, size: int, color: tuple[int, int, int], style: str = "regular", wrap: int = 0
 ) -> pygame.Surface:
-    """A rendered, cached text surface; ``wrap`` > 0 wraps at that width in pixels."""
+    """A rendered, cached text surface (at the UI scale); ``wrap`` > 0 wraps at that width in pixels."""
     size = max(6, int(size))
-    key = (line, style, size, (color[0], color[1], color[2]), int(wrap))
+    key = (line, style, size, (color[0], color[1], color[2]), int(wrap), text_scale())
     surf = _texts.get(key)
     if surf is None:
         if len(_texts) > 4000:
@@ -80,14 +105,14 @@ def fit_text(line: str, size: int, style: str, width: int) -> str:
     return line.rstrip() + "\u2026"
 
 
-_fits: dict[tuple[str, int, str, int, int], tuple[str, int]] = {}
+_fits: dict[tuple[str, int, str, int, int, float], tuple[str, int]] = {}
 
 
 def fit_size(line: str, size: int, style: str, width: int, smallest: int) -> tuple[str, int]:
     """``line`` and the largest font size from ``size`` down to ``smallest`` at
     which it fits ``width`` pixels; at ``smallest`` it is shortened with an
     ellipsis if it still does not fit (cached)."""
-    key = (line, size, style, width, smallest)
+    key = (line, size, style, width, smallest, text_scale())
     found = _fits.get(key)
     if found is None:
         smallest = max(6, min(smallest, size))

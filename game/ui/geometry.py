@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..engine import MEXICAN, RoundState
 from ..engine.tiles import HI, LO, Tile
+from . import ui_scale
 from .board import BoardPlan, plan_board
 from .layout import Scaled, TableLayout
 from .settings import Settings
@@ -41,11 +42,11 @@ class TableGeometry:
     def plan(self, state: RoundState) -> BoardPlan:
         """Where every train tile of ``state`` lies (remembered while the table's shape stays)."""
         if state is self._plan_for and self._plan is not None and self._plan_key is not None \
-                and self._plan_key[0] == self.size:
+                and self._plan_key[:2] == (self.size, ui_scale.current()):
             return self._plan  # the picture's states are never changed once shown
         self._plan_for = state
         shape = tuple((t, tuple(HI[x] == LO[x] for x in state.trains[t])) for t in [*range(state.players), MEXICAN])
-        key = (self.size, state.players, shape)
+        key = (self.size, ui_scale.current(), state.players, shape)
         if key != self._plan_key or self._plan is None:
             doubles: dict[int, Sequence[bool]] = dict(shape)
             self._plan_key = key

@@ -17,6 +17,7 @@ from .saves_bridge import SavesBridge
 from .settings import Settings
 from .sound import Sounds
 from .tile_art import use_palette
+from .ui_scale import use_scale
 
 
 def load_settings(remember: bool = True) -> Settings:
@@ -49,6 +50,7 @@ def run_game(
     saves = SavesBridge.open()
     routes = GameRoutes(saves)
     use_palette(settings.palette)
+    use_scale(settings.ui_scale)
     app = App(size or settings.window, settings, headless=headless, routes=routes)
     if not headless:
         app.sounds = Sounds(settings)

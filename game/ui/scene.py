@@ -3,6 +3,7 @@ space menus are laid out in."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -28,6 +29,10 @@ IDLE_RATE = 2
 class Scene:
     """One screen of the game. ``update`` and ``resize`` work out what to show,
     ``draw`` only paints it; ``opaque`` scenes hide the scenes beneath them on the stack."""
+
+    text_room: float = math.inf
+    """How far this scene's text may grow with the UI scale (see ``fonts.capped``):
+    scenes laid out in boxes of fixed size hold it to what fits them."""
 
     def __init__(self) -> None:
         self.app: App | None = None

@@ -42,6 +42,8 @@ class Settings:
     volume: float = 0.7
     palette: str = "standard"
     """Seat and pip colours: ``standard`` or ``colour-blind`` (see ``theme.use_palette``)."""
+    ui_scale: float = 1.0
+    """How large text and tiles are drawn (see ``ui_scale.use_scale``)."""
     tips_seen: list[str] = field(default_factory=list)
     last_setup: dict[str, Any] | None = None
     note: str = ""
@@ -54,7 +56,7 @@ class Settings:
         return cls(
             pace=prefs["pace"], hand_sort=prefs["hand_sort"], tile_faces=prefs["tile_faces"],
             fullscreen=prefs["fullscreen"], window=(w, h), sound=prefs["sound"], volume=prefs["volume"],
-            palette=prefs["palette"], tips_seen=list(prefs["tips_seen"]),
+            palette=prefs["palette"], ui_scale=prefs["ui_scale"], tips_seen=list(prefs["tips_seen"]),
             last_setup=prefs["last_setup"], note=note or "", prefs=prefs,
         )
 
@@ -67,7 +69,7 @@ class Settings:
         values: dict[str, Any] = {
             "pace": self.pace, "hand_sort": self.hand_sort, "tile_faces": self.tile_faces,
             "fullscreen": self.fullscreen, "window": list(self.window), "sound": self.sound, "volume": self.volume,
-            "palette": self.palette, "tips_seen": list(self.tips_seen),
+            "palette": self.palette, "ui_scale": self.ui_scale, "tips_seen": list(self.tips_seen),
             "last_setup": self.last_setup,
         }
         if all(prefs[name] == value for name, value in values.items()):

@@ -19,7 +19,7 @@ from ..movelog import MoveLog
 from . import theme
 from .board import BoardPlan
 from .draw import panel
-from .fonts import blit_text, text
+from .fonts import blit_text, capped, text
 from .layout import Scaled, TableLayout
 from .log_panel import LogPanel
 from .picture import TablePicture
@@ -101,7 +101,14 @@ class StaticLayer:
 
 
 def paint_static(surface: pygame.Surface, frame: TableFrame) -> None:
-    """Lanes, spokes, hub, trains, seat panels, the Mexican panel and the top bar."""
+    """Lanes, spokes, hub, trains, seat panels, the Mexican panel and the top bar
+    (their text at the designed size: each fills a box of fixed size)."""
+    with capped(1.0):
+        _paint_static(surface, frame)
+
+
+def _paint_static(surface: pygame.Surface, frame: TableFrame) -> None:
+    """``paint_static``'s work."""
     state, plan, scaled = frame.state, frame.plan, frame.scaled
     k = scaled.k
     for lane in plan.lanes.values():
@@ -225,7 +232,14 @@ def _draw_targets(surface: pygame.Surface, frame: TableFrame, pulse: float) -> N
 
 
 def _draw_buttons(surface: pygame.Surface, frame: TableFrame) -> None:
-    """The turn's buttons (End turn, Open train, Knock) and the Menu button."""
+    """The turn's buttons (End turn, Open train, Knock) and the Menu button
+    (labels at the designed size: the buttons' size is fixed)."""
+    with capped(1.0):
+        _paint_buttons(surface, frame)
+
+
+def _paint_buttons(surface: pygame.Surface, frame: TableFrame) -> None:
+    """``_draw_buttons``'s work."""
     k = frame.scaled.k
     for button in frame.buttons:
         rect, hover = button.rect, button.hover
@@ -242,14 +256,20 @@ def _draw_badge(surface: pygame.Surface, frame: TableFrame) -> None:
     """The lasting red badge under the top bar (saves failing)."""
     if frame.badge is None:
         return
+    with capped(1.0):
+        _paint_badge(surface, frame, frame.badge)
+
+
+def _paint_badge(surface: pygame.Surface, frame: TableFrame, badge: str) -> None:
+    """``_draw_badge``'s work."""
     k = frame.scaled.k
     bar = frame.scaled.anchor("top_bar")
     size = int(16 * k)
-    line = frame.badge
+    line = badge
     room = bar.w * 0.6
     while line and text(line, size, theme.INK, "bold").get_width() > room:
         line = line[:-2]
-    if line != frame.badge:
+    if line != badge:
         line = line.rstrip() + "\u2026"
     width = text(line, size, theme.INK, "bold").get_width()
     box = pygame.Rect(0, 0, width + 28 * k, 30 * k)
@@ -266,13 +286,14 @@ def _draw_message(surface: pygame.Surface, frame: TableFrame) -> None:
     k = frame.scaled.k
     box = pill.box
     panel(surface, box, (12, 16, 22), 210, radius=int(min(box.h, 46 * k) / 2), edge=None)
-    body = text(pill.text, pill.size, pill.color, "bold", wrap=pill.wrap)
-    width = min(body.get_width(), pill.wrap)
-    left = box.x + (box.w - (pill.why.w + int(16 * k) if pill.why else 0) - width) // 2
-    surface.blit(body, body.get_rect(midleft=(left, box.centery)))
-    if pill.why is not None:
-        panel(surface, pill.why, theme.PANEL_LIGHT, 255, radius=int(pill.why.h / 2), edge=theme.GLOW)
-        blit_text(surface, WHY_LABEL, int(16 * k), theme.GLOW, pill.why.center, "center", "bold")
+    with capped(pill.scale):
+        body = text(pill.text, pill.size, pill.color, "bold", wrap=pill.wrap)
+        width = min(body.get_width(), pill.wrap)
+        left = box.x + (box.w - (pill.why.w + int(16 * k) if pill.why else 0) - width) // 2
+        surface.blit(body, body.get_rect(midleft=(left, box.centery)))
+        if pill.why is not None:
+            panel(surface, pill.why, theme.PANEL_LIGHT, 255, radius=int(pill.why.h / 2), edge=theme.GLOW)
+            blit_text(surface, WHY_LABEL, int(16 * k), theme.GLOW, pill.why.center, "center", "bold")
 
 
 def _draw_tip(surface: pygame.Surface, frame: TableFrame) -> None:

@@ -15,7 +15,7 @@ from ..engine import DRAW, END, OPEN, Action, Play, RoundState
 from ..engine.fairdeal import short
 from ..rules_help import describe
 from . import theme
-from .fonts import font, text
+from .fonts import capped, font, text, text_scale
 from .layout import Scaled
 
 TURN_BUTTONS = (("end", "End turn  (E)"), ("open", "Open train  (O)"))
@@ -46,6 +46,8 @@ class Pill:
     wrap: int
     size: int
     why: pygame.Rect | None = None
+    scale: float = 1.0
+    """The text scale it is drawn at (the UI scale, or less where the line would not fit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +123,27 @@ def score_right(scaled: Scaled) -> float:
 def place_pill(scaled: Scaled, line: str, color: theme.Color, why: bool) -> Pill:
     """The message pill for ``line`` in the message area: one line when it fits,
     else wrapped and grown upward; a "Why?" link at its right end when ``why``."""
+    area = scaled.anchor("message_area")
+    scale = text_scale()
+    while scale > 1.0:  # as large as the UI scale asks while the line still fits on one line
+        with capped(scale):
+            if _pill_lines(scaled, line, why) == 1:
+                break
+        scale = max(1.0, scale - 0.05)
+    with capped(scale):
+        return _place_pill(scaled, line, color, why, scale)
+
+
+def _pill_lines(scaled: Scaled, line: str, why: bool) -> int:
+    """1 when ``line`` fits the message area on one line at the current text scale, else 2."""
+    k = scaled.k
+    link = text(WHY_LABEL, int(16 * k), theme.GLOW, "bold").get_width() + int(24 * k) if why else 0
+    wrap = int(scaled.anchor("message_area").w - 40 * k - link)
+    return 1 if font(int(19 * k), "bold").size(line)[0] <= wrap else 2
+
+
+def _place_pill(scaled: Scaled, line: str, color: theme.Color, why: bool, scale: float) -> Pill:
+    """``place_pill``'s work at the text scale in force."""
     k = scaled.k
     area = scaled.anchor("message_area")
     size = int(19 * k)
@@ -136,7 +159,7 @@ def place_pill(scaled: Scaled, line: str, color: theme.Color, why: bool) -> Pill
     if why:
         why_rect = pygame.Rect(0, 0, link - int(8 * k), round(min(height - 8 * k, 30 * k)))
         why_rect.midright = (round(box.right - 8 * k), box.centery)
-    return Pill(line, color, box, wrap, size, why_rect)
+    return Pill(line, color, box, wrap, size, why_rect, scale)
 
 
 def place_tip(scaled: Scaled, key: str, tip: str) -> TipCard:

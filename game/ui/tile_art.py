@@ -49,7 +49,7 @@ def _half(surf: pygame.Surface, rect: pygame.Rect, pips: int, numerals: bool) ->
     if numerals:
         if pips == 0:
             return
-        glyph = font(int(rect.h * 0.74), "condensed").render(str(pips), True, color)
+        glyph = font(int(rect.h * 0.74), "condensed", scaled=False).render(str(pips), True, color)
         surf.blit(glyph, glyph.get_rect(center=rect.center))
         return
     pts = _grid(pips)

@@ -11,8 +11,8 @@ import pygame
 
 from ..engine import RoundState
 from ..engine.tiles import HI, LO, Tile
-from . import theme
-from .fonts import blit_text, text
+from . import theme, ui_scale
+from .fonts import blit_text, capped, text
 from .hand import SORT_LABELS, sort_hand
 from .tile_art import face
 
@@ -52,8 +52,9 @@ class HandTray:
 
     @property
     def unit(self) -> int:
-        """The short side of a tray tile, in pixels."""
-        return max(12, int(self.area.h * 0.34))
+        """The short side of a tray tile, in pixels: grown or shrunk by the UI
+        scale, up to what the tray's height holds."""
+        return max(12, int(self.area.h * min(0.38, 0.34 * ui_scale.current())))
 
     def capacity(self) -> int:
         """How many tiles fit side by side."""
@@ -129,7 +130,8 @@ class HandTray:
             self.heading += "  \u00b7  \u25c0 \u25b6 or the wheel: more tiles"
         self.sort_label = f"Sort: {SORT_LABELS.get(how, how)}  (S)"
         k = self.k
-        shown = text(self.sort_label, int(16 * k), theme.GOLD, "bold")
+        with capped(1.0):
+            shown = text(self.sort_label, int(16 * k), theme.GOLD, "bold")
         at = (round(self.area.right - 14 * k), round(self.area.y + 8 * k))
         self.sort_rect = shown.get_rect(topright=at)
 
@@ -194,8 +196,10 @@ class HandTray:
         k = self.k
         area = self.area
         unit = self.unit
-        blit_text(surface, self.heading, int(16 * k), theme.INK_DIM, (area.x + 14 * k, area.y + 8 * k), "topleft", "bold")
-        surface.blit(text(self.sort_label, int(16 * k), theme.GOLD, "bold"), self.sort_rect)
+        with capped(1.0):  # the heading's line sits above the tiles at any UI scale
+            blit_text(surface, self.heading, int(16 * k), theme.INK_DIM, (area.x + 14 * k, area.y + 8 * k),
+                      "topleft", "bold")
+            surface.blit(text(self.sort_label, int(16 * k), theme.GOLD, "bold"), self.sort_rect)
         for tile, rect in self.tiles:
             if tile in hidden or tile == lifted:
                 pygame.draw.rect(surface, (40, 26, 16), rect, border_radius=6)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,9 @@ class DialogScene(MenuScene):
     """A card over the scene below with ``heading``, ``body`` (wrapped) and one
     button per choice. A button closes the dialog, then does its job; Esc does
     what the last choice does; Enter presses the focused button (the first)."""
+
+    text_room = math.inf
+    """Text grows with the UI scale (the body wraps and the card grows with it)."""
 
     modal = True
 

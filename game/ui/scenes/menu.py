@@ -19,6 +19,8 @@ class MenuScene(Scene):
 
     title = ""
     modal = False
+    text_room = 1.0
+    """Menus lay text out in boxes of fixed size: at the designed size unless a scene has room."""
 
     def __init__(self) -> None:
         super().__init__()

@@ -3,6 +3,7 @@ to the next person ("Pass to Ben")."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pygame
@@ -21,6 +22,9 @@ COVER: theme.Color = theme.PANEL
 class PassScene(MenuScene):
     """Covers the whole table until ``name`` is ready: a click or Enter calls
     ``on_ready`` (after closing); Esc calls ``on_menu`` (the pause menu over it)."""
+
+    text_room = math.inf
+    """Text grows with the UI scale (a few short lines on an empty screen)."""
 
     def __init__(self, name: str, on_ready: Callable[[], None], on_menu: Callable[[], None]) -> None:
         super().__init__()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pygame
@@ -19,6 +20,9 @@ class PauseScene(MenuScene):
     """A modal menu over the table of ``session``; the table keeps its state
     underneath. ``watching`` (a demo) offers no saving, nor does a run whose
     ``saves`` are unavailable; ``on_leave`` runs before going back to the title."""
+
+    text_room = math.inf
+    """Text grows with the UI scale (short labels on wide buttons)."""
 
     modal = True
 

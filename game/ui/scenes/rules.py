@@ -9,6 +9,7 @@ scrolled; it can open at a section (the table's "Why?").
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
@@ -70,6 +71,9 @@ class RulesScene(MenuScene):
     """The rules of ``options`` (classic when None) at a table of ``players``,
     opened at the section keyed ``section``. The wheel, arrows, PageUp/PageDown
     and Home/End scroll; the index on the left jumps to a section."""
+
+    text_room = math.inf
+    """Text grows with the UI scale (running text: it wraps and scrolls)."""
 
     def __init__(self, options: RuleOptions | None = None, section: str | None = None, players: int = 4) -> None:
         super().__init__()

@@ -6,6 +6,7 @@ folder, for when the save folder cannot be written."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,6 +27,9 @@ MAX_NAME = 40  # the store's limit (game.saves.validate.MAX_NAME); the store has
 class SaveAsScene(MenuScene):
     """A modal dialog: Enter saves under the typed name, Esc cancels. A refused
     name or a failed write shows the store's reason and keeps the dialog open."""
+
+    text_room = math.inf
+    """Text grows with the UI scale (one field and two buttons with room to spare)."""
 
     modal = True
 

@@ -1,5 +1,5 @@
-"""Settings: the pace of computer turns, hand sorting, tile faces and fullscreen,
-remembered for the next run."""
+"""Settings: the pace of computer turns, hand sorting, tile faces, fullscreen,
+sound, colours and the size of text and tiles, remembered for the next run."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from ..hand import SORT_LABELS, SORTS
 from ..scene import Space
 from ..settings import PACES, TILE_FACES
 from ..tile_art import use_palette
+from ..ui_scale import SCALES, use_scale
+from ..ui_scale import label as scale_label
 from ..widgets import Button, Picker
 from .menu import MenuScene, card
 
@@ -27,30 +29,39 @@ VOLUMES = [0.0, 0.25, 0.5, 0.75, 1.0]
 def volume_label(volume: float) -> str:
     """'off', or the volume as a percentage."""
     return "off" if volume <= 0 else f"on, {round(volume * 100)}%"
-ROWS = (("Computer turn pace", 268), ("Sort my hand", 352), ("Tile faces", 436), ("Screen", 520),
-        ("Sound", 604), ("Colours", 688))
+ROWS = (("Computer turn pace", 256), ("Sort my hand", 330), ("Tile faces", 404), ("Screen", 478),
+        ("Sound", 552), ("Colours", 626), ("Text and tiles", 700))
 """Each picker's label and the design y of its middle."""
+
+
+def _picker_box(row: int) -> tuple[int, int, int, int]:
+    """The design rectangle of row ``row``'s picker."""
+    return (820, ROWS[row][1] - 28, 340, 56)
 
 
 class SettingsScene(MenuScene):
     """Change settings; they apply at once and are kept for the next run."""
+
+    text_room = 1.25
+    """Text grows with the UI scale (the labels' column holds them up to this)."""
 
     title = "Settings"
 
     def __init__(self) -> None:
         super().__init__()
         self.note = ""
-        self.pace = Picker((820, 240, 340, 56), list(PACES), on_change=lambda v: self._set("pace", v))
-        self.sort = Picker((820, 324, 340, 56), list(SORTS), on_change=lambda v: self._set("hand_sort", v),
+        self.pace = Picker(_picker_box(0), list(PACES), on_change=lambda v: self._set("pace", v))
+        self.sort = Picker(_picker_box(1), list(SORTS), on_change=lambda v: self._set("hand_sort", v),
                            labels=lambda v: SORT_LABELS[v])
-        self.faces = Picker((820, 408, 340, 56), list(TILE_FACES), on_change=lambda v: self._set("tile_faces", v),
+        self.faces = Picker(_picker_box(2), list(TILE_FACES), on_change=lambda v: self._set("tile_faces", v),
                             labels=lambda v: FACE_LABELS[v])
-        self.screen = Picker((820, 492, 340, 56), [False, True], on_change=self._fullscreen,
+        self.screen = Picker(_picker_box(3), [False, True], on_change=self._fullscreen,
                              labels=lambda v: "fullscreen" if v else "window")
-        self.sound = Picker((820, 576, 340, 56), VOLUMES, on_change=self._sound, labels=volume_label)
-        self.colours = Picker((820, 660, 340, 56), ["standard", "colour-blind"], on_change=self._palette,
+        self.sound = Picker(_picker_box(4), VOLUMES, on_change=self._sound, labels=volume_label)
+        self.colours = Picker(_picker_box(5), ["standard", "colour-blind"], on_change=self._palette,
                               labels=lambda v: "colour-blind safe" if v == "colour-blind" else "standard")
-        self.widgets = [self.pace, self.sort, self.faces, self.screen, self.sound, self.colours,
+        self.scale = Picker(_picker_box(6), list(SCALES), on_change=self._scale, labels=scale_label)
+        self.widgets = [self.pace, self.sort, self.faces, self.screen, self.sound, self.colours, self.scale,
                         Button("Done", (700, 800, 200, 60), self.back, primary=True)]
 
     def attach(self, app: App) -> None:
@@ -63,6 +74,14 @@ class SettingsScene(MenuScene):
         volume = app.settings.volume if app.settings.sound else 0.0
         self.sound.set(min(VOLUMES, key=lambda v: abs(v - volume)))
         self.colours.set(app.settings.palette)
+        self.scale.set(min(SCALES, key=lambda v: abs(v - app.settings.ui_scale)))
+
+    def _scale(self, scale: float) -> None:
+        """Draw text and tiles at ``scale`` (at once, this screen too); kept for next time."""
+        assert self.app is not None
+        self.app.settings.ui_scale = scale
+        use_scale(scale)
+        self.note = self.app.settings.remember() or ""
 
     def _palette(self, name: str) -> None:
         """Seat and pip colours: standard, or safe with colour vision deficiency; kept for next time."""
@@ -104,7 +123,7 @@ class SettingsScene(MenuScene):
         for label, y in ROWS:
             blit_text(surface, label, space.px(24), theme.INK, space.point(460, y), "midleft", "bold")
         blit_text(surface, "pips: numerals only where pips would be too small to count", space.px(15),
-                  theme.INK_DIM, space.point(800, 735), "midtop")
+                  theme.INK_DIM, space.point(800, 742), "midtop")
         if self.note:
             blit_text(surface, self.note, space.px(18), theme.RED, space.point(800, 870), "midtop", "bold",
                       wrap=space.px(900))
