@@ -229,6 +229,14 @@ def _draw_targets(surface: pygame.Surface, frame: TableFrame, pulse: float) -> N
         surface.blit(halo, glow.inflate(16, 16).topleft)
         pygame.draw.rect(surface, theme.GLOW, glow, max(2, int(3 * k)), border_radius=6)
         pygame.draw.rect(surface, theme.GLOW, lane.rect.inflate(4, 4), max(1, int(2 * k)), border_radius=8)
+        # Not colour alone: the free slot names the key that plays there (1-8, M).
+        blit_text(surface, target_key(train), max(9, int(min(w, h) * 0.62)), theme.PANEL, glow.center, "center",
+                  "bold")
+
+
+def target_key(train: int) -> str:
+    """The key that plays the chosen tile on ``train``: its seat number, or M."""
+    return "M" if train == MEXICAN else str(train + 1)
 
 
 def _draw_buttons(surface: pygame.Surface, frame: TableFrame) -> None:
