@@ -11,11 +11,12 @@ from ..draw import background, dim, panel
 from ..fonts import blit_text
 from ..intents import Intent
 from ..scene import IDLE_RATE, Scene, Space
-from ..widgets import Button
+from ..widgets import Button, Picker, TextField
 
 
 class MenuScene(Scene):
-    """Widgets laid out on 1600x900, a title, and keyboard focus on buttons."""
+    """Widgets laid out on 1600x900, a title, and a keyboard focus (a gold ring)
+    that reaches every button, picker and text field."""
 
     title = ""
     modal = False
@@ -39,23 +40,57 @@ class MenuScene(Scene):
         return Space(self.app.size)
 
     def buttons(self) -> list[Button]:
-        """The enabled buttons, in order (for arrow-key focus)."""
+        """The enabled buttons, in order."""
         return [w for w in self.widgets if isinstance(w, Button) and w.enabled]
 
+    def focusables(self) -> list[Any]:
+        """What the keyboard can reach, in order: enabled buttons and pickers, and text fields."""
+        return [w for w in self.widgets
+                if (isinstance(w, (Button, Picker)) and w.enabled) or isinstance(w, TextField)]
+
+    def focused(self) -> Any | None:
+        """The widget the keyboard is on (None before the first arrow or Tab)."""
+        items = self.focusables()
+        return items[self.focus] if 0 <= self.focus < len(items) else None
+
+    def move_focus(self, delta: int) -> None:
+        """Move the keyboard focus ``delta`` widgets on (wrapping); a text field
+        reached takes the typing, one left gives it up."""
+        items = self.focusables()
+        if not items:
+            return
+        self.focus = (self.focus + delta) % len(items) if self.focus >= 0 or delta > 0 else len(items) - 1
+        self.show_focus()
+
+    def show_focus(self) -> None:
+        """Mark the focused widget (hover look, or the typing cursor for a text field)."""
+        items = self.focusables()
+        for i, item in enumerate(items):
+            if isinstance(item, TextField):
+                if (i == self.focus) != item.focused:
+                    item.focus(i == self.focus)
+            else:
+                item.hover = i == self.focus
+
     def handle(self, intent: Intent) -> None:
-        """Widgets first; arrows move a button focus; Enter presses it; Esc goes back."""
+        """Widgets first; Up/Down and Tab (Shift+Tab back) move the focus over
+        buttons, pickers and text fields; Left/Right change a focused picker;
+        Enter presses a button or steps a picker; Esc goes back."""
         space = self.space()
         for widget in self.widgets:
             if widget.handle(intent, space):
                 return
-        buttons = self.buttons()
-        if intent.kind in ("up", "down", "next_field") and buttons:
-            self.focus = (self.focus + (-1 if intent.kind == "up" else 1)) % len(buttons)
-            for i, b in enumerate(buttons):
-                b.hover = i == self.focus
-        elif intent.kind == "confirm" and buttons and 0 <= self.focus < len(buttons):
-            buttons[self.focus].on_click()
-        elif intent.kind == "back":
+        current = self.focused()
+        kind = intent.kind
+        if kind in ("up", "down", "next_field"):
+            self.move_focus(-1 if kind == "up" or (kind == "next_field" and intent.shift) else 1)
+        elif kind in ("left", "right") and isinstance(current, Picker):
+            current.step(-1 if kind == "left" else 1)
+        elif kind == "confirm" and isinstance(current, Button):
+            current.on_click()
+        elif kind == "confirm" and isinstance(current, Picker):
+            current.step(1)
+        elif kind == "back":
             self.back()
 
     def back(self) -> None:
@@ -89,6 +124,10 @@ class MenuScene(Scene):
         self.draw_body(surface, space)
         for widget in self.widgets:
             widget.draw(surface, space)
+        current = self.focused()
+        if current is not None and not isinstance(current, TextField):
+            ring = space.rect(*current.rect).inflate(space.px(10), space.px(10))
+            pygame.draw.rect(surface, theme.GOLD, ring, max(2, space.px(3)), border_radius=space.px(12))
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """Scene-specific painting under the widgets."""

@@ -161,7 +161,7 @@ class SetupScene(MenuScene):
 
     def _rebuild(self) -> None:
         n = self.seat_count.value
-        self.widgets = [self.seat_count, self.preset, self.help_button]
+        self.widgets = [self.seat_count]  # in reading order: the keyboard focus follows it
         for i in range(n):
             y = 230 + i * 62
             self.names[i].rect = (110, y, 300, 46)
@@ -169,6 +169,7 @@ class SetupScene(MenuScene):
             self.widgets.extend([self.names[i], self.kinds[i]])
         if self.undo_offered():
             self.widgets.append(self.undo)
+        self.widgets.extend([self.preset, self.help_button])
         self.widgets.extend(self.rules.values())
         self.widgets.extend([self.length, self.deal, Button("Back", (60, 830, 200, 60), self.back), self.start_button])
         self._validate()
@@ -194,19 +195,20 @@ class SetupScene(MenuScene):
         self.start_button.enabled = not self.error
 
     def handle(self, intent: Intent) -> None:
-        """Tab moves between the text fields, Enter starts, Esc leaves a field first."""
+        """Tab, Up and Down move the focus over every field, picker and button
+        (Left/Right change a picker); Enter presses a focused button and
+        otherwise starts; Esc leaves a text field first."""
         fields = [f for f in self.names[: self.seat_count.value]] + [self.deal]
-        focused = next((f for f in fields if f.focused), None)
-        if intent.kind == "next_field" and focused is not None:
-            i = fields.index(focused)
-            focused.focus(False)
-            fields[(i + (-1 if intent.shift else 1)) % len(fields)].focus(True)
-            return
-        if intent.kind == "confirm" and focused is None:
+        typing = next((f for f in fields if f.focused), None)
+        if typing is not None and intent.kind in ("next_field", "up", "down", "confirm"):
+            self.focus = self.focusables().index(typing)  # a click may have put the typing there
+        if intent.kind == "confirm" and not isinstance(self.focused(), Button):
+            if typing is not None:
+                typing.focus(False)
             self.start()
             return
-        if intent.kind == "back" and focused is not None:
-            focused.focus(False)
+        if intent.kind == "back" and typing is not None:
+            typing.focus(False)
             return
         super().handle(intent)
 
