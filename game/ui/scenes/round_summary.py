@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from ..app import App
 
 
+PROOF_TOP = 742
+"""Design y of the fair-deal proof, under the score sheet and above the buttons."""
+
 class RoundSummaryScene(MenuScene):
     """Shown over the table when a round of ``match`` ends (``last``: the match's
     last round); ``on_next`` deals again or ends the match. When ``watching`` a
@@ -145,10 +148,12 @@ class RoundSummaryScene(MenuScene):
         index = len(match.round_scores) - 1
         if index < 0 or index >= len(match.salts) or not match.salts[index]:
             return
-        line = (f"Fair deal: fingerprint {short(match.fingerprints[index])} was shown before the round; its "
-                f"salt was {match.salts[index]}. Hash it with the deal order (Replay shows it, the save keeps "
-                "it, mexican-train verify-deal checks it).")
-        blit_text(surface, line, space.px(13), theme.INK_DIM, space.point(110, 772), "topleft", wrap=space.px(1380))
+        head = f"Fair deal \u2713  fingerprint {short(match.fingerprints[index])}, shown before the round"
+        blit_text(surface, head, space.px(18), theme.INK, space.point(110, PROOF_TOP), "topleft", "bold")
+        line = (f"Its secret salt: {match.salts[index]}. Hashed with the deal order (Replay shows it, the save "
+                "keeps it) it gives that fingerprint: mexican-train verify-deal SAVE checks every round.")
+        blit_text(surface, line, space.px(15), theme.INK_DIM, space.point(110, PROOF_TOP + 28), "topleft",
+                  wrap=space.px(1380))
 
     def _sheet(self, surface: pygame.Surface, space: Space, top: float) -> None:
         """The score sheet: every round so far and the totals."""
@@ -162,7 +167,7 @@ class RoundSummaryScene(MenuScene):
         col_w = min(80.0, 1100 / max(1, match.setup.rounds + 1))
         x0 = 300.0
         y = top + 34
-        line_h = min(30.0, (800 - y) / (n + 1.5))
+        line_h = min(30.0, (PROOF_TOP - 8 - y) / (n + 1.5))
         for r in range(match.setup.rounds):
             undone = r < len(match.undos) and match.undos[r] > 0
             blit_text(surface, round_label(r, undone), space.px(14), theme.WARN if undone else theme.INK_DIM,

@@ -74,14 +74,14 @@ class StatisticsScene(MenuScene):
         blit_text(surface, name, space.px(28), theme.GOLD, space.point(800, 134), "midtop", "title")
         y = self._table(surface, space, "All matches", {"": self.stats.overall(name)}, 200)
         y = self._table(surface, space, "By rules", self.stats.by_preset(name), y + 18)
-        self._table(surface, space, "By opponents' level", self.stats.by_level(name), y + 18)
+        self._table(surface, space, "By opponents", self.stats.by_level(name), y + 18)
         self._chart(surface, space, self.stats.recent_totals(name, CHART_MATCHES))
         self._note(surface, space)
 
     def _table(self, surface: pygame.Surface, space: Space, heading: str, rows: dict[str, Tally], y: float) -> float:
         """A heading, the column names and one row per key; returns the next free y."""
         blit_text(surface, heading, space.px(19), theme.GOLD, space.point(90, y), "topleft", "bold")
-        xs = [300 + i * 94 for i in range(len(COLUMNS))]
+        xs = [316 + i * 92 for i in range(len(COLUMNS))]
         for x, column in zip(xs, COLUMNS):
             blit_text(surface, column, space.px(13), theme.INK_DIM, space.point(x, y + 4), "topleft")
         y += 30
