@@ -64,9 +64,10 @@ class Handover:
 
     def hand_label(self, seat: int, name: str) -> str:
         """The tray's label for ``seat``'s hand."""
+        whose = "Your" if name.strip().lower() == "you" else f"{name}'s"
         if seat != self.shown:
-            return f"{name}'s hand (watching)"
-        return f"{name}'s hand" if self.several else "Your hand"
+            return f"{whose} hand (watching)"
+        return f"{whose} hand" if self.several else "Your hand"
 
     def turn_title(self) -> str:
         """The top bar's score line when people share the screen: whose turn, and who leads."""

@@ -55,7 +55,7 @@ class PassScene(MenuScene):
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """Whom to pass to, and how to go on."""
         blit_text(surface, f"Pass to {self.name}", space.px(64), theme.GOLD, space.point(800, 300), "midtop", "title")
-        blit_text(surface, f"Click or press Enter when {self.name} is ready", space.px(26), theme.INK,
+        blit_text(surface, f"{self.name}: click or press Enter when you are ready", space.px(26), theme.INK,
                   space.point(800, 420), "midtop")
         blit_text(surface, "Everyone else: no peeking at the screen.", space.px(18), theme.INK_DIM,
                   space.point(800, 620), "midtop")
