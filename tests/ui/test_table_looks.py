@@ -71,7 +71,8 @@ def test_the_turn_glow_stays_on_the_computer_until_its_tile_has_landed(app: App)
     session = GameSession(preset("classic"), [SeatConfig(n, "human" if i == 3 else "easy") for i, n in enumerate(NAMES)], 9)
     app.settings.pace = "normal"
     table = table_for(app, session)
-    for _ in range(600):
+    deadline = time.monotonic() + 120  # computer players think in another process: wait for them, not for frames
+    while time.monotonic() < deadline:
         frames(app, 1)
         if table.picture.flyers and table.picture.acting is not None and table.picture.acting != 3:
             assert table.frame is not None
