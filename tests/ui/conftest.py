@@ -4,7 +4,8 @@ with a known position, and helpers that post real pygame events."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,18 @@ def table_for(app: App, session: GameSession) -> TableScene:
     app.push(table)
     frames(app, 3)
     return table
+
+
+def frames_until(app: App, done: Callable[[], bool], seconds: float = 120.0) -> bool:
+    """Run frames until ``done()`` holds or ``seconds`` of wall time pass (computer
+    players think in another process, so a loaded machine needs more frames);
+    whether it held."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            return False
+        app.step([])
+    return True
 
 
 def frames(app: App, count: int, events: Sequence[pygame.event.Event] = ()) -> None:

@@ -11,7 +11,7 @@ from game.ui.app import App
 from game.ui.scenes.pass_to import COVER, PassScene
 from game.ui.scenes.table import TableScene
 
-from .conftest import frames, key
+from .conftest import frames, frames_until, key
 
 
 def _two_people() -> GameSession:
@@ -20,11 +20,9 @@ def _two_people() -> GameSession:
 
 
 def _until_pass_screen(app: App) -> PassScene:
-    for _ in range(400):
-        if isinstance(app.top, PassScene):
-            return app.top
-        frames(app, 1)
-    raise AssertionError("no pass screen came up")
+    assert frames_until(app, lambda: isinstance(app.top, PassScene)), "no pass screen came up"
+    assert isinstance(app.top, PassScene)
+    return app.top
 
 
 def _covered(app: App) -> bool:

@@ -9,15 +9,14 @@ from game.ui.app import App
 from game.ui.scenes.match_end import MatchEndScene
 from game.ui.scenes.table import TableScene
 
+from .conftest import frames_until
+
 
 def test_a_classic_match_of_computer_players_ends_on_the_match_end_scene_with_the_engines_ranking(app: App) -> None:
     seats = [SeatConfig(name, "easy") for name in ("Ana", "Bruno", "Carmen")]
     session = GameSession(preset("classic"), seats, 11)
     app.push(TableScene(session, watching=True))
-    for _ in range(3000):
-        app.step([])
-        if isinstance(app.top, MatchEndScene):
-            break
+    frames_until(app, lambda: isinstance(app.top, MatchEndScene), seconds=300)
     scene = app.top
     assert isinstance(scene, MatchEndScene)
     match = session.match

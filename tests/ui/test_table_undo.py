@@ -11,18 +11,14 @@ from game.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.scenes.table import TableScene
 
-from .conftest import frames, key
+from .conftest import frames, frames_until, key
 
 
 def _table(app: App, allow_undo: bool) -> TableScene:
     seats = [SeatConfig("Ana", "human"), SeatConfig("Cy", "easy"), SeatConfig("Di", "easy")]
     table = TableScene(GameSession(preset("classic"), seats, 5, allow_undo=allow_undo))
     app.push(table)
-    for _ in range(300):
-        if table.human_turn():
-            break
-        frames(app, 1)
-    assert table.human_turn()
+    assert frames_until(app, table.human_turn)
     return table
 
 
@@ -30,11 +26,7 @@ def _play_a_turn(app: App, table: TableScene) -> None:
     """Act until the turn passes, then let the computers play back to the person."""
     while table.controller.to_move() == 0:
         assert table.controller.act(table.controller.legal_actions()[0]) is None
-    for _ in range(300):
-        if table.human_turn():
-            return
-        frames(app, 1)
-    raise AssertionError("the turn did not come back")
+    assert frames_until(app, table.human_turn), "the turn did not come back"
 
 
 def test_u_takes_back_the_last_turn_and_shows_it_at_once(app: App) -> None:
