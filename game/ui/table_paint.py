@@ -103,30 +103,25 @@ class StaticLayer:
 def paint_static(surface: pygame.Surface, frame: TableFrame) -> None:
     """Lanes, spokes, hub, trains, seat panels, the Mexican panel and the top bar
     (their text at the designed size: each fills a box of fixed size)."""
-    with capped(1.0):
-        _paint_static(surface, frame)
-
-
-def _paint_static(surface: pygame.Surface, frame: TableFrame) -> None:
-    """``paint_static``'s work."""
     state, plan, scaled = frame.state, frame.plan, frame.scaled
-    k = scaled.k
-    for lane in plan.lanes.values():
-        draw_lane_background(surface, lane, plan.unit, k, state.names)
-    for lane in plan.lanes.values():
-        draw_spoke(surface, plan, lane, k)
-    draw_hub(surface, plan, state.engine, k, frame.engine_shown, frame.numerals)
-    draw_trains(surface, state, plan, set(frame.hidden_slots), frame.numerals)
-    for seat in range(state.players):
-        size = len(state.hands[seat]) if frame.dealt else 0
-        draw_seat_panel(surface, scaled.seat_panel(state.players, seat), k, seat, state.names[seat],
-                        frame.seat_labels[seat], size, frame.totals[seat], state.public[seat], state.suspended[seat])
-    draw_mexican_panel(surface, scaled.mexican_panel(state.players), k, len(state.trains[MEXICAN]))
-    bar = scaled.anchor("top_bar")
-    blit_text(surface, frame.title, int(22 * k), theme.GOLD, (bar.x + 16 * k, bar.centery), "midleft", "title")
-    blit_text(surface, frame.detail, int(16 * k), theme.INK_DIM, (bar.x + 230 * k, bar.centery), "midleft")
-    score = scaled.anchor("score_panel")
-    blit_text(surface, frame.score_text, int(17 * k), theme.INK, (frame.score_right, score.centery), "midright", "bold")
+    with capped(1.0):
+        k = scaled.k
+        for lane in plan.lanes.values():
+            draw_lane_background(surface, lane, plan.unit, k, state.names)
+        for lane in plan.lanes.values():
+            draw_spoke(surface, plan, lane, k)
+        draw_hub(surface, plan, state.engine, k, frame.engine_shown, frame.numerals)
+        draw_trains(surface, state, plan, set(frame.hidden_slots), frame.numerals)
+        for seat in range(state.players):
+            size = len(state.hands[seat]) if frame.dealt else 0
+            draw_seat_panel(surface, scaled.seat_panel(state.players, seat), k, seat, state.names[seat],
+                            frame.seat_labels[seat], size, frame.totals[seat], state.public[seat], state.suspended[seat])
+        draw_mexican_panel(surface, scaled.mexican_panel(state.players), k, len(state.trains[MEXICAN]))
+        bar = scaled.anchor("top_bar")
+        blit_text(surface, frame.title, int(22 * k), theme.GOLD, (bar.x + 16 * k, bar.centery), "midleft", "title")
+        blit_text(surface, frame.detail, int(16 * k), theme.INK_DIM, (bar.x + 230 * k, bar.centery), "midleft")
+        score = scaled.anchor("score_panel")
+        blit_text(surface, frame.score_text, int(17 * k), theme.INK, (frame.score_right, score.centery), "midright", "bold")
 
 
 def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePicture, tray: HandTray,
@@ -242,48 +237,40 @@ def target_key(train: int) -> str:
 def _draw_buttons(surface: pygame.Surface, frame: TableFrame) -> None:
     """The turn's buttons (End turn, Open train, Knock) and the Menu button
     (labels at the designed size: the buttons' size is fixed)."""
-    with capped(1.0):
-        _paint_buttons(surface, frame)
-
-
-def _paint_buttons(surface: pygame.Surface, frame: TableFrame) -> None:
-    """``_draw_buttons``'s work."""
     k = frame.scaled.k
-    for button in frame.buttons:
-        rect, hover = button.rect, button.hover
-        if button.flat:
-            panel(surface, rect, theme.PANEL_EDGE if hover else theme.PANEL_LIGHT, 255, radius=int(8 * k), edge=None)
-            blit_text(surface, button.label, int(15 * k), theme.INK, rect.center, "center", "bold")
-        else:
-            panel(surface, rect, theme.BUTTON_HOVER if hover else theme.BUTTON, 255, radius=int(10 * k),
-                  edge=theme.GOLD if hover else None)
-            blit_text(surface, button.label, int(18 * k), theme.INK, rect.center, "center", "bold")
+    with capped(1.0):
+        for button in frame.buttons:
+            rect, hover = button.rect, button.hover
+            if button.flat:
+                panel(surface, rect, theme.PANEL_EDGE if hover else theme.PANEL_LIGHT, 255, radius=int(8 * k),
+                      edge=None)
+                blit_text(surface, button.label, int(15 * k), theme.INK, rect.center, "center", "bold")
+            else:
+                panel(surface, rect, theme.BUTTON_HOVER if hover else theme.BUTTON, 255, radius=int(10 * k),
+                      edge=theme.GOLD if hover else None)
+                blit_text(surface, button.label, int(18 * k), theme.INK, rect.center, "center", "bold")
 
 
 def _draw_badge(surface: pygame.Surface, frame: TableFrame) -> None:
-    """The lasting red badge under the top bar (saves failing)."""
-    if frame.badge is None:
+    """The lasting red badge under the top bar (saves failing), at the designed size: its pill's height is fixed."""
+    badge = frame.badge
+    if badge is None:
         return
-    with capped(1.0):
-        _paint_badge(surface, frame, frame.badge)
-
-
-def _paint_badge(surface: pygame.Surface, frame: TableFrame, badge: str) -> None:
-    """``_draw_badge``'s work."""
     k = frame.scaled.k
     bar = frame.scaled.anchor("top_bar")
     size = int(16 * k)
-    line = badge
-    room = bar.w * 0.6
-    while line and text(line, size, theme.INK, "bold").get_width() > room:
-        line = line[:-2]
-    if line != badge:
-        line = line.rstrip() + "\u2026"
-    width = text(line, size, theme.INK, "bold").get_width()
-    box = pygame.Rect(0, 0, width + 28 * k, 30 * k)
-    box.midtop = (round(bar.centerx), round(bar.bottom + 6 * k))
-    panel(surface, box, theme.RED, 235, radius=int(box.h / 2), edge=None)
-    blit_text(surface, line, size, theme.INK, box.center, "center", "bold")
+    with capped(1.0):
+        line = badge
+        room = bar.w * 0.6
+        while line and text(line, size, theme.INK, "bold").get_width() > room:
+            line = line[:-2]
+        if line != badge:
+            line = line.rstrip() + "\u2026"
+        width = text(line, size, theme.INK, "bold").get_width()
+        box = pygame.Rect(0, 0, width + 28 * k, 30 * k)
+        box.midtop = (round(bar.centerx), round(bar.bottom + 6 * k))
+        panel(surface, box, theme.RED, 235, radius=int(box.h / 2), edge=None)
+        blit_text(surface, line, size, theme.INK, box.center, "center", "bold")
 
 
 def _draw_message(surface: pygame.Surface, frame: TableFrame) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -121,37 +122,18 @@ def score_right(scaled: Scaled) -> float:
 
 
 def place_pill(scaled: Scaled, line: str, color: theme.Color, why: bool) -> Pill:
-    """The message pill for ``line`` in the message area: one line when it fits,
-    else wrapped and grown upward; a "Why?" link at its right end when ``why``."""
+    """The message pill for ``line`` in the message area: one line when it fits
+    (at the UI scale, or as near it as one line allows), else wrapped at the
+    designed size and grown upward; a "Why?" link at its right end when ``why``."""
     area = scaled.anchor("message_area")
-    scale = text_scale()
-    while scale > 1.0:  # as large as the UI scale asks while the line still fits on one line
-        with capped(scale):
-            if _pill_lines(scaled, line, why) == 1:
-                break
-        scale = max(1.0, scale - 0.05)
+    scale = _pill_scale(line, why, scaled.k, area.w, text_scale())
     with capped(scale):
-        return _place_pill(scaled, line, color, why, scale)
-
-
-def _pill_lines(scaled: Scaled, line: str, why: bool) -> int:
-    """1 when ``line`` fits the message area on one line at the current text scale, else 2."""
-    k = scaled.k
-    link = text(WHY_LABEL, int(16 * k), theme.GLOW, "bold").get_width() + int(24 * k) if why else 0
-    wrap = int(scaled.anchor("message_area").w - 40 * k - link)
-    return 1 if font(int(19 * k), "bold").size(line)[0] <= wrap else 2
-
-
-def _place_pill(scaled: Scaled, line: str, color: theme.Color, why: bool, scale: float) -> Pill:
-    """``place_pill``'s work at the text scale in force."""
-    k = scaled.k
-    area = scaled.anchor("message_area")
-    size = int(19 * k)
-    link = text(WHY_LABEL, int(16 * k), theme.GLOW, "bold").get_width() + int(24 * k) if why else 0
-    wrap = int(area.w - 40 * k - link)
-    body = text(line, size, color, "bold", wrap=wrap)
-    one_line = font(size, "bold").size(line)[0] <= wrap
-    width = (font(size, "bold").size(line)[0] if one_line else wrap) + 40 * k + link
+        k = scaled.k
+        size = int(19 * k)
+        link, wrap = _pill_room(k, area.w, why)
+        body = text(line, size, color, "bold", wrap=wrap)
+        one_line = font(size, "bold").size(line)[0] <= wrap
+        width = (font(size, "bold").size(line)[0] if one_line else wrap) + 40 * k + link
     height = max(area.h * 0.8, body.get_height() + 14 * k)
     box = pygame.Rect(0, 0, round(width), round(height))
     box.midbottom = (round(area.centerx), round(area.centery + area.h * 0.4))
@@ -160,6 +142,25 @@ def _place_pill(scaled: Scaled, line: str, color: theme.Color, why: bool, scale:
         why_rect = pygame.Rect(0, 0, link - int(8 * k), round(min(height - 8 * k, 30 * k)))
         why_rect.midright = (round(box.right - 8 * k), box.centery)
     return Pill(line, color, box, wrap, size, why_rect, scale)
+
+
+def _pill_room(k: float, area_width: float, why: bool) -> tuple[int, int]:
+    """The "Why?" link's width and the width the message wraps at (pixels), at the text scale in force."""
+    link = text(WHY_LABEL, int(16 * k), theme.GLOW, "bold").get_width() + int(24 * k) if why else 0
+    return link, int(area_width - 40 * k - link)
+
+
+@lru_cache(maxsize=256)
+def _pill_scale(line: str, why: bool, k: float, area_width: float, scale: float) -> float:
+    """The largest text scale from ``scale`` down to 1.0 (in steps of 0.05) at
+    which ``line`` fits the message area on one line (remembered: the frame
+    asks every time it is built)."""
+    while scale > 1.0:
+        with capped(scale):
+            if font(int(19 * k), "bold").size(line)[0] <= _pill_room(k, area_width, why)[1]:
+                return scale
+        scale = max(1.0, scale - 0.05)
+    return 1.0
 
 
 def place_tip(scaled: Scaled, key: str, tip: str) -> TipCard:
