@@ -1,0 +1,51 @@
+"""tools/pair_arena.py pairs two saved arena runs deal by deal."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _record(candidate: str, deal: int, wins: int, margin: float, **extra: object) -> str:
+    rotations = [{"win": seat < wins, "margin": margin, "pip_margin": margin} for seat in range(4)]
+    return json.dumps({
+        "rules": "classic", "players": 4, "candidate": candidate, "baseline": "medium", "deal": deal,
+        "seed": 1, "rotations": rotations, "times": {}, **extra,
+    })
+
+
+def _pair(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "pair_arena.py"), *args],
+        check=False, capture_output=True, text=True, timeout=60, cwd=ROOT,
+    )
+
+
+def test_only_the_shared_deals_are_paired_and_the_difference_is_per_deal(tmp_path: Path) -> None:
+    variant, base = tmp_path / "variant.jsonl", tmp_path / "base.jsonl"
+    # the variant wins 2 of 4 seatings on deals 0-4 (deal 4 has no partner), the baseline run 1 of 4
+    variant.write_text("\n".join(_record("trial", d, 2, 3.0) for d in range(5)) + "\n", encoding="utf-8")
+    lines = [_record("expert", d, 1, 1.0) for d in range(4)]
+    lines.append(_record("expert", 0, 4, 9.0, matches=True))  # a whole-match record is not a round
+    lines.append(_record("hard", 1, 4, 9.0))  # another level's run is not the baseline run
+    base.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = _pair(str(variant), str(base), "--rules", "classic", "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert (result["deals"], result["rounds"]) == (4, 16)
+    assert result["win_diff"] == 0.25 and result["win_diff_ci"] == [0.25, 0.25]
+    assert result["margin_diff"] == 2.0
+    assert "+25.0 points" in _pair(str(variant), str(base), "--rules", "classic").stdout
+
+
+def test_runs_with_no_deal_in_common_are_refused_with_a_reason(tmp_path: Path) -> None:
+    variant, base = tmp_path / "variant.jsonl", tmp_path / "base.jsonl"
+    variant.write_text(_record("trial", 0, 1, 0.0) + "\n", encoding="utf-8")
+    base.write_text(_record("expert", 7, 1, 0.0) + "\n", encoding="utf-8")
+    done = _pair(str(variant), str(base), "--rules", "classic")
+    assert done.returncode == 2
+    assert "share no deal" in done.stderr

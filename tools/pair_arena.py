@@ -1,0 +1,120 @@
+"""Compare two saved arena runs deal by deal: did a change move the arena?
+
+    python tools/pair_arena.py VARIANT.jsonl BASELINE.jsonl --rules classic
+                               [--candidate expert] [--base-candidate expert] [--baseline medium] [--json]
+
+Both files come from ``tools/arena.py --save``. The deals the two runs share
+are paired: for each deal, the variant's round-win share and score margin
+minus the baseline run's (the same deal seats the candidate in every seat
+in both runs, so the luck of the deal cancels). Reported: the mean paired
+differences with 95% bootstrap intervals over deals, and each run's own
+figures on the shared deals. ``--candidate`` picks the variant's candidate
+(by default the first one the file holds for those rules), ``--base-candidate``
+the baseline run's (default ``expert``); ``--baseline`` is the level both
+played against.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+BOOTSTRAP = 4000
+"""Resamples of the deals for the 95% intervals."""
+
+
+def load(path: Path, rules: str, candidate: str | None, baseline: str) -> dict[int, dict[str, Any]]:
+    """The saved deals of ``path`` for these rules and levels, by deal number
+    (the first saved copy of a deal counts)."""
+    deals: dict[int, dict[str, Any]] = {}
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            record = json.loads(line)
+            if record["rules"] != rules or record["baseline"] != baseline or record.get("matches"):
+                continue
+            if candidate is None:
+                candidate = record["candidate"]
+            if record["candidate"] == candidate:
+                deals.setdefault(record["deal"], record)
+    return deals
+
+
+def per_deal(record: dict[str, Any]) -> tuple[float, float]:
+    """A deal's round-win share and mean score margin over its seatings."""
+    rotations = record["rotations"]
+    n = len(rotations)
+    return sum(r["win"] for r in rotations) / n, sum(r["margin"] for r in rotations) / n
+
+
+def interval(values: list[float], rng: random.Random) -> tuple[float, float]:
+    """A 95% bootstrap interval of the mean of ``values``."""
+    n = len(values)
+    means = sorted(sum(values[rng.randrange(n)] for _ in range(n)) / n for _ in range(BOOTSTRAP))
+    return means[int(0.025 * BOOTSTRAP)], means[int(0.975 * BOOTSTRAP)]
+
+
+def compare(variant: dict[int, dict[str, Any]], base: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """The paired comparison over the deals both runs played."""
+    shared = sorted(set(variant) & set(base))
+    if not shared:
+        raise ValueError("the two runs share no deal for these rules and levels")
+    v = [per_deal(variant[d]) for d in shared]
+    b = [per_deal(base[d]) for d in shared]
+    win_diff = [x[0] - y[0] for x, y in zip(v, b)]
+    margin_diff = [x[1] - y[1] for x, y in zip(v, b)]
+    rng = random.Random(0)
+    n = len(shared)
+    return {
+        "deals": n,
+        "rounds": sum(len(variant[d]["rotations"]) for d in shared),
+        "first_deal": shared[0],
+        "last_deal": shared[-1],
+        "variant_win_share": sum(x[0] for x in v) / n,
+        "baseline_win_share": sum(y[0] for y in b) / n,
+        "win_diff": sum(win_diff) / n,
+        "win_diff_ci": interval(win_diff, rng),
+        "margin_diff": sum(margin_diff) / n,
+        "margin_diff_ci": interval(margin_diff, rng),
+    }
+
+
+def describe(result: dict[str, Any]) -> str:
+    """The comparison in two lines, in points of round-win share and score."""
+    lo, hi = result["win_diff_ci"]
+    mlo, mhi = result["margin_diff_ci"]
+    return (
+        f"{result['deals']} deals ({result['rounds']} rounds), deals {result['first_deal']}-{result['last_deal']}: "
+        f"variant {100 * result['variant_win_share']:.1f}%, baseline run {100 * result['baseline_win_share']:.1f}%\n"
+        f"paired round-win difference {100 * result['win_diff']:+.1f} points (95% CI {100 * lo:+.1f}..{100 * hi:+.1f}), "
+        f"score margin {result['margin_diff']:+.1f} ({mlo:+.1f}..{mhi:+.1f})"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Compare the two files and print the result."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("variant", type=Path)
+    parser.add_argument("base", type=Path)
+    parser.add_argument("--rules", required=True)
+    parser.add_argument("--candidate", default=None)
+    parser.add_argument("--base-candidate", default="expert")
+    parser.add_argument("--baseline", default="medium")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        variant = load(args.variant, args.rules, args.candidate, args.baseline)
+        base = load(args.base, args.rules, args.base_candidate, args.baseline)
+        result = compare(variant, base)
+    except (OSError, ValueError, KeyError) as problem:
+        print(f"pair_arena: {problem}", file=sys.stderr)
+        return 2
+    print(json.dumps(result) if args.json else describe(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
