@@ -170,11 +170,17 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
+def deal_figures(rotations: Sequence[dict[str, Any]]) -> tuple[float, float]:
+    """A deal's round-win share and mean score margin over its seatings."""
+    return sum(r["win"] for r in rotations) / len(rotations), statistics.fmean(r["margin"] for r in rotations)
+
+
 def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     """The figures of one comparison from its deals' results."""
     task = results[0]["task"]
-    per_deal_win = [sum(r["win"] for r in res["rotations"]) / len(res["rotations"]) for res in results]
-    per_deal_margin = [statistics.fmean(r["margin"] for r in res["rotations"]) for res in results]
+    figures = [deal_figures(res["rotations"]) for res in results]
+    per_deal_win = [win for win, _ in figures]
+    per_deal_margin = [margin for _, margin in figures]
     pip = [r["pip_margin"] for res in results for r in res["rotations"]]
     think: dict[str, dict[str, float]] = {}
     for level in (task.candidate, task.baseline):
@@ -216,9 +222,14 @@ def deal_record(result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def load_records(paths: Sequence[str]) -> list[dict[str, Any]]:
-    """Saved deals from ``--save`` files, summarised per comparison in file order."""
-    seen: dict[tuple[str, int, str, str, bool, int, int], dict[str, Any]] = {}
+DealKey = tuple[str, int, str, str, bool, int, int]
+"""(rules, players, candidate, baseline, matches, seed, deal): one saved deal."""
+
+
+def read_deals(paths: Sequence[str]) -> dict[DealKey, dict[str, Any]]:
+    """Every deal saved in ``--save`` files, checked, by key (a deal saved twice
+    counts once: its first copy); raises ValueError naming a line that is not one."""
+    seen: dict[DealKey, dict[str, Any]] = {}
     for path in paths:
         for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
             if not line.strip():
@@ -234,8 +245,13 @@ def load_records(paths: Sequence[str]) -> list[dict[str, Any]]:
                 raise ValueError(f"{path}, line {number}: not a saved arena deal ({error})") from None
             key = (task.rules, task.players, task.candidate, task.baseline, task.matches, task.seed, task.deal)
             seen.setdefault(key, result)
+    return seen
+
+
+def load_records(paths: Sequence[str]) -> list[dict[str, Any]]:
+    """Saved deals from ``--save`` files, summarised per comparison in file order."""
     done: dict[tuple[str, int, str, str, bool, int], list[dict[str, Any]]] = {}
-    for key, result in seen.items():
+    for key, result in read_deals(paths).items():
         done.setdefault(key[:6], []).append(result)
     return [summarise(sorted(res, key=lambda r: r["task"].deal)) for res in done.values()]
 

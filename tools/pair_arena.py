@@ -18,67 +18,53 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
 
-BOOTSTRAP = 4000
-"""Resamples of the deals for the 95% intervals."""
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from arena import bootstrap, deal_figures, read_deals
+
+Run = dict[tuple[int, int, int], dict[str, Any]]
+"""One run's deals of a comparison, by (players, seed, deal)."""
 
 
-def load(path: Path, rules: str, candidate: str | None, baseline: str) -> dict[int, dict[str, Any]]:
-    """The saved deals of ``path`` for these rules and levels, by deal number
-    (the first saved copy of a deal counts)."""
-    deals: dict[int, dict[str, Any]] = {}
-    with path.open(encoding="utf-8") as lines:
-        for line in lines:
-            record = json.loads(line)
-            if record["rules"] != rules or record["baseline"] != baseline or record.get("matches"):
-                continue
-            if candidate is None:
-                candidate = record["candidate"]
-            if record["candidate"] == candidate:
-                deals.setdefault(record["deal"], record)
-    return deals
+def select(path: Path, rules: str, candidate: str | None, baseline: str) -> Run:
+    """The deals of ``path`` (rounds, not whole matches) for these rules and
+    levels; ``candidate`` None takes the first candidate saved for them."""
+    run: Run = {}
+    for (r, players, cand, base, matches, seed, deal), result in read_deals([str(path)]).items():
+        if r != rules or base != baseline or matches:
+            continue
+        if candidate is None:
+            candidate = cand
+        if cand == candidate:
+            run[(players, seed, deal)] = result
+    return run
 
 
-def per_deal(record: dict[str, Any]) -> tuple[float, float]:
-    """A deal's round-win share and mean score margin over its seatings."""
-    rotations = record["rotations"]
-    n = len(rotations)
-    return sum(r["win"] for r in rotations) / n, sum(r["margin"] for r in rotations) / n
-
-
-def interval(values: list[float], rng: random.Random) -> tuple[float, float]:
-    """A 95% bootstrap interval of the mean of ``values``."""
-    n = len(values)
-    means = sorted(sum(values[rng.randrange(n)] for _ in range(n)) / n for _ in range(BOOTSTRAP))
-    return means[int(0.025 * BOOTSTRAP)], means[int(0.975 * BOOTSTRAP)]
-
-
-def compare(variant: dict[int, dict[str, Any]], base: dict[int, dict[str, Any]]) -> dict[str, Any]:
+def compare(variant: Run, base: Run) -> dict[str, Any]:
     """The paired comparison over the deals both runs played."""
     shared = sorted(set(variant) & set(base))
     if not shared:
         raise ValueError("the two runs share no deal for these rules and levels")
-    v = [per_deal(variant[d]) for d in shared]
-    b = [per_deal(base[d]) for d in shared]
+    v = [deal_figures(variant[key]["rotations"]) for key in shared]
+    b = [deal_figures(base[key]["rotations"]) for key in shared]
     win_diff = [x[0] - y[0] for x, y in zip(v, b)]
     margin_diff = [x[1] - y[1] for x, y in zip(v, b)]
-    rng = random.Random(0)
     n = len(shared)
     return {
         "deals": n,
-        "rounds": sum(len(variant[d]["rotations"]) for d in shared),
-        "first_deal": shared[0],
-        "last_deal": shared[-1],
+        "rounds": sum(len(variant[key]["rotations"]) for key in shared),
+        "first_deal": shared[0][2],
+        "last_deal": shared[-1][2],
         "variant_win_share": sum(x[0] for x in v) / n,
         "baseline_win_share": sum(y[0] for y in b) / n,
         "win_diff": sum(win_diff) / n,
-        "win_diff_ci": interval(win_diff, rng),
+        "win_diff_ci": bootstrap(win_diff, 1),
         "margin_diff": sum(margin_diff) / n,
-        "margin_diff_ci": interval(margin_diff, rng),
+        "margin_diff_ci": bootstrap(margin_diff, 2),
     }
 
 
@@ -106,10 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     try:
-        variant = load(args.variant, args.rules, args.candidate, args.baseline)
-        base = load(args.base, args.rules, args.base_candidate, args.baseline)
+        variant = select(args.variant, args.rules, args.candidate, args.baseline)
+        base = select(args.base, args.rules, args.base_candidate, args.baseline)
         result = compare(variant, base)
-    except (OSError, ValueError, KeyError) as problem:
+    except (OSError, ValueError) as problem:
         print(f"pair_arena: {problem}", file=sys.stderr)
         return 2
     print(json.dumps(result) if args.json else describe(result))
