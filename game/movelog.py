@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .engine import Match
-from .engine.history import round_steps
-from .narrate import Line, round_opening, tell
+from .engine.history import Step, round_steps
+from .narrate import Line, round_opening_lines, tell
 
 LIMIT = 2000
 """Lines kept at most (a round is far shorter)."""
@@ -51,14 +51,22 @@ def rebuild(match: Match, human_seat: int | None) -> list[Line]:
     """The current round's lines, told again from the match's action log (empty before the first deal)."""
     if not match.deals:
         return []
-    index = len(match.deals) - 1
-    steps = round_steps(match, index)
+    return [line for said in told_steps(match, len(match.deals) - 1, human_seat) for line in said]
+
+
+def told_steps(match: Match, index: int, human_seat: int | None) -> list[list[Line]]:
+    """What each step of round ``index`` (0-based) said, the deal first (its
+    opening and what the round did by itself), as the table told it."""
+    return told(match, index, round_steps(match, index), human_seat)
+
+
+def told(match: Match, index: int, steps: Sequence[Step], human_seat: int | None) -> list[list[Line]]:
+    """What each of ``steps`` (round ``index``'s, from ``round_steps``) said."""
+    options = match.setup.options
     deal = steps[0].state
     starts = match.start_events if index == 0 else ()
-    opening = round_opening(index + 1, match.setup.rounds, deal.engine, deal.to_move, [*starts, *steps[0].events],
-                            match.names, human_seat)
-    lines = [Line(opening)]
-    options = match.setup.options
+    out = [round_opening_lines(index + 1, match.setup.rounds, deal.engine, deal.opener,
+                               [*starts, *steps[0].events], match.names, human_seat, options, len(deal.boneyard))]
     for step in steps[1:]:
-        lines.extend(tell(step.events, match.names, human_seat, options, len(step.state.boneyard)))
-    return lines
+        out.append(tell(step.events, match.names, human_seat, options, len(step.state.boneyard)))
+    return out

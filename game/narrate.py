@@ -14,7 +14,7 @@ from typing import Literal
 from .ai import KINDS
 from .engine import MEXICAN, Match, RuleOptions, tie_break
 from .engine import events as ev
-from .engine.tiles import TEXT
+from .engine.tiles import IS_DOUBLE, TEXT
 from .session import HUMAN
 
 Tone = Literal["plain", "news", "alert"]
@@ -114,6 +114,11 @@ class _Telling:
                 return False
         return False
 
+    def _opened_after(self, index: int, train: int) -> bool:
+        """Whether the double played at ``index`` on ``train`` is opened (or the round ends) after it."""
+        return any(isinstance(later, (ev.DoubleOpened, ev.RoundEnded)) and getattr(later, "train", train) == train
+                   for later in self.events[index + 1:])
+
     def _next_turn(self, index: int, seat: int) -> int | None:
         """The seat whose turn starts after ``index`` if ``seat``'s turn ends in these events."""
         for later in self.events[index + 1:]:
@@ -131,7 +136,12 @@ class _Telling:
             self.laid[event.train] = event.tile
             place = where(event.train, event.seat, names, self.you)
             text = f"{who(event.seat)} {self.verb(event.seat, 'play', 'plays')} {TEXT[event.tile]} on {place}."
-            return [Line(text, seat=event.seat, aloud=False)]
+            lines = [Line(text, seat=event.seat, aloud=False)]
+            if IS_DOUBLE[event.tile] and not self._opened_after(index, event.train):
+                lines.append(Line(f"The {TEXT[event.tile]} needs no cover: in {self.options.preset} a double laid "
+                                  "in a first-turn line is not open (the doubles rule starts with the second turn).",
+                                  "news", "first-turn", event.seat))
+            return lines
         if isinstance(event, ev.TileDrawn):
             self.drew.add(event.seat)
             if event.penalty:
@@ -236,6 +246,58 @@ def round_opening(
     if first == human_seat:
         return f"{text}. You play first."
     return f"{text}. {names[first]} plays first."
+
+
+def round_opening_lines(
+    number: int, rounds: int, engine: int, opener: int, events: Sequence[ev.Event], names: Sequence[str],
+    human_seat: int | None, options: RuleOptions, boneyard: int | None = None,
+) -> list[Line]:
+    """Every line of a round's deal (``events``, the draw-off's included): the
+    opening (``round_opening``, with ``opener`` the seat that plays first), told
+    with how the hub double was found when the deal did not show it at once (who
+    drew how many tiles, with the rules section behind it), then whatever the
+    round did by itself before the first decision (a first player who cannot
+    start passes at once)."""
+    opening = round_opening(number, rounds, engine, opener, events, names, human_seat)
+    search = _engine_search(events, engine, names, human_seat, options)
+    if search is None:
+        lines = [Line(opening)]
+    else:
+        head, _, starts = opening.partition(". ")
+        lines = [Line(f"{head}. {search} {starts}", "news", "deal")]
+    placed = next((i for i, e in enumerate(events) if isinstance(e, ev.EnginePlaced)), None)
+    after = events[placed + 1:] if placed is not None else ()
+    return lines + tell(after, names, human_seat, options, boneyard)
+
+
+def _engine_search(events: Sequence[ev.Event], engine: int, names: Sequence[str], human_seat: int | None,
+                   options: RuleOptions) -> str | None:
+    """How the round's first double was found when nobody was dealt it (None: it was dealt, or held out)."""
+    placed = next((e for e in events if isinstance(e, ev.EnginePlaced)), None)
+    if placed is None or placed.seat < 0:
+        return None
+    start = events.index(placed)
+    counts = [0] * len(names)
+    for event in events[:start]:
+        if isinstance(event, ev.TileDrawn):
+            counts[event.seat] += 1
+    if not any(counts):
+        return None
+    finder = "you" if placed.seat == human_seat else names[placed.seat]
+    low, high = min(counts), max(counts)
+    each = f"{high} tile{'s' if high != 1 else ''} each" if low == high else f"{low} or {high} tiles each"
+    double = f"the {engine}-{engine}"
+    rule = options.round_start
+    if rule == "draw-in-turn":
+        return f"Nobody held {double}: each player drew in turn until {finder} drew it, {each}."
+    if rule == "designate-largest":
+        drawers = [("you" if s == human_seat else names[s]) for s, c in enumerate(counts) if c]
+        who = drawers[0] if len(drawers) == 1 else ", ".join(drawers[:-1]) + " and " + drawers[-1]
+        return (f"No double to open with: {who} drew until {finder} drew one, so {double} opens the hub "
+                f"({sum(counts)} tile{'s' if sum(counts) != 1 else ''} drawn).")
+    wanted = "the highest double not used yet" if rule == "highest-unused" else double
+    return (f"Nobody held {wanted}: everyone drew a tile at once until {finder} found "
+            f"{double}, {each}.")
 
 
 def sentence(reason: str) -> str:

@@ -11,10 +11,12 @@ scene lays it out, and ``narrate`` points its "Why?" at a section key.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, fields
 from typing import Final
 
 from .engine import PRESETS, RuleOptions, SetupError
+from .engine.length import length_of
 
 PRESET_TITLES: Final = {
     "classic": "Classic", "hub": "Hub", "tournament": "Tournament", "star-ranch": "Star Ranch", "tap": "Tap",
@@ -23,6 +25,8 @@ SECTION_KEYS: Final = (
     "deal", "first-turn", "where", "markers", "doubles", "drawing", "round-end", "scoring", "knock",
 )
 SHOWN_OPTIONS: Final = tuple(f.name for f in fields(RuleOptions) if f.name != "preset")
+NOT_HOUSE_RULES: Final = ("rounds",)
+"""Options shown with the rules but chosen apart from them: the match length."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,8 @@ class HouseRule:
     option: str
     sentence: str
     changed: bool
+    setting: str = ""
+    """The option as a scenario file or save names it ('after_double: cover-or-end')."""
 
 
 def title(options: RuleOptions) -> str:
@@ -49,19 +55,26 @@ def title(options: RuleOptions) -> str:
 
 
 def changed_options(options: RuleOptions) -> list[str]:
-    """The options that differ from the preset they started from."""
+    """The house rules: options that differ from the preset they started from
+    (the match length is not one)."""
     base = PRESETS.get(options.preset)
     if base is None:
         return []
-    return [name for name in SHOWN_OPTIONS if getattr(options, name) != getattr(base, name)]
+    return [name for name in SHOWN_OPTIONS
+            if name not in NOT_HOUSE_RULES and getattr(options, name) != getattr(base, name)]
 
 
-def describe(options: RuleOptions) -> str:
-    """'Classic', or 'Classic + 2 house rules'."""
+def describe(options: RuleOptions, players: int | None = None) -> str:
+    """'Classic', 'Classic + 2 house rules', with a shorter match named after
+    it ('Classic  ·  Blitz, 3 rounds'; the length's name needs ``players``)."""
     count = len(changed_options(options))
-    if not count:
-        return title(options)
-    return f"{title(options)} + {count} house rule{'s' if count > 1 else ''}"
+    text = title(options) if not count else f"{title(options)} + {count} house rule{'s' if count > 1 else ''}"
+    base = PRESETS.get(options.preset)
+    if options.rounds is None or base is not None and options.rounds == base.rounds:
+        return text
+    named = length_of(options, players) if players is not None else None
+    length = f"{named.title()}, " if named not in (None, "full") else ""
+    return f"{text}  \u00b7  {length}{options.rounds} round{'s' if options.rounds != 1 else ''}"
 
 
 def sections(options: RuleOptions, players: int = 4) -> list[Section]:
@@ -82,7 +95,13 @@ def sections(options: RuleOptions, players: int = 4) -> list[Section]:
 def house_rules(options: RuleOptions) -> list[HouseRule]:
     """Every option of ``options`` in one plain sentence, changed ones marked."""
     changed = set(changed_options(options))
-    return [HouseRule(name, _option_sentence(options, name), name in changed) for name in SHOWN_OPTIONS]
+    return [HouseRule(name, _option_sentence(options, name), name in changed, _setting(options, name))
+            for name in SHOWN_OPTIONS]
+
+
+def _setting(options: RuleOptions, name: str) -> str:
+    """``name: value`` as a scenario file writes the option (null, true/false, numbers, lists)."""
+    return f"{name}: {json.dumps(getattr(options, name))}".replace('"', "")
 
 
 # ---------------------------------------------------------------- sections
@@ -130,7 +149,8 @@ def _first_turn(o: RuleOptions) -> str:
     if o.multi_tile_start == "first-turn":
         return (
             "On your first turn of the round you may lay a whole line of tiles on your own train, as many "
-            "as fit one after another, and then end the turn. A double inside that line needs no cover. "
+            "as fit one after another, and then end the turn. No double in that line needs a cover, not even "
+            "one that ends it: the doubles rule only starts with each player's second turn. "
             "If you cannot start your train on that turn, your marker goes up and you do not draw: you "
             "get another chance next turn."
         )

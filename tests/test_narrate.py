@@ -116,3 +116,39 @@ def test_seat_labels_come_from_the_computer_kinds() -> None:
     assert [kind_label(k) for k in ("easy", "medium", "hard", "expert", "random")] == [
         "Easy", "Medium", "Hard", "Expert", "Random",
     ]
+
+
+def test_the_search_for_the_hub_double_is_told_with_who_found_it_and_how_many_tiles_each_drew() -> None:
+    from game.narrate import round_opening_lines
+
+    t = tile_id
+    drawn = [ev.TileDrawn(s, t(3, s)) for s in (1, 2, 3, 0)] + [ev.TileDrawn(1, t(5, 1)), ev.TileDrawn(2, t(12, 12))]
+    events = [ev.Dealt(15, 31), *drawn, ev.EnginePlaced(2, 12)]
+    lines = round_opening_lines(1, 13, 12, 2, events, NAMES, YOU, CLASSIC)
+    assert lines[0].text == ("Round 1 of 13: engine 12-12. Nobody held the 12-12: each player drew in turn until "
+                             "Bruno drew it, 1 or 2 tiles each. Bruno plays first.")
+    assert lines[0].aloud and lines[0].why == "deal"
+    all_draw = round_opening_lines(1, 13, 12, 2, events, NAMES, YOU, preset("star-ranch"))
+    assert "everyone drew a tile at once until Bruno found the 12-12" in all_draw[0].text
+    dealt = round_opening_lines(1, 13, 12, 2, [ev.Dealt(15, 31), ev.EnginePlaced(2, 12)], NAMES, YOU, CLASSIC)
+    assert [line.text for line in dealt] == ["Round 1 of 13: engine 12-12. Bruno plays first."]
+
+
+def test_a_first_player_who_cannot_start_is_told_with_the_deal() -> None:
+    from game.narrate import round_opening_lines
+
+    events = [ev.Dealt(15, 31), ev.EnginePlaced(2, 12), ev.TurnStarted(2), ev.Passed(2), ev.MarkerUp(2),
+              ev.TurnStarted(3)]
+    texts = [line.text for line in round_opening_lines(1, 13, 12, 2, events, NAMES, YOU, CLASSIC, boneyard=30)]
+    assert texts[1:] == ["Bruno cannot start their train on the first turn: marker up, no draw in classic."]
+
+
+def test_a_double_laid_in_a_first_turn_line_says_why_it_needs_no_cover() -> None:
+    from game.narrate import tell
+
+    double = tile_id(7, 7)
+    chain = tell([ev.TilePlayed(1, double, 1, 7, 7)], NAMES, YOU, CLASSIC)
+    said = [line for line in chain if line.aloud]
+    assert said and said[0].why == "first-turn" and "7-7 needs no cover" in said[0].text
+    later = tell([ev.TilePlayed(1, double, 1, 7, 7), ev.DoubleOpened(1, 1)], NAMES, YOU, CLASSIC)
+    assert not any("needs no cover" in line.text for line in later)

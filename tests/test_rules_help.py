@@ -35,3 +35,32 @@ def test_the_classic_first_turn_says_there_is_no_draw() -> None:
     assert "marker goes up and you do not draw" in first
     drawing = {s.key: s.text for s in sections(preset("tournament"))}["doubles"]
     assert "again when the tile drawn is itself a double" in drawing
+
+
+def test_match_length_is_named_as_a_length_never_counted_as_a_house_rule() -> None:
+    from game.engine.length import with_length
+    from game.rules_help import changed_options
+
+    blitz = with_length(preset("classic"), 4, "blitz")
+    assert changed_options(blitz) == []
+    assert describe(blitz, 4) == "Classic  \u00b7  Blitz, 3 rounds"
+    assert describe(with_length(preset("classic", knock="penalty"), 4, "short"), 4) == (
+        "Classic + 1 house rule  \u00b7  Short, 7 rounds")
+    assert not any(r.changed for r in house_rules(blitz))
+
+
+def test_every_option_value_the_setup_offers_reads_as_words_and_the_rules_help_keeps_its_identifier() -> None:
+    from game.engine.options import option_names
+    from game.option_words import label, phrase
+    from game.ui.scenes.setup import HIDDEN_OPTIONS, option_choices
+
+    for name in option_names():
+        if name in HIDDEN_OPTIONS:
+            continue
+        assert "_" not in label(name)
+        for value in option_choices(name):
+            words = phrase(name, value)
+            assert words and (not isinstance(value, str) or words != value), (name, value)
+    rules = {r.option: r for r in house_rules(preset("classic"))}
+    assert rules["after_double"].setting == "after_double: cover-or-end"
+    assert rules["hand_size"].setting == "hand_size: null"

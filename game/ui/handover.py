@@ -61,6 +61,7 @@ class Handover:
         table.picture.human = seat
         table.input.drag = None
         table.input.knock_armed = False
+        table.message_line.forget()
 
     def hand_label(self, seat: int, name: str) -> str:
         """The tray's label for ``seat``'s hand."""

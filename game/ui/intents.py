@@ -51,6 +51,8 @@ def translate(event: pygame.event.Event) -> Intent | None:
         return Intent("text", text=event.text)
     if kind == pygame.KEYDOWN:
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        if event.key == pygame.K_a and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            return Intent("select_all")
         named = _KEYS.get(event.key)
         if named is not None:
             return Intent(named, shift=shift)

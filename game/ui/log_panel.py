@@ -18,7 +18,13 @@ from .draw import panel
 from .fonts import blit_text, font
 from .table_draw import seat_color
 
-_rendered: dict[tuple[str, int | None, str, int, int], pygame.Surface] = {}
+_rendered: dict[tuple[str, int | None, str, int, int, bool], pygame.Surface] = {}
+
+WHY_MARK = "Why?"
+"""The link at the right of a log line that has a rule behind it."""
+
+BULLET = "\u25cf"
+"""Marks a seat's line that does not start with its name, in the seat's colour."""
 
 
 def _speaker(line: Line, names: Sequence[str], you: int | None) -> str:
@@ -32,20 +38,31 @@ def _speaker(line: Line, names: Sequence[str], you: int | None) -> str:
     return ""
 
 
+def why_width(size: int) -> int:
+    """The width (pixels) kept at the right of a line for its Why? link."""
+    return font(size, "bold").size(" " + WHY_MARK)[0]
+
+
 def render_line(line: Line, speaker: str, width: int, size: int) -> pygame.Surface:
-    """``line`` wrapped to ``width`` pixels, its ``speaker`` in the seat's colour (cached)."""
-    key = (line.text, line.seat, speaker, width, size)
+    """``line`` wrapped to ``width`` pixels, its ``speaker`` in the seat's colour
+    (or a bullet of that colour when the line does not start with a name) and a
+    Why? link at the right when a rule is behind it (cached)."""
+    why = line.why is not None
+    key = (line.text, line.seat, speaker, width, size, why)
     found = _rendered.get(key)
     if found is not None:
         return found
     plain, bold = font(size), font(size, "bold")
     color = theme.INK if line.aloud else theme.INK_DIM
-    words = line.text[len(speaker):].split()
+    if not speaker and line.seat is not None:
+        speaker = BULLET
+    words = line.text[len(speaker):].split() if speaker != BULLET else line.text.split()
+    text_width = width - (why_width(size) if why else 0)
     rows: list[list[str]] = [[]]
     x = bold.size(speaker + " ")[0] if speaker else 0
     for word in words:
         w = plain.size(word + " ")[0]
-        if x + w > width and rows[-1]:
+        if x + w > text_width and rows[-1]:
             rows.append([])
             x = 0
         rows[-1].append(word)
@@ -60,6 +77,9 @@ def render_line(line: Line, speaker: str, width: int, size: int) -> pygame.Surfa
     for i, row in enumerate(rows):
         if row:
             surface.blit(plain.render(" ".join(row), True, color), (x if i == 0 else 0, i * height))
+    if why:
+        mark = bold.render(WHY_MARK, True, theme.GLOW)
+        surface.blit(mark, mark.get_rect(topright=(width, 0)))
     if len(_rendered) > 3000:
         _rendered.clear()
     _rendered[key] = surface
@@ -77,6 +97,8 @@ class LogPanel:
         self.k = 1.0
         self.rows: list[tuple[int, int, pygame.Surface]] = []
         """Each line in view: where it goes (x, y in pixels) and its picture."""
+        self.links: list[tuple[pygame.Rect, str]] = []
+        """Each Why? link in view: its place and the rules section it opens."""
         self.more_above = False
         self._key: tuple[object, ...] | None = None
 
@@ -92,6 +114,12 @@ class LogPanel:
     def hits(self, pos: tuple[float, float]) -> bool:
         """Whether ``pos`` is on the open panel."""
         return self.open and self.rect.collidepoint(pos)
+
+    def why_at(self, pos: tuple[float, float]) -> str | None:
+        """The rules section of the Why? link at ``pos`` on the open panel (None: no link there)."""
+        if not self.open:
+            return None
+        return next((why for rect, why in self.links if rect.collidepoint(pos)), None)
 
     def layout(self, area: pygame.Rect, k: float, log: MoveLog, names: Sequence[str], you: int | None) -> None:
         """Place the panel in ``area`` and render the lines in view (again only when something changed)."""
@@ -109,17 +137,23 @@ class LogPanel:
         self.back = min(self.back, max(0, len(log.lines) - 1))
         shown = log.lines[: len(log.lines) - self.back]
         rows: list[tuple[int, pygame.Surface]] = []
+        links: list[tuple[pygame.Rect, str]] = []
         y = area.bottom - pad
         gap = int(4 * k)
+        x = area.x + pad + int(8 * k)
+        mark = why_width(size)
         for line in reversed(shown):
             image = render_line(line, _speaker(line, names, you), width, size)
             if y - image.get_height() < top:
                 break
             y -= image.get_height()
             rows.append((y, image))
+            if line.why is not None:
+                links.append((pygame.Rect(x + width - mark, y, mark, font(size).get_linesize()), line.why))
             y -= gap
         self.more_above = len(rows) < len(shown)
-        self.rows = [(area.x + pad + int(8 * k), yy, image) for yy, image in reversed(rows)]
+        self.rows = [(x, yy, image) for yy, image in reversed(rows)]
+        self.links = links
 
     def draw(self, surface: pygame.Surface, log: MoveLog) -> None:
         """Paint the open panel."""

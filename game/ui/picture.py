@@ -18,18 +18,14 @@ import pygame
 from ..engine import RoundState
 from ..engine import events as ev
 from ..engine.tiles import HI, LO, Tile
-from ..narrate import Line, Tone, round_opening, tell
+from ..narrate import Line, round_opening_lines, tell
 from ..play import RoundStart, Step
-from . import theme
 from .board import BoardPlan
 from .tile_art import back, face
 from .tween import Tween, Tweens
 
 Point = tuple[float, float]
 Tell = Callable[[Sequence[Line]], None]
-
-TONE_COLORS: dict[Tone, theme.Color] = {"plain": theme.INK, "news": theme.GOLD, "alert": theme.RED}
-"""The toast colour of each narration tone."""
 
 
 class Places(Protocol):
@@ -229,9 +225,8 @@ class TablePicture:
             self.fly(engine, 0.45 * scale, "out_back", delay=0.85 * scale, then=self._show_engine)
         else:
             self.engine_shown = True
-        opening = round_opening(start.number, start.rounds, state.engine, state.to_move, start.events, state.names,
-                                self.you)
-        self.tell([Line(opening)])
+        self.tell(round_opening_lines(start.number, start.rounds, state.engine, state.opener, start.events,
+                                      state.names, self.you, state.options, len(state.boneyard)))
 
     def _show_engine(self) -> None:
         self.engine_shown = True

@@ -100,6 +100,12 @@ class GameRoutes:
 
         return RoundSummaryScene(match, last, watching, on_next, hints, on_menu, you)
 
+    def scores(self, match: Match, hints: Sequence[int] = ()) -> Scene:
+        """The score sheet so far, over the table."""
+        from .scenes.scores import ScoresScene
+
+        return ScoresScene(match, hints)
+
     def replay(self, match: Match, index: int, you: int | None = None) -> Scene:
         """Round ``index`` (0-based) of ``match``, move by move, all hands shown
         (``you``: the seat to call "You")."""

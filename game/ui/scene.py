@@ -146,6 +146,10 @@ class Routes(Protocol):
         """Round ``index`` (0-based) of ``match`` move by move, all hands shown."""
         ...
 
+    def scores(self, match: Match, hints: Sequence[int] = ()) -> Scene:
+        """The score sheet so far of ``match``, over the table (``hints`` asked per seat)."""
+        ...
+
     def match_end(self, session: GameSession) -> Scene:
         """The final ranking of ``session``'s match."""
         ...

@@ -62,6 +62,8 @@ class TableInput:
             self.tray.step_selection(-1 if kind == "left" else 1)
         elif kind == "confirm":
             self._play_selected_anywhere()
+        elif kind == "next_field":
+            table.open_scores()
         elif kind == "key":
             self._key(intent.char)
 
@@ -108,6 +110,8 @@ class TableInput:
             self.hint()
         elif key == "log":
             self.table.log_panel.toggle()
+        elif key == "scores":
+            self.table.open_scores()
 
     def act(self, action: Action, drop: Point | None = None) -> bool:
         """Apply the person's action (knocking if armed); show the reason if the engine refuses it."""
@@ -194,7 +198,7 @@ class TableInput:
         else:
             what = {DRAW: "draw from the boneyard (D)", END: "end your turn (E)", OPEN: "open your train (O)"}.get(
                 action, str(action))
-        table.say(f"Hint: {what} \u2014 {reason}.", theme.GLOW, 8.0)
+        table.message_line.advise(f"Hint: {what} \u2014 {reason}.")
 
     def _press(self, pos: Point) -> None:
         """A press: the tip, "Why?", a button, a tray arrow, a tray tile or the
@@ -219,6 +223,9 @@ class TableInput:
             self.tray.page(arrow)
             return
         if self.table.log_panel.hits(pos):
+            why = self.table.log_panel.why_at(pos)
+            if why is not None:
+                self.table.open_rules(why)
             return
         if not self.table.human_turn():
             if not self.controller.person_to_move():

@@ -24,6 +24,9 @@ TURN_BUTTONS = (("end", "End turn  (E)"), ("open", "Open train  (O)"))
 
 WHY_LABEL = "Why?  (W)"
 
+TOP_BUTTONS = 4
+"""The top bar's buttons at most: Menu, Log, Scores and (on your turn) Hint."""
+
 
 @dataclass(frozen=True, slots=True)
 class TableButton:
@@ -49,6 +52,8 @@ class Pill:
     why: pygame.Rect | None = None
     scale: float = 1.0
     """The text scale it is drawn at (the UI scale, or less where the line would not fit)."""
+    why_key: str | None = None
+    """The rules section the "Why?" link opens (None: no link)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +70,7 @@ def detail_line(state: RoundState, fingerprint: str = "") -> str:
     """The top bar's rules ('Classic + 2 house rules'), set, engine and the
     deal's fingerprint (see docs/fair-deal.md)."""
     setup = state.setup
-    line = f"{describe(setup.options)}  \u00b7  double-{setup.set_max} set  \u00b7  engine {state.engine}-{state.engine}"
+    line = f"{describe(setup.options, setup.players)}  \u00b7  double-{setup.set_max} set  \u00b7  engine {state.engine}-{state.engine}"
     return f"{line}  \u00b7  deal {short(fingerprint)}" if fingerprint else line
 
 
@@ -107,7 +112,8 @@ def buttons(scaled: Scaled, legal: Sequence[Action], knock_armed: bool, hover: t
         rect = pygame.Rect(round(area.x + 10 * k), round(y), round(area.w - 20 * k), round(bh))
         out.append(TableButton(key, label, rect, rect.collidepoint(hover)))
         y += bh + 8 * k
-    top = [("menu", "Menu (Esc)"), ("log", "Log (L)")] + ([("hint", "Hint (H)")] if hint else [])
+    top = [("menu", "Menu (Esc)"), ("log", "Log (L)"), ("scores", "Scores (Tab)")] + (
+        [("hint", "Hint (H)")] if hint else [])
     right = scaled.size[0] - 10 * k
     for key, label in top:
         rect = pygame.Rect(round(right - 100 * k), round(6 * k), round(100 * k), round(32 * k))
@@ -117,14 +123,16 @@ def buttons(scaled: Scaled, legal: Sequence[Action], knock_armed: bool, hover: t
 
 
 def score_right(scaled: Scaled) -> float:
-    """Where the score line ends (pixels): left of the top bar's three buttons."""
-    return scaled.size[0] - 10 * scaled.k - 3 * 110 * scaled.k - 6 * scaled.k
+    """Where the score line ends (pixels): left of the top bar's four buttons."""
+    return scaled.size[0] - 10 * scaled.k - TOP_BUTTONS * 110 * scaled.k - 6 * scaled.k
 
 
-def place_pill(scaled: Scaled, line: str, color: theme.Color, why: bool) -> Pill:
+def place_pill(scaled: Scaled, line: str, color: theme.Color, why_key: str | None) -> Pill:
     """The message pill for ``line`` in the message area: one line when it fits
     (at the UI scale, or as near it as one line allows), else wrapped at the
-    designed size and grown upward; a "Why?" link at its right end when ``why``."""
+    designed size and grown upward; a "Why?" link at its right end opening the
+    rules section ``why_key`` (None: no link)."""
+    why = why_key is not None
     area = scaled.anchor("message_area")
     scale = _pill_scale(line, why, scaled.k, area.w, text_scale())
     with capped(scale):
@@ -141,7 +149,7 @@ def place_pill(scaled: Scaled, line: str, color: theme.Color, why: bool) -> Pill
     if why:
         why_rect = pygame.Rect(0, 0, link - int(8 * k), round(min(height - 8 * k, 30 * k)))
         why_rect.midright = (round(box.right - 8 * k), box.centery)
-    return Pill(line, color, box, wrap, size, why_rect, scale)
+    return Pill(line, color, box, wrap, size, why_rect, scale, why_key)
 
 
 def _pill_room(k: float, area_width: float, why: bool) -> tuple[int, int]:

@@ -31,5 +31,6 @@ def take_back(table: TableScene) -> bool:
     table.tray.selected = None
     table.input.drag = None
     table.input.knock_armed = False
-    table.say("Your last turn is taken back", theme.GOLD)
+    table.message_line.forget()
+    table.say("Your last turn is taken back.", theme.GOLD)
     return True

@@ -60,7 +60,8 @@ class Button:
 @dataclass
 class TextField:
     """A one-line text field that edits as people expect: click to focus, type,
-    Backspace/Delete, Left/Right/Home/End, Tab to the next field."""
+    Backspace/Delete, Left/Right/Home/End, Ctrl+A selects it all (typing then
+    replaces it), Tab to the next field."""
 
     rect: tuple[float, float, float, float]
     value: str = ""
@@ -70,17 +71,21 @@ class TextField:
     placeholder: str = ""
     allowed: Callable[[str], bool] = lambda ch: ch.isprintable()
     blink: float = 0.0
+    selected: bool = False
+    """The whole text is selected: typing, Backspace or Delete replace it."""
 
-    def focus(self, on: bool = True) -> None:
-        """Take or drop the keyboard focus (cursor at the end)."""
+    def focus(self, on: bool = True, select: bool = False) -> None:
+        """Take or drop the keyboard focus (cursor at the end; ``select``: the whole text selected)."""
         self.focused = on
         self.cursor = len(self.value)
         self.blink = 0.0
+        self.selected = on and select and bool(self.value)
 
     def handle(self, intent: Intent, space: Space) -> bool:
         """Apply one intent; True if the field used it."""
         if intent.kind == "press":
             inside = space.rect(*self.rect).collidepoint(intent.pos)
+            self.selected = False
             if inside:
                 self.focused = True
                 self.cursor = self._index_at(intent.pos[0] - space.rect(*self.rect).x - space.px(10), space)
@@ -91,6 +96,16 @@ class TextField:
             return False
         kind = intent.kind
         self.blink = 0.0
+        if kind == "select_all":
+            self.selected = bool(self.value)
+            self.cursor = len(self.value)
+            return True
+        if self.selected and kind in ("text", "backspace", "delete"):
+            self.value, self.cursor, self.selected = "", 0, False
+            if kind != "text":
+                return True
+        elif kind in ("left", "right", "home", "end_key"):
+            self.selected = False
         if kind == "text":
             chars = "".join(c for c in intent.text if self.allowed(c))
             room = self.max_len - len(self.value)
@@ -139,6 +154,10 @@ class TextField:
         size = space.px(22)
         x = rect.x + space.px(10)
         if self.value:
+            if self.selected:
+                width, height = font(size).size(self.value)
+                pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(x - 2, rect.centery - height // 2 - 2,
+                                                                       width + 4, height + 4))
             blit_text(surface, self.value, size, theme.INK, (x, rect.centery), "midleft")
         elif self.placeholder and not self.focused:
             blit_text(surface, self.placeholder, size, theme.INK_DIM, (x, rect.centery), "midleft")

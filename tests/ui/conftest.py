@@ -19,6 +19,7 @@ import pygame
 from game.engine import RoundState, preset, tile_id
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
+from game.ui.fonts import forget_fonts
 from game.ui.routes import GameRoutes
 from game.ui.saves_bridge import SavesBridge
 from game.ui.scenes.table import TableScene
@@ -128,3 +129,33 @@ def train_end(table: TableScene, train: int) -> tuple[float, float]:
     end = table.train_end(train)
     assert end is not None, f"train {train} has no room"
     return end
+
+
+class TextSeen:
+    """Every line of text rendered while it records (see ``text_seen``)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def frame(self, app: App) -> list[str]:
+        """Draw one frame from scratch (no cached text) and return every line rendered in it."""
+        forget_fonts()
+        self.lines = []
+        app.draw()
+        return list(self.lines)
+
+
+@pytest.fixture
+def text_seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[TextSeen]:
+    """Records every text pygame renders (fonts made through game.ui.fonts)."""
+    seen = TextSeen()
+
+    class RecordingFont(pygame.font.Font):
+        def render(self, text: object, *args: object, **kwargs: object) -> pygame.Surface:  # type: ignore[override]
+            seen.lines.append(str(text))
+            return super().render(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pygame.font, "Font", RecordingFont)
+    forget_fonts()
+    yield seen
+    forget_fonts()

@@ -105,3 +105,24 @@ def test_rules_are_a_click_away_from_the_title_the_setup_and_the_pause_menu(app:
     assert isinstance(pause, PauseScene)
     pause.rules()
     assert isinstance(app.top, RulesScene)
+
+
+def test_the_round_summary_ignores_keys_meant_for_the_table_and_moves_on_with_n(app: App) -> None:
+    """Enter or H pressed for the table as the round ends must not deal the next
+    round unseen: keys are ignored for a second, then only N (or the button) moves on."""
+    from game.ui.scenes.round_summary import DEAF_SECONDS
+
+    table = app.routes.table(_round_just_over())
+    app.push(table)
+    frames(app, 3)
+    summary = app.top
+    assert isinstance(summary, RoundSummaryScene)
+    for code, char in ((pygame.K_RETURN, ""), (pygame.K_SPACE, " "), (pygame.K_h, "h"), (pygame.K_n, "n")):
+        key(app, code, char)
+        assert app.top is summary, f"{pygame.key.name(code)} pressed at once moved on"
+    summary.age = DEAF_SECONDS
+    key(app, pygame.K_RETURN)
+    assert app.top is summary, "Enter with no button focused does not deal"
+    assert any("(N)" in b.label for b in summary.widgets)
+    key(app, pygame.K_n, "n")
+    assert app.top is not summary

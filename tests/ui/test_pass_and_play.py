@@ -3,15 +3,20 @@ than the one whose hand is shown goes behind an opaque "Pass to" screen."""
 
 from __future__ import annotations
 
+import re
+import time
+
 import pygame
 
-from game.engine import preset
+from game.ai import hint
+from game.engine import Phase, preset
+from game.engine.tiles import TEXT
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.scenes.pass_to import COVER, PassScene
 from game.ui.scenes.table import TableScene
 
-from .conftest import frames, frames_until, key
+from .conftest import TextSeen, frames, frames_until, key
 
 
 def _two_people() -> GameSession:
@@ -69,4 +74,50 @@ def test_one_person_keeps_you_and_never_sees_a_pass_screen(app: App) -> None:
     frames(app, 60)
     assert table.seat_labels[0] == "You" and table.human == 0
     assert not isinstance(app.top, PassScene)
+    table.close()
+
+
+def _names_a_tile(lines: list[str], tiles: set[int]) -> list[str]:
+    """The lines that name one of ``tiles`` ('9-1')."""
+    patterns = [re.compile(rf"(?<![\d-]){TEXT[t]}(?![\d-])") for t in tiles]
+    return [line for line in lines if any(p.search(line) for p in patterns)]
+
+
+def test_no_text_of_one_persons_hand_reaches_the_next_person_at_any_handover(app: App, text_seen: TextSeen) -> None:
+    """A whole pass-and-play round where each person asks for a hint and then
+    plays something else (so the hinted tile stays in their hand): at every pass
+    screen, and on the first frame the next person sees, no text names a tile
+    of another person's hand and no hint said to the last person is shown."""
+    session = _two_people()
+    table = TableScene(session)
+    app.push(table)
+    people = {0, 1}
+    handovers = 0
+    hints_said: set[str] = set()
+    deadline = time.monotonic() + 60
+    while table.controller.phase is Phase.PLAYING and time.monotonic() < deadline:
+        state = table.controller.live
+        assert state is not None
+        if isinstance(app.top, PassScene):
+            hidden = {t for s in people for t in state.hands[s]}
+            assert _names_a_tile(text_seen.frame(app), hidden) == [], "the pass screen names a hand's tile"
+            key(app, pygame.K_RETURN)
+            seat = table.human
+            assert seat is not None
+            others = {t for s in people - {seat} for t in state.hands[s]}
+            seen = text_seen.frame(app)
+            leaked = _names_a_tile(seen, others) + [line for line in seen if line in hints_said]
+            assert leaked == [], f"{session.match.names[seat]} is shown text about another hand: {leaked}"
+            handovers += 1
+        elif table.human_turn():
+            key(app, pygame.K_h, "h")
+            assert table.message.startswith("Hint:")
+            hints_said.add(table.message)
+            action, _ = hint(session.match.view(table.human))
+            legal = table.controller.legal_actions()
+            assert table.input.act(next((a for a in legal if a != action), action))
+            frames(app, 2)
+        else:
+            app.step([])
+    assert handovers >= 4, "the round gave too few handovers to check"
     table.close()

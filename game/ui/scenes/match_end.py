@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from ...narrate import deciding_rules, round_label
+from ...narrate import deciding_rules
 from ...session import GameSession
 from .. import theme
 from ..fonts import blit_text
 from ..scene import Space
+from ..score_sheet import paint_score_sheet
 from ..table_draw import seat_color
 from ..widgets import Button
 from .menu import MenuScene, card
@@ -96,21 +97,6 @@ class MatchEndScene(MenuScene):
     def _sheet(self, surface: pygame.Surface, space: Space, top: float) -> None:
         """Every round's score, seat by seat, under the ranking."""
         match = self.match
-        rounds = match.setup.rounds
-        card(surface, space, 330, top - 14, 940, 40 + 26 * (match.players + 1))
-        col = 700 / max(1, rounds)
-        for r in range(rounds):
-            undone = r < len(match.undos) and match.undos[r] > 0
-            blit_text(surface, round_label(r, undone), space.px(13), theme.WARN if undone else theme.INK_DIM,
-                      space.point(520 + r * col, top), "midtop", "bold")
-        hints = self.session.hints if any(self.session.hints) else []
-        if hints:
-            blit_text(surface, "Hints", space.px(13), theme.INK_DIM, space.point(1238, top), "midtop", "bold")
-        for i, seat in enumerate(range(match.players)):
-            y = top + 26 * (i + 1)
-            blit_text(surface, match.names[seat], space.px(15), theme.INK, space.point(360, y), "topleft", "bold")
-            for r, scores in enumerate(match.round_scores):
-                color = theme.GREEN if scores[seat] == 0 else theme.INK
-                blit_text(surface, str(scores[seat]), space.px(14), color, space.point(520 + r * col, y), "midtop")
-            if hints and seat < len(hints):
-                blit_text(surface, str(hints[seat]), space.px(14), theme.INK_DIM, space.point(1238, y), "midtop")
+        height = 40 + 26 * (match.players + 1)
+        card(surface, space, 330, top - 14, 940, height)
+        paint_score_sheet(surface, space, match, (340, top, 920, height - 30), self.session.hints)

@@ -18,6 +18,7 @@ from ...engine import MEXICAN, Match
 from ...engine.history import Step, round_steps
 from ...engine.round import RoundState
 from ...engine.tiles import HI, LO
+from ...movelog import told
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
@@ -29,7 +30,7 @@ from .menu import MenuScene, card
 
 PLAY_SECONDS = 0.7
 """Seconds per step while playing."""
-LOG_ROWS = 22
+LOG_ROWS = 18
 MAX_UNIT = 28
 """Largest design-space size of a tile's half in the replay (pixels)."""
 
@@ -71,6 +72,7 @@ class ReplayScene(MenuScene):
         self.steps = round_steps(match, index)
         self.names = match.names
         self.lines = [step_line(step, self.names, you) for step in self.steps]
+        self.notes = self._notes()
         self.unit = min(MAX_UNIT, 640 / (match.players + 1) / 2.95)
         self.at = 0
         self.playing = False
@@ -83,6 +85,16 @@ class ReplayScene(MenuScene):
             Button("\u25b6|", (440, 820, 70, 56), self.last, size=22),
             Button("Back", (1380, 820, 160, 56), self.back),
         ]
+
+    def _notes(self) -> list[str]:
+        """What the table said aloud at each step (its automatic steps explained), as one text per step."""
+        return ["  ".join(line.text for line in lines if line.aloud)
+                for lines in told(self.match, self.index, self.steps, self.you)]
+
+    @property
+    def note(self) -> str:
+        """What the table said at the step shown ('' when nothing)."""
+        return self.notes[self.at]
 
     # ---------------------------------------------------------------- moving
     def go(self, at: int) -> None:
@@ -126,6 +138,7 @@ class ReplayScene(MenuScene):
             self.index = index
             self.steps = round_steps(self.match, index)
             self.lines = [step_line(s, self.names, self.you) for s in self.steps]
+            self.notes = self._notes()
             self.playing = False
             self.go(0)
 
@@ -174,6 +187,10 @@ class ReplayScene(MenuScene):
                                         for s, n in enumerate(self.names))
             blit_text(surface, f"{how}:  {scores}", space.px(18), theme.GOLD,
                       space.point(70, y + self.unit * 1.6 + 16), "topleft", "bold", wrap=space.px(1030))
+        if self.note:  # what the table said at this step, under the moves
+            pygame.draw.line(surface, theme.PANEL_EDGE, space.point(1170, 660), space.point(1540, 660), space.px(2))
+            blit_text(surface, self.note, space.px(15), theme.GOLD, space.point(1175, 672), "topleft",
+                      wrap=space.px(370))
         self._log(surface, space)
         blit_text(surface, "\u2190 \u2192 step  \u00b7  Home/End  \u00b7  Space plays  \u00b7  PgUp/PgDn round",
                   space.px(15),

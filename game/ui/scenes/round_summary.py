@@ -10,11 +10,11 @@ import pygame
 from ...engine import Match
 from ...engine.fairdeal import short
 from ...engine.tiles import HI, LO
-from ...narrate import round_label
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
 from ..scene import FULL_RATE, Space
+from ..score_sheet import paint_score_sheet
 from ..table_draw import seat_color
 from ..tile_art import face, numerals_for
 from ..tween import Tween, Tweens
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 PROOF_TOP = 742
 """Design y of the fair-deal proof, under the score sheet and above the buttons."""
+
+DEAF_SECONDS = 1.0
+"""Keys pressed this soon after the summary opens were meant for the table: they are ignored."""
 
 class RoundSummaryScene(MenuScene):
     """Shown over the table when a round of ``match`` ends (``last``: the match's
@@ -52,8 +55,9 @@ class RoundSummaryScene(MenuScene):
         self.state = state
         self.scores: list[int] = state.scores
         self.count = 0.0
+        self.age = 0.0
         self.tweens = Tweens()
-        label = "See the final result" if last else f"Deal round {match.round_number + 1}"
+        label = "See the final result  (N)" if last else "Next round  (N)"
         self.widgets = [
             Button(label, (640, 810, 320, 60), self.next, primary=True),
             Button("Replay this round", (1000, 810, 300, 60), self.replay, size=22),
@@ -72,17 +76,23 @@ class RoundSummaryScene(MenuScene):
     def update(self, dt: float) -> None:
         """Count up; a demo at the instant pace moves straight on."""
         super().update(dt)
+        self.age += dt
         self.tweens.update(dt)
         assert self.app is not None
         if self.watching and self.app.settings.pace == "instant":
             self.next()
 
     def handle(self, intent: Intent) -> None:
-        """Space finishes the count, then moves on like Enter; Esc opens the pause menu."""
-        if intent.kind == "skip" and self.tweens.busy:
+        """Keys are ignored for the first second (they were meant for the table);
+        then N (or the button, or Enter once the keyboard focus is on a button)
+        moves on, Space finishes the count and Esc opens the pause menu."""
+        if intent.kind in ("key", "confirm", "skip", "up", "down", "next_field", "left", "right") \
+                and self.age < DEAF_SECONDS:
+            return
+        if intent.kind == "skip":
             self.tweens.finish_all()
             return
-        if intent.kind in ("confirm", "skip"):
+        if intent.kind == "key" and intent.char == "n":
             self.next()
             return
         if intent.kind == "back":
@@ -157,35 +167,6 @@ class RoundSummaryScene(MenuScene):
 
     def _sheet(self, surface: pygame.Surface, space: Space, top: float) -> None:
         """The score sheet: every round so far and the totals."""
-        match = self.match
-        n = match.players
-        rounds = match.round_scores
         blit_text(surface, "Score sheet", space.px(22), theme.GOLD, space.point(110, top), "topleft", "bold")
-        if any(match.undos[: len(rounds)]):
-            blit_text(surface, "\u21ba  a turn was taken back in that round (Undo)", space.px(14), theme.WARN,
-                      space.point(300, top + 6), "topleft")
-        col_w = min(80.0, 1100 / max(1, match.setup.rounds + 1))
-        x0 = 300.0
         y = top + 34
-        line_h = min(30.0, (PROOF_TOP - 8 - y) / (n + 1.5))
-        for r in range(match.setup.rounds):
-            undone = r < len(match.undos) and match.undos[r] > 0
-            blit_text(surface, round_label(r, undone), space.px(14), theme.WARN if undone else theme.INK_DIM,
-                      space.point(x0 + r * col_w, y), "midtop", "bold")
-        blit_text(surface, "Total", space.px(15), theme.GOLD, space.point(1440, y), "midtop", "bold")
-        if any(self.hints):
-            blit_text(surface, "Hints", space.px(14), theme.INK_DIM, space.point(1370, y), "midtop", "bold")
-        totals = match.totals()
-        best = min(totals)
-        for seat in range(n):
-            yy = y + (seat + 1) * line_h
-            if seat % 2 == 0:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, space.rect(110, yy - 3, 1380, line_h))
-            blit_text(surface, match.names[seat], space.px(16), theme.INK, space.point(130, yy), "topleft", "bold")
-            for r, scores in enumerate(rounds):
-                color = theme.GREEN if scores[seat] == 0 else theme.INK
-                blit_text(surface, str(scores[seat]), space.px(16), color, space.point(x0 + r * col_w, yy), "midtop")
-            color = theme.GOLD if totals[seat] == best else theme.INK
-            blit_text(surface, str(totals[seat]), space.px(18), color, space.point(1440, yy), "midtop", "bold")
-            if any(self.hints) and seat < len(self.hints):
-                blit_text(surface, str(self.hints[seat]), space.px(16), theme.INK_DIM, space.point(1370, yy), "midtop")
+        paint_score_sheet(surface, space, self.match, (110, y, 1380, PROOF_TOP - 30 - y), self.hints)

@@ -60,8 +60,8 @@ def blocks(options: RuleOptions, players: int) -> list[Block]:
     """The page's pieces for ``options`` at a table of ``players``."""
     out = [Block("goal", "The goal", ((GOAL, False),))]
     out += [Block(s.key, s.title, ((s.text, False),)) for s in sections(options, players)]
-    rules = [(("Changed: " if r.changed else "") + r.sentence, r.changed) for r in house_rules(options)
-             if r.option not in HIDDEN or r.changed]
+    rules = [(("Changed: " if r.changed else "") + f"{r.sentence}  ({r.setting})", r.changed)
+             for r in house_rules(options) if r.option not in HIDDEN or r.changed]
     out.append(Block("house-rules", "Every option of these rules", tuple(rules)))
     out.append(Block("controls", "Controls", ((CONTROLS, False),)))
     return out
@@ -81,7 +81,7 @@ class RulesScene(MenuScene):
         self.players = players
         self.section = section
         self.blocks = blocks(self.options, players)
-        self.heading = f"Rules: {describe(self.options)}"
+        self.heading = f"Rules: {describe(self.options, self.players)}"
         self.page: pygame.Surface | None = None
         self.anchors: dict[str, int] = {}
         self.scroll = 0

@@ -43,7 +43,7 @@ class SaveAsScene(MenuScene):
         """The name the player was warned exists; saving it again replaces it."""
         self.field = TextField((540, 400, 520, 56), default_name(session), max_len=MAX_NAME,
                                placeholder="name of the save")
-        self.field.focus(True)
+        self.field.focus(True, select=True)
         self.widgets = [
             self.field,
             Button("Save", (560, 530, 230, 60), self.save, primary=True),

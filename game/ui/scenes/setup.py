@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 import pygame
@@ -12,10 +13,11 @@ from ...engine.dealcode import DealCodeError, decode, encode, new_seed
 from ...engine.length import LENGTHS, Length, rounds_for, with_length
 from ...engine.options import allowed_values
 from ...engine.tiles import SET_SIZES
+from ...option_words import label, phrase
 from ...rules_help import describe
 from ...session import HUMAN, GameSession, SeatConfig
 from .. import theme
-from ..fonts import blit_text
+from ..fonts import blit_text, fit_text
 from ..intents import Intent
 from ..last_setup import length_of_setup, options_of, record, seats_of, undo_of_setup
 from ..scene import Space
@@ -153,7 +155,8 @@ class SetupScene(MenuScene):
         for i, name in enumerate(names):
             col, row = divmod(i, 10)
             choices = option_choices(name)
-            picker = Picker((725 + col * 415, 250 + row * 47, 190, 40), choices, labels=show_value, size=16,
+            picker = Picker((918 + col * 420, 250 + row * 47, 212, 40), choices,
+                            labels=partial(phrase, name), size=16,
                             on_change=lambda _v: self._validate())
             picker.set(getattr(base, name))
             self.rules[name] = picker
@@ -254,8 +257,9 @@ class SetupScene(MenuScene):
         blit_text(surface, "\u25c0 \u25b6 on any option makes a house rule", space.px(15), theme.INK_DIM,
                   space.point(1535, 222), "midright")
         for name, picker in self.rules.items():
-            px, py, pw, ph = picker.rect
-            blit_text(surface, name.replace("_", " "), space.px(14), theme.INK_DIM, space.point(px + pw + 10, py + ph / 2), "midleft")
+            px, py, _, ph = picker.rect
+            line = fit_text(label(name), space.px(15), "regular", space.px(184))
+            blit_text(surface, line, space.px(15), theme.INK_DIM, space.point(px - 8, py + ph / 2), "midright")
         if self.undo_offered():
             blit_text(surface, "Undo a turn", space.px(18), theme.INK, space.point(110, 775), "midleft", "bold")
         elif self.people() > 1:

@@ -18,7 +18,7 @@ import pygame
 from ...engine import DRAW, Action, Phase, Play, RoundState
 from ...engine.tiles import Tile
 from ...movelog import MoveLog, rebuild
-from ...narrate import Line, kind_label, most_telling, ranking_text
+from ...narrate import Line, kind_label, ranking_text
 from ...play import MatchController, ProcessWorker, Worker
 from ...session import GameSession
 from .. import theme
@@ -27,16 +27,25 @@ from ..handover import Handover
 from ..intents import Intent
 from ..layout import table_layout
 from ..log_panel import LogPanel
-from ..picture import TONE_COLORS, TablePicture
+from ..message_line import MessageLine, Present
+from ..picture import TablePicture
 from ..scene import FULL_RATE, PULSE_RATE, Scene
 from ..settings import Settings
 from ..table_draw import boneyard_pile
 from ..table_input import TableInput
 from ..table_paint import StaticLayer, TableFrame, paint_moving, pulse_rects
-from ..table_parts import Pill, buttons, detail_line, place_pill, place_tip, score_line, score_right, turn_hint
+from ..table_parts import (
+    Pill,
+    buttons,
+    detail_line,
+    place_pill,
+    place_tip,
+    score_line,
+    score_right,
+    turn_hint,
+)
 from ..table_undo import can_undo
 from ..tips import TIPS, due_tip
-from ..toast import Toast
 from ..tray import HandTray, Point
 
 if TYPE_CHECKING:
@@ -101,7 +110,7 @@ class TableScene(Scene):
                                  for c in session.seats)
         self.layout = table_layout()
         self.tray = HandTray(self.human, follow_mover=watching)
-        self.toast = Toast()
+        self.message_line = MessageLine()
         self.static = StaticLayer()
         self.frame: TableFrame | None = None
         self.input = TableInput(self)
@@ -183,28 +192,45 @@ class TableScene(Scene):
         problem = self.saving.problem
         return None if problem is None else f"Not saving: {problem}"
 
-    def say(self, text: str, color: theme.Color = theme.INK, seconds: float = 4.0, why: str | None = None) -> None:
-        """Show a line in the message area for ``seconds`` (``why``: the rules section a "Why?" opens)."""
-        self.toast.say(text, color, seconds, why)
+    def say(self, text: str, color: theme.Color = theme.INK, seconds: float = 3.0, why: str | None = None) -> None:
+        """Answer what the person just did on the message line for ``seconds``
+        (``why``: the rules section a "Why?" opens); the next step clears it."""
+        self.message_line.answer(text, color, seconds, why)
 
     def told(self, lines: Sequence[Line]) -> None:
-        """What a step (or a deal) says: every line goes to the move log, the most telling one to the message area."""
+        """What a step (or a deal) says: every line goes to the move log, the
+        most telling one to the message line (replacing what earlier steps said)."""
         self.log.add(lines)
-        line = most_telling(lines)
-        if line is not None:
-            self.say(line.text, TONE_COLORS[line.tone], 6.0 if line.why else 4.0, line.why)
+        self.message_line.step(lines)
 
     def open_why(self) -> None:
-        """W or a click on "Why?": the rules, open at the section behind the line on show."""
-        why = self.toast.why
-        if why is None or self.app is None:
+        """W or a click on "Why?": the rules, open at the section behind the line
+        on show (or, when it has none, behind the latest move log line that has one)."""
+        if self.app is None:
             return
+        why = self.frame.pill.why_key if self.frame is not None and self.frame.pill is not None else None
+        if why is None:
+            why = next((line.why for line in reversed(self.log.lines) if line.why), None)
+        if why is None:
+            self.say("Nothing on the table needs explaining yet: Rules help is in the menu (Esc).", theme.INK_DIM)
+            return
+        self.open_rules(why)
+
+    def open_rules(self, why: str) -> None:
+        """The rules help, open at section ``why``."""
+        assert self.app is not None
         self.app.push(self.app.routes.rules(self.match.setup.options, why, self.match.players))
 
     def open_menu(self) -> None:
         """Esc: the pause menu (over the round summary too)."""
         assert self.app is not None
         self.app.push(self.app.routes.pause(self.session, self.watching, self.save_now))
+
+    def open_scores(self) -> None:
+        """Tab or the Scores button: the score sheet so far, over the table."""
+        assert self.app is not None
+        self.input.drag = None
+        self.app.push(self.app.routes.scores(self.match, self.session.hints))
 
     def close_tip(self) -> None:
         """The player closed the tip (it is not shown again)."""
@@ -254,12 +280,13 @@ class TableScene(Scene):
 
     @property
     def message(self) -> str:
-        """The line last said in the message area."""
-        return self.toast.text
+        """The line the message area shows now ('' when it shows none)."""
+        pill = self.frame.pill if self.frame is not None else None
+        return "" if pill is None else pill.text
 
     def lines_said(self) -> list[str]:
         """The lines said in the message area lately, oldest first."""
-        return list(self.toast.history)
+        return list(self.message_line.history)
 
     def human_turn(self) -> bool:
         """Whether the person may act now (it is their turn and the picture has caught up)."""
@@ -318,7 +345,7 @@ class TableScene(Scene):
             self.app.push(self.app.routes.dialog("Your match goes on", note, [("OK", lambda: None)]))
             return
         self.clock += dt
-        self.toast.tick(dt)
+        self.message_line.tick(dt, self.human_turn())
         self.picture.advance(dt)
         scale = self.settings.anim_scale
         fast = scale <= 0
@@ -441,18 +468,14 @@ class TableScene(Scene):
                                           round(bottom - area.y - 6 * k)), k, self.log, state.names, self.you)
 
     def _message(self, your_turn: bool, legal: list[Action], state: RoundState) -> Pill | None:
-        """The message pill: the last line said (with "Why?"), else what to do or who is thinking."""
-        scaled = self.geometry.scaled
-        if self.toast.showing:
-            return place_pill(scaled, self.toast.text, self.toast.color, self.toast.why is not None)
-        if your_turn:
-            return place_pill(scaled, turn_hint(legal, state), theme.INK, False)
-        if self.controller.thinking_seat is not None and not state.round_over:
-            return place_pill(scaled, f"{state.names[state.to_move]} is thinking\u2026  (Space skips ahead)",
-                              theme.INK_DIM, False)
-        if not self.picture.idle():
-            return place_pill(scaled, "Space or a click skips ahead", theme.INK_DIM, False)
-        return None
+        """The message pill: what the message line says now (see ui.message_line)."""
+        thinking = self.controller.thinking_seat
+        present = Present(
+            turn_line=turn_hint(legal, state) if your_turn else None,
+            thinking=None if thinking is None else state.names[state.to_move],
+            catching_up=not self.picture.idle(), round_over=state.round_over)
+        said = self.message_line.on_show(present)
+        return None if said is None else place_pill(self.geometry.scaled, said.text, said.color, said.why)
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:

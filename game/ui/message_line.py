@@ -1,0 +1,143 @@
+"""The table's message line: one object decides what it says, from the present.
+
+Three kinds of words reach the line, each living only as long as it is true:
+
+- a **notice** about the step the picture shows last (what a seat did and what
+  followed, with the rules section behind it): it goes as soon as the picture
+  shows a newer step, and on the person's own turn after a few seconds, so the
+  line can say what the person may do now;
+- a **hint** for the person's turn: it goes with the next step (the move made,
+  or any other) and at a handover;
+- **feedback** to what the person just did (a refusal, "Knock armed"): a short
+  time, and it too goes with the next step.
+
+When none is on show the line says what is true of the present (``Present``):
+the person's options on their turn, who is thinking, or that a click skips.
+Nothing else writes to the line; the move log keeps everything.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..narrate import Line, Tone, most_telling
+from . import theme
+
+HISTORY = 50
+"""How many lines said the message line remembers (for tests and the log's sake)."""
+
+NOTICE_SECONDS = 4.0
+"""How long a notice stays on the person's own turn before the turn's own line takes over."""
+
+REASON_SECONDS = 6.0
+"""The same for a notice with a rule behind it (a Why? to read)."""
+
+TONE_COLORS: dict[Tone, theme.Color] = {"plain": theme.INK, "news": theme.GOLD, "alert": theme.RED}
+"""The colour of each narration tone on the line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """What the line shows: its ``text``, colour and the rules section a Why? opens (None: none)."""
+
+    text: str
+    color: theme.Color
+    why: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Present:
+    """What is true now, for the line to fall back on: the person's ``turn_line``
+    (None: not their turn), who is ``thinking`` (a name, or None) and whether the
+    picture is still ``catching_up``."""
+
+    turn_line: str | None = None
+    thinking: str | None = None
+    catching_up: bool = False
+    round_over: bool = False
+
+
+@dataclass(slots=True)
+class _Timed:
+    """A line on show with the seconds it still has (``None``: until the next step)."""
+
+    said: Said
+    seconds: float | None
+
+
+class MessageLine:
+    """What the table's message line says now (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.history: deque[str] = deque(maxlen=HISTORY)
+        self._notice: _Timed | None = None
+        self._hint: Said | None = None
+        self._feedback: _Timed | None = None
+
+    # ----------------------------------------------------------- what is said
+    def step(self, lines: Sequence[Line]) -> None:
+        """The picture shows a new step (or deal) that said ``lines``: what was
+        said of earlier steps, the hint and any feedback are no longer true."""
+        self._hint = None
+        self._feedback = None
+        line = most_telling(lines)
+        if line is None:
+            self._notice = None
+            return
+        said = Said(line.text, TONE_COLORS[line.tone], line.why)
+        self._notice = _Timed(said, REASON_SECONDS if line.why else NOTICE_SECONDS)
+        self.history.append(line.text)
+
+    def advise(self, text: str) -> None:
+        """A hint for the person's turn (it lives until the next step)."""
+        self._hint = Said(text, theme.GLOW)
+        self._feedback = None
+        self.history.append(text)
+
+    def answer(self, text: str, color: theme.Color = theme.INK, seconds: float = 3.0, why: str | None = None) -> None:
+        """Feedback to what the person just did, for ``seconds`` (or until the next step)."""
+        self._feedback = _Timed(Said(text, color, why), seconds)
+        self.history.append(text)
+
+    def forget(self) -> None:
+        """Another person takes the table: nothing said to the last one stays."""
+        self._notice = None
+        self._hint = None
+        self._feedback = None
+
+    def tick(self, dt: float, persons_turn: bool) -> None:
+        """Let ``dt`` seconds pass; a notice only runs out on the person's own turn
+        (while computers play it stays until the next step replaces it)."""
+        if self._feedback is not None and self._feedback.seconds is not None:
+            self._feedback.seconds -= dt
+            if self._feedback.seconds <= 0:
+                self._feedback = None
+        if persons_turn and self._notice is not None and self._notice.seconds is not None:
+            self._notice.seconds -= dt
+            if self._notice.seconds <= 0:
+                self._notice = None
+
+    # -------------------------------------------------------------- on show
+    def on_show(self, present: Present) -> Said | None:
+        """The line to show now: feedback, else the hint, else the latest notice,
+        else what the present says (the person's options, who thinks, a skip)."""
+        if self._feedback is not None:
+            return self._feedback.said
+        if self._hint is not None and present.turn_line is not None:
+            return self._hint
+        if self._notice is not None:
+            return self._notice.said
+        if present.turn_line is not None:
+            return Said(present.turn_line, theme.INK)
+        if present.thinking is not None and not present.round_over:
+            return Said(f"{present.thinking} is thinking\u2026  (Space skips ahead)", theme.INK_DIM)
+        if present.catching_up:
+            return Said("Space or a click skips ahead", theme.INK_DIM)
+        return None
+
+    @property
+    def hint(self) -> str | None:
+        """The hint in force (None: none)."""
+        return None if self._hint is None else self._hint.text

@@ -1,0 +1,51 @@
+"""Scores in the middle of a round: Tab or the Scores button shows the sheet so far over the table."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import preset
+from game.engine.driver import play_match
+from game.session import GameSession, SeatConfig
+from game.ui.app import App
+from game.ui.scenes.scores import ScoresScene
+
+from .conftest import NAMES, TextSeen, click, frames, frames_until, key
+
+
+def _second_round() -> GameSession:
+    seats = [SeatConfig(n, "human" if i == 0 else "easy") for i, n in enumerate(NAMES)]
+    session = GameSession(preset("classic"), seats, 5)
+    play_match(session.match, lambda m, s: m.legal_actions()[0], until=lambda m: len(m.round_scores) == 1)
+    session.match.start_next_round()
+    return session
+
+
+def test_tab_shows_the_scores_so_far_over_the_table_and_tab_closes_them(app: App, text_seen: TextSeen) -> None:
+    session = _second_round()
+    table = app.routes.table(session)
+    app.push(table)
+    frames(app, 3)
+    key(app, pygame.K_TAB)
+    assert isinstance(app.top, ScoresScene)
+    seen = text_seen.frame(app)
+    first = session.match.round_scores[0]
+    assert "Scores so far" in seen and "R2" in seen
+    assert all(str(score) in seen for score in first)
+    assert any("Round 2 of 13 is in play" in line for line in seen)
+    key(app, pygame.K_TAB)
+    assert app.top is table
+    table.close()
+
+
+def test_the_scores_button_is_on_the_top_bar(app: App) -> None:
+    table = app.routes.table(_second_round())
+    app.push(table)
+    assert frames_until(app, lambda: table.frame is not None and "Scores (Tab)" in table.button_labels())
+    assert table.frame is not None
+    button = next(b for b in table.frame.buttons if b.key == "scores")
+    click(app, button.rect.center)
+    assert isinstance(app.top, ScoresScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table
+    table.close()
