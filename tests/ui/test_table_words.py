@@ -4,7 +4,6 @@ moves (W), hints (H) counted on the score sheet, and first-match tips."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.engine import DRAW, play_match, preset, tile_id
 from game.engine import events as ev
@@ -15,7 +14,18 @@ from game.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.scenes.rules import RulesScene
 
-from .conftest import NAMES, click, drag, frames, key, position, table_for, train_end, tray_tile_center
+from .conftest import (
+    NAMES,
+    TextSeen,
+    click,
+    drag,
+    frames,
+    key,
+    position,
+    table_for,
+    train_end,
+    tray_tile_center,
+)
 
 t = tile_id
 
@@ -127,18 +137,15 @@ def test_every_tip_has_its_moment() -> None:
     assert due_tip(state, None, True, []) is None
 
 
-def test_the_score_sheet_shows_hints(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_score_sheet_shows_hints(app: App, text_seen: TextSeen) -> None:
     from game.ui.scenes import round_summary
 
     session = GameSession(preset("classic"), [SeatConfig(n, "human" if i == 0 else "easy") for i, n in enumerate(NAMES)], 4)
     play_match(session.match, lambda m, s: m.legal_actions()[0], until=lambda m: len(m.round_scores) == 1)
     session.hints[0] = 2
-    drawn: list[str] = []
-    real = round_summary.blit_text
-    monkeypatch.setattr(round_summary, "blit_text", lambda surface, line, *rest, **kw: drawn.append(line) or real(
-        surface, line, *rest, **kw))
     table = app.routes.table(session)
     app.push(table)
     frames(app, 3)
     assert isinstance(app.top, round_summary.RoundSummaryScene)
+    drawn = text_seen.frame(app)
     assert "Hints" in drawn and "2" in drawn
