@@ -15,7 +15,7 @@ from .ai import KINDS
 from .engine import MEXICAN, Match, RuleOptions, tie_break
 from .engine import events as ev
 from .engine.tiles import IS_DOUBLE, TEXT
-from .session import HUMAN
+from .session import HUMAN, is_you
 
 Tone = Literal["plain", "news", "alert"]
 """How a line should stand out: ``plain`` facts, ``news`` that changes the game, an ``alert`` against a seat."""
@@ -24,6 +24,12 @@ Tone = Literal["plain", "news", "alert"]
 def _who(seat: int, names: Sequence[str], human_seat: int | None) -> str:
     """'You' for the person's seat, else the seat's name."""
     return "You" if seat == human_seat else names[seat]
+
+
+def _named_you(names: Sequence[str]) -> int | None:
+    """The seat named 'You' when no seat is the person's (pass and play of an
+    older match): sentences about it read in the second person."""
+    return next((seat for seat, name in enumerate(names) if is_you(name)), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +96,7 @@ class _Telling:
                  options: RuleOptions, boneyard: int | None) -> None:
         self.events = events
         self.names = names
-        self.you = human_seat
+        self.you = human_seat if human_seat is not None else _named_you(names)
         self.options = options
         self.boneyard = boneyard
         self.drew: set[int] = set()
@@ -237,6 +243,8 @@ def round_opening(
     """The line that opens round ``number`` of ``rounds``: its engine double and who
     plays first (``first``; 'You' for ``human_seat``), or who won the draw-off among ``events``."""
     text = f"Round {number} of {rounds}: engine {engine}-{engine}"
+    if human_seat is None:
+        human_seat = _named_you(names)
     drew = any(isinstance(e, ev.DrawOffTile) for e in events)
     starter = next((e.seat for e in events if isinstance(e, ev.StarterChosen)), None)
     if drew and starter is not None:
@@ -277,6 +285,8 @@ def _engine_search(events: Sequence[ev.Event], engine: int, names: Sequence[str]
     if placed is None or placed.seat < 0:
         return None
     start = events.index(placed)
+    if human_seat is None:
+        human_seat = _named_you(names)
     counts = [0] * len(names)
     for event in events[:start]:
         if isinstance(event, ev.TileDrawn):

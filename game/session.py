@@ -11,6 +11,23 @@ from .engine import Match, RuleOptions
 HUMAN = "human"
 
 
+def is_you(name: str) -> bool:
+    """Whether a seat's name is 'You' (the default for the first seat), which
+    sentences about that seat must treat as the second person."""
+    return name.strip().lower() == "you"
+
+
+def people_named(seats: Sequence[SeatConfig]) -> list[SeatConfig]:
+    """``seats`` ready to play: with two or more people at one screen, a person
+    named 'You' becomes 'Player N' (N: the seat's number), since 'You' no longer
+    says who is meant."""
+    people = sum(seat.is_human for seat in seats)
+    if people < 2:
+        return list(seats)
+    return [SeatConfig(f"Player {i + 1}", seat.kind) if seat.is_human and is_you(seat.name) else seat
+            for i, seat in enumerate(seats)]
+
+
 def new_match_id() -> str:
     """A fresh, random name for a new match (12 lowercase hex digits)."""
     return secrets.token_hex(6)

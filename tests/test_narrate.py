@@ -152,3 +152,21 @@ def test_a_double_laid_in_a_first_turn_line_says_why_it_needs_no_cover() -> None
     assert said and said[0].why == "first-turn" and "7-7 needs no cover" in said[0].text
     later = tell([ev.TilePlayed(1, double, 1, 7, 7), ev.DoubleOpened(1, 1)], NAMES, YOU, CLASSIC)
     assert not any("needs no cover" in line.text for line in later)
+
+
+def test_a_seat_named_you_reads_in_the_second_person_when_no_seat_is_the_persons() -> None:
+    from game.narrate import tell
+
+    names = ("You", "Ana", "Bruno")
+    assert round_opening(1, 13, 12, 0, [ev.Dealt(15, 31)], names) == "Round 1 of 13: engine 12-12. You play first."
+    lines = tell([ev.TilePlayed(0, tile_id(12, 3), 0, 12, 3)], names, None, CLASSIC)
+    assert lines[0].text == "You play 12-3 on your train."
+
+
+def test_two_people_at_one_screen_are_never_both_called_you() -> None:
+    from game.session import SeatConfig, people_named
+
+    alone = [SeatConfig("You", "human"), SeatConfig("Ana", "easy")]
+    assert people_named(alone) == alone
+    shared = people_named([SeatConfig("You", "human"), SeatConfig("Ben", "human"), SeatConfig("Cy", "easy")])
+    assert [s.name for s in shared] == ["Player 1", "Ben", "Cy"]

@@ -11,7 +11,7 @@ from ..engine import MEXICAN, RoundState
 from . import theme
 from .board import BoardPlan, Lane, Slot
 from .draw import panel
-from .fonts import blit_text, fit_size, text
+from .fonts import blit_text, capped, fit_size, text
 from .tile_art import back, face, shadow
 
 
@@ -212,7 +212,8 @@ def draw_boneyard(surface: pygame.Surface, rect: pygame.FRect, k: float, count: 
         surface.blit(shadow(unit, True), rr.move(2, 3))
         surface.blit(img, rr)
     label = "Boneyard empty" if count == 0 else f"Boneyard  {count}"
-    blit_text(surface, label, int(17 * k), theme.INK, (cx, r.bottom - int(12 * k)), "midbottom", "bold")
+    with capped(1.0):  # the boneyard's corner keeps its designed size: the label stays clear of the edge
+        blit_text(surface, label, int(17 * k), theme.INK, (cx, r.bottom - int(12 * k)), "midbottom", "bold")
     if glow > 0:  # not the glow alone: a tag says a draw is due, and its key
         tag = text("Draw  (D)", int(15 * k), theme.PANEL, "bold")
         box = tag.get_rect().inflate(int(16 * k), int(6 * k))

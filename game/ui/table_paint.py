@@ -146,7 +146,8 @@ def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePictu
     mx, my = marker_pos(plan, plan.lanes[MEXICAN])
     pygame.draw.circle(surface, (70, 26, 18), (mx, my), plan.unit * 0.62)
     pygame.draw.circle(surface, theme.GOLD, (mx, my), plan.unit * 0.62, max(1, int(2 * k)))
-    blit_text(surface, "M", int(max(11, plan.unit * 0.75)), theme.GOLD, (mx, my), "center", "title")
+    with capped(1.0):  # a badge of a set size: the letter keeps inside its circle at any text scale
+        blit_text(surface, "M", int(max(11, plan.unit * 0.75)), theme.GOLD, (mx, my), "center", "title")
     _draw_open_doubles(surface, state, plan, k, pulse)
     _draw_targets(surface, frame, pulse)
     draw_boneyard(surface, scaled.anchor("boneyard"), k, len(state.boneyard), pulse if frame.can_draw else 0)

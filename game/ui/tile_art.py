@@ -90,11 +90,17 @@ def face(a: int, b: int, unit: int, horizontal: bool = True, numerals: bool | No
     pygame.draw.line(big, theme.IVORY_EDGE, (s, int(s * 0.14)), (s, int(s * 0.86)), max(2, SUPER * 2))
     pygame.draw.circle(big, (176, 150, 90), (s, s // 2), max(2, int(s * 0.05)))
     pad = int(s * 0.06)
-    _half(big, pygame.Rect(pad, pad, s - 2 * pad, s - 2 * pad), a, numerals)
-    _half(big, pygame.Rect(s + pad, pad, s - 2 * pad, s - 2 * pad), b, numerals)
+    upright = numerals and not horizontal  # numerals stay upright on a standing tile: drawn after turning it
+    if not upright:
+        _half(big, pygame.Rect(pad, pad, s - 2 * pad, s - 2 * pad), a, numerals)
+        _half(big, pygame.Rect(s + pad, pad, s - 2 * pad, s - 2 * pad), b, numerals)
     small = pygame.transform.smoothscale(big, (2 * unit, unit))
     if not horizontal:
         small = pygame.transform.rotate(small, -90)  # a ends on top
+    if upright:
+        inner = unit - 2 * (pad // SUPER)
+        _half(small, pygame.Rect(0, 0, unit, unit).inflate(inner - unit, inner - unit), a, True)
+        _half(small, pygame.Rect(0, unit, unit, unit).inflate(inner - unit, inner - unit), b, True)
     if len(_faces) > 3000:
         _faces.clear()
     _faces[key] = small

@@ -52,7 +52,9 @@ class Button:
             color = theme.PANEL_EDGE if self.hover else theme.PANEL_LIGHT
         panel(surface, rect, color, 255, radius=space.px(10), edge=theme.GOLD if self.hover and self.enabled else None, width=2)
         ink = theme.INK if self.enabled else theme.INK_DIM
-        blit_text(surface, self.label, space.px(self.size), ink, rect.center, "center", "bold")
+        label, size = fit_size(self.label, space.px(self.size), "bold", rect.w - space.px(24),
+                               space.px(self.size * 0.6))
+        blit_text(surface, label, size, ink, rect.center, "center", "bold")
         if self.hint:
             blit_text(surface, self.hint, space.px(14), theme.INK_DIM, (rect.right - space.px(8), rect.bottom - space.px(4)), "bottomright")
 

@@ -136,11 +136,14 @@ class TextSeen:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.widths: dict[str, int] = {}
+        """The widest each line was rendered (pixels)."""
 
     def frame(self, app: App) -> list[str]:
         """Draw one frame from scratch (no cached text) and return every line rendered in it."""
         forget_fonts()
         self.lines = []
+        self.widths = {}
         app.draw()
         return list(self.lines)
 
@@ -153,7 +156,9 @@ def text_seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[TextSeen]:
     class RecordingFont(pygame.font.Font):
         def render(self, text: object, *args: object, **kwargs: object) -> pygame.Surface:  # type: ignore[override]
             seen.lines.append(str(text))
-            return super().render(text, *args, **kwargs)  # type: ignore[arg-type]
+            image = super().render(text, *args, **kwargs)  # type: ignore[arg-type]
+            seen.widths[str(text)] = max(seen.widths.get(str(text), 0), image.get_width())
+            return image
 
     monkeypatch.setattr(pygame.font, "Font", RecordingFont)
     forget_fonts()

@@ -41,17 +41,22 @@ class DialogScene(MenuScene):
         self.choices = list(choices) or [("OK", lambda: None)]
         self.top_y = 300.0
         self.height = 300.0
+        self.body_at = 82.0
         self._place(1.0)
 
     def _place(self, k: float) -> None:
         """Size the card to the wrapped body at scale ``k`` and put the buttons under it."""
         lines = text(self.body, max(6, round(20 * k)), theme.INK, wrap=max(1, round((WIDTH - 80) * k))).get_height() / k
-        self.height = 170 + lines
+        head = text(self.heading, max(6, round(32 * k)), theme.GOLD, "title",
+                    wrap=max(1, round((WIDTH - 40) * k))).get_height() / k
+        self.body_at = 24 + head + 16
+        """Where the body starts below the card's top (design pixels): under the heading as it is drawn."""
+        self.height = self.body_at + lines + 36 + 60 + 28
         self.top_y = (900 - self.height) / 2
         count = len(self.choices)
         width = min(260.0, (WIDTH - 60 - 20 * (count - 1)) / count)
         x0 = 800 - (count * width + 20 * (count - 1)) / 2
-        y = self.top_y + self.height - 84
+        y = self.top_y + self.height - 88
         self.widgets = [
             Button(label, (x0 + i * (width + 20), y, width, 60), self._chooser(job), primary=i == 0, size=22)
             for i, (label, job) in enumerate(self.choices)
@@ -87,6 +92,7 @@ class DialogScene(MenuScene):
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """The card, the heading and the wrapped body."""
         card(surface, space, 800 - WIDTH / 2, self.top_y, WIDTH, self.height)
-        blit_text(surface, self.heading, space.px(32), theme.GOLD, space.point(800, self.top_y + 24), "midtop", "title")
-        blit_text(surface, self.body, space.px(20), theme.INK, space.point(800 - WIDTH / 2 + 40, self.top_y + 82),
-                  "topleft", wrap=space.px(WIDTH - 80))
+        blit_text(surface, self.heading, space.px(32), theme.GOLD, space.point(800, self.top_y + 24), "midtop", "title",
+                  wrap=space.px(WIDTH - 40))
+        blit_text(surface, self.body, space.px(20), theme.INK,
+                  space.point(800 - WIDTH / 2 + 40, self.top_y + self.body_at), "topleft", wrap=space.px(WIDTH - 80))

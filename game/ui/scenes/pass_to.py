@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 import pygame
 
+from ...session import is_you
 from .. import theme
-from ..fonts import blit_text
+from ..fonts import blit_text, fit_text
 from ..intents import Intent
 from ..scene import Space
 from ..widgets import Button
@@ -31,7 +32,9 @@ class PassScene(MenuScene):
         self.name = name
         self.on_ready = on_ready
         self.on_menu = on_menu
-        self.widgets = [Button(f"I'm {name}: show my hand", (550, 520, 500, 70), self.ready, primary=True)]
+        you = is_you(name)
+        label = "Show my hand" if you else f"I'm {name}: show my hand"
+        self.widgets = [Button(label, (450, 520, 700, 70), self.ready, primary=True)]
         self.focus = 0
 
     def ready(self) -> None:
@@ -54,8 +57,12 @@ class PassScene(MenuScene):
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """Whom to pass to, and how to go on."""
-        blit_text(surface, f"Pass to {self.name}", space.px(64), theme.GOLD, space.point(800, 300), "midtop", "title")
-        blit_text(surface, f"{self.name}: click or press Enter when you are ready", space.px(26), theme.INK,
-                  space.point(800, 420), "midtop")
+        you = is_you(self.name)
+        head = "Your turn: pass the screen to you" if you else f"Pass to {self.name}"
+        blit_text(surface, fit_text(head, space.px(64), "title", space.px(1500)), space.px(64), theme.GOLD,
+                  space.point(800, 300), "midtop", "title")
+        ready = "Click or press Enter when you are ready" if you else \
+            f"{self.name}: click or press Enter when you are ready"
+        blit_text(surface, ready, space.px(26), theme.INK, space.point(800, 420), "midtop", wrap=space.px(1400))
         blit_text(surface, "Everyone else: no peeking at the screen.", space.px(18), theme.INK_DIM,
                   space.point(800, 620), "midtop")

@@ -33,6 +33,8 @@ PLAY_SECONDS = 0.7
 LOG_ROWS = 18
 MAX_UNIT = 28
 """Largest design-space size of a tile's half in the replay (pixels)."""
+READABLE = 0.75
+"""The smallest a tile may shrink to in a long row, as a share of the row's tile size."""
 
 
 def step_line(step: Step, names: Sequence[str], you: int | None = None) -> str:
@@ -219,18 +221,36 @@ class ReplayScene(MenuScene):
 
     def _tiles(self, surface: pygame.Surface, space: Space, tiles: list[tuple[int, int]], x: float, y: float,
                dim: bool = False) -> None:
-        """Tiles in a row from ``x`` (design space), shrunk to fit the card."""
+        """Tiles in a row from ``x`` (design space), shrunk to fit the card but
+        never below a readable size: a train too long for the row keeps its
+        newest tiles and says how many older ones are not shown ("+5 ◀"), a hand
+        its first ones ("+5 more")."""
         if not tiles:
             return
         room = 1100 - x
+        smallest = self.unit * READABLE
         pitch = min(self.unit * 2 + 4, room / len(tiles))
+        hidden = 0
+        if pitch < smallest * 2 + 4:
+            pitch = smallest * 2 + 4
+            label_room = 56
+            fits = max(1, int((room - label_room) // pitch))
+            hidden = len(tiles) - fits
+            tiles = tiles[:fits] if dim else tiles[-fits:]
         unit = space.px(min(self.unit, (pitch - 4) / 2))
+        if hidden and not dim:
+            blit_text(surface, f"+{hidden} \u25c0", space.px(14), theme.INK_DIM, space.point(x, y + self.unit * 0.5),
+                      "midleft", "bold")
+            x += 56
         for i, (a, b) in enumerate(tiles):
             image = face(a, b, unit, True, True)
             if dim:
                 image = image.copy()
                 image.set_alpha(200)
             surface.blit(image, space.point(x + i * pitch, y))
+        if hidden and dim:
+            blit_text(surface, f"+{hidden} more", space.px(14), theme.INK_DIM,
+                      space.point(x + len(tiles) * pitch + 4, y + self.unit * 0.5), "midleft", "bold")
 
     def _log(self, surface: pygame.Surface, space: Space) -> None:
         """The move log around the current step, the current line marked."""

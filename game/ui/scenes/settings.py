@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from ..app import App
 
 FACE_LABELS = {"pips": "pips", "numbers": "numbers"}
+FACE_NOTES = {"pips": "pips: numerals only where pips would be too small to count",
+              "numbers": "numbers: every tile shows numerals, on the table and in your hand"}
+"""What the tile faces setting chosen means (the footnote under the pickers)."""
 VOLUMES = [0.0, 0.25, 0.5, 0.75, 1.0]
 """The sound picker's steps: off, then the volume."""
 
@@ -71,8 +74,10 @@ class SettingsScene(MenuScene):
         self.sort.set(app.settings.hand_sort)
         self.faces.set(app.settings.tile_faces)
         self.screen.set(app.fullscreen)
-        volume = app.settings.volume if app.settings.sound else 0.0
-        self.sound.set(min(VOLUMES, key=lambda v: abs(v - volume)))
+        volume = round(app.settings.volume, 2) if app.settings.sound else 0.0
+        if volume not in VOLUMES:  # a volume set elsewhere (the settings file) is shown as it is, not rounded
+            self.sound.choices = sorted({*VOLUMES, volume})
+        self.sound.set(volume)
         self.colours.set(app.settings.palette)
         self.scale.set(min(SCALES, key=lambda v: abs(v - app.settings.ui_scale)))
 
@@ -122,8 +127,8 @@ class SettingsScene(MenuScene):
         card(surface, space, 400, 200, 800, 580)
         for label, y in ROWS:
             blit_text(surface, label, space.px(24), theme.INK, space.point(460, y), "midleft", "bold")
-        blit_text(surface, "pips: numerals only where pips would be too small to count", space.px(15),
-                  theme.INK_DIM, space.point(800, 742), "midtop")
+        blit_text(surface, FACE_NOTES.get(self.faces.value, ""), space.px(15), theme.INK_DIM,
+                  space.point(800, 742), "midtop")
         if self.note:
             blit_text(surface, self.note, space.px(18), theme.RED, space.point(800, 870), "midtop", "bold",
                       wrap=space.px(900))

@@ -15,7 +15,7 @@ from ...engine.options import allowed_values
 from ...engine.tiles import SET_SIZES
 from ...option_words import label, phrase
 from ...rules_help import describe
-from ...session import HUMAN, GameSession, SeatConfig
+from ...session import HUMAN, GameSession, SeatConfig, people_named
 from .. import theme
 from ..fonts import blit_text, fit_text
 from ..intents import Intent
@@ -222,7 +222,8 @@ class SetupScene(MenuScene):
         if self.error:
             return
         n = self.seat_count.value
-        seats = [SeatConfig(self.names[i].value.strip() or NAMES[i], self.kinds[i].value) for i in range(n)]
+        typed = [SeatConfig(self.names[i].value.strip() or NAMES[i], self.kinds[i].value) for i in range(n)]
+        seats = people_named(typed)
         code = self.deal.value.strip()
         try:
             seed = decode(code) if code else new_seed()
@@ -236,7 +237,7 @@ class SetupScene(MenuScene):
             self.error = str(problem)
             return
         settings = self.app.settings
-        settings.last_setup = record(seats, self.house_options(), settings.last_setup,
+        settings.last_setup = record(typed, self.house_options(), settings.last_setup,
                                      length=self.length.value, allow_undo=bool(self.undo.value))
         settings.remember()
         self.app.reset(self.app.routes.table(session))

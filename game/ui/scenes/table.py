@@ -464,8 +464,13 @@ class TableScene(Scene):
         area, k = scaled.anchor("felt"), scaled.k
         width = min(420 * k, area.w * 0.45)
         bottom = scaled.anchor("message_area").y - 4 * k
-        self.log_panel.layout(pygame.Rect(round(area.right - width - 6 * k), round(area.y + 6 * k), round(width),
-                                          round(bottom - area.y - 6 * k)), k, self.log, state.names, self.you)
+        left = round(area.right - width - 6 * k)
+        top = area.y + 6 * k
+        tip = self.frame.tip
+        if tip is not None and tip.box.right > left:  # the log opens under the tip card, never beneath it
+            top = max(top, tip.box.bottom + 6 * k)
+        self.log_panel.layout(pygame.Rect(left, round(top), round(width), round(max(80 * k, bottom - top))), k,
+                              self.log, state.names, self.you)
 
     def _message(self, your_turn: bool, legal: list[Action], state: RoundState) -> Pill | None:
         """The message pill: what the message line says now (see ui.message_line)."""

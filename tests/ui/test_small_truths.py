@@ -1,0 +1,121 @@
+"""Smaller things the table and menus must get right: a volume shown as kept,
+a footnote about the faces chosen, standing tiles with upright numerals, the
+move log clear of a tip, a roomy quit dialog at the largest text, and Save as
+that replaces its suggested name when typed over."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.ui.app import App
+from game.ui.intents import Intent
+from game.ui.scene import Space
+from game.ui.scenes.dialog import DialogScene
+from game.ui.scenes.save_as import SaveAsScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.tile_art import face
+from game.ui.ui_scale import use_scale
+
+from .conftest import TextSeen, frames, key, position, table_for
+
+
+@pytest.fixture(autouse=True)
+def designed_size() -> Iterator[None]:
+    use_scale(1.0)
+    yield
+    use_scale(1.0)
+
+
+def test_a_kept_volume_is_shown_as_it_is_and_the_footnote_explains_the_faces_chosen(
+        app: App, text_seen: TextSeen) -> None:
+    app.settings.sound, app.settings.volume, app.settings.tile_faces = True, 0.7, "numbers"
+    scene = SettingsScene()
+    app.push(scene)
+    seen = text_seen.frame(app)
+    assert "on, 70%" in seen and "on, 75%" not in seen
+    assert any(line.startswith("numbers:") for line in seen)
+    assert not any(line.startswith("pips:") for line in seen)
+
+
+def test_a_standing_tile_shows_its_numerals_upright_not_turned_with_the_tile() -> None:
+    turned = pygame.transform.rotate(face(12, 7, 40, horizontal=True, numerals=True), -90)
+    standing = face(12, 7, 40, horizontal=False, numerals=True)
+    assert standing.get_size() == turned.get_size()
+    differing = sum(standing.get_at((x, y)) != turned.get_at((x, y))
+                    for x in range(0, 40, 2) for y in range(0, 80, 2))
+    assert differing > 50, "the numerals were turned with the tile"
+
+
+def test_the_move_log_opens_below_a_tip_at_the_largest_text(saves: object) -> None:
+    from game.ui.routes import GameRoutes
+    from game.ui.tips import TIPS
+
+    use_scale(1.5)
+    small = App((1024, 640), headless=True, routes=GameRoutes(saves))  # type: ignore[arg-type]
+    small.settings.pace = "instant"
+    small.settings.tips_seen = [key_ for key_ in TIPS if key_ != "first-turn"]
+    table = table_for(small, position([(12, 5), (4, 1), (3, 3)]))
+    table.tip = "first-turn"
+    table.input.handle(Intent("key", char="l"))
+    frames(small, 2)
+    assert table.frame is not None and table.frame.tip is not None and table.log_panel.open
+    assert not table.log_panel.rect.colliderect(table.frame.tip.box)
+    table.close()
+
+
+def test_the_quit_dialog_keeps_its_buttons_clear_of_its_words_at_the_largest_text(saves: object) -> None:
+    from game.ui import theme
+    from game.ui.fonts import text
+    from game.ui.routes import GameRoutes
+
+    use_scale(1.5)
+    small = App((1024, 640), headless=True, routes=GameRoutes(saves))  # type: ignore[arg-type]
+    dialog = DialogScene("Quit Mexican Train?", "Your settings are kept for next time.", [("Quit", lambda: None),
+                                                                                           ("Stay", lambda: None)])
+    small.push(dialog)
+    space = Space(small.size)
+    body = text(dialog.body, space.px(20), theme.INK, wrap=space.px(680)).get_height()
+    body_bottom = space.point(0, dialog.top_y + dialog.body_at)[1] + body
+    assert space.rect(*dialog.widgets[0].rect).top >= body_bottom + space.px(20)
+
+
+def test_save_as_replaces_its_suggested_name_when_typed_over(app: App) -> None:
+    table = table_for(app, position([(12, 5), (4, 1)]))
+    scene = SaveAsScene(table.session, app.routes.saves, lambda _name: None)  # type: ignore[attr-defined]
+    app.push(scene)
+    assert scene.field.value and scene.field.selected
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="my game")])
+    assert scene.field.value == "my game"
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, unicode="a", mod=pygame.KMOD_CTRL)])
+    key(app, pygame.K_BACKSPACE)
+    assert scene.field.value == ""
+    table.close()
+
+
+def test_why_stays_with_its_message_and_every_log_line_with_a_rule_offers_it(app: App) -> None:
+    from game.narrate import Line
+    from game.ui.scenes.rules import RulesScene
+
+    table = table_for(app, position([(12, 5), (4, 1), (3, 3)]))
+    table.told([Line("Bruno left the 11-11 open: you must cover it.", "news", "doubles", 2)])
+    frames(app, 1)
+    assert table.frame is not None and table.frame.pill is not None and table.frame.pill.why_key == "doubles"
+    table.tip = "first-turn"
+    table.close_tip()
+    frames(app, 1)
+    assert table.frame.pill is not None and table.frame.pill.why_key == "doubles", "closing a tip keeps the Why?"
+    key(app, pygame.K_w, "w")
+    assert isinstance(app.top, RulesScene) and app.top.at_section() == "doubles"
+    app.pop()
+    table.told([Line("Ana's train is now public.", why="markers", seat=1)])
+    table.input.handle(Intent("key", char="l"))
+    frames(app, 2)
+    links = table.log_panel.links
+    assert {why for _rect, why in links} >= {"doubles", "markers"}
+    rect = next(rect for rect, why in links if why == "markers")
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)])
+    assert isinstance(app.top, RulesScene) and app.top.at_section() == "markers"
+    table.close()
