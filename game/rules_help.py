@@ -208,8 +208,12 @@ def _doubles(o: RuleOptions) -> str:
     order = "the oldest first" if o.double_order == "oldest-first" else "the most recent first"
     text = (
         f"A double is laid across its train. {after} Until a double is covered, the next players must "
-        f"cover it, even on a private train; with several doubles open they cover {order}."
+        f"cover it, even on a private train; with several doubles open they cover {order}, and no tile "
+        f"may cover a double while one ahead of it is still open."
     )
+    if o.after_double == "extra-tile":
+        text += (" After a second double the next tile may go anywhere it fits, except onto the older double "
+                 "while the newer one is still open.")
     if o.cover_bonus_play:
         text += " Covering someone else's double lets you make one more ordinary play in the same turn."
     return text
@@ -223,7 +227,8 @@ def _drawing(o: RuleOptions) -> str:
     if o.suspension:
         text += (
             "When you must draw and the boneyard is empty you are suspended for the rest of the round: "
-            "your train is public and you only play to cover doubles."
+            "your train is public, and stays public even when you cover a double on it, and you only play "
+            "to cover doubles."
         )
     else:
         text += "When you must draw and the boneyard is empty, your marker goes up and play passes."
@@ -249,7 +254,8 @@ def _scoring(o: RuleOptions) -> str:
         "out scores 0. "
     )
     if o.uncovered_double_charge:
-        text += "In a blocked round, whoever laid a double that is still uncovered is charged its pips too. "
+        text += ("When a round ends with a double still uncovered (blocked, or by going out), whoever laid it is "
+                 "charged its pips too. ")
     text += (
         "After the last round the lowest total wins. A tie goes to whoever scored 0 in more rounds, "
         "then to the lowest non-zero round; if still tied, the players share the place."
@@ -321,8 +327,8 @@ def _option_sentence(o: RuleOptions, name: str) -> str:
         else "Going out on a double does not end the round until the double is covered.",
         "cover_bonus_play": "Covering someone else's double gives one more play." if o.cover_bonus_play
         else "Covering a double is the whole turn.",
-        "uncovered_double_charge": "In a blocked round an uncovered double costs its owner its pips." if o.uncovered_double_charge
-        else "An uncovered double costs nothing extra in a blocked round.",
+        "uncovered_double_charge": "A double left uncovered when the round ends costs its owner its pips."
+        if o.uncovered_double_charge else "A double left uncovered when the round ends costs nothing extra.",
         "suspension": "Drawing from an empty boneyard suspends you for the round." if o.suspension
         else "An empty boneyard only raises your marker.",
         "knock": {

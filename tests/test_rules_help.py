@@ -64,3 +64,24 @@ def test_every_option_value_the_setup_offers_reads_as_words_and_the_rules_help_k
     rules = {r.option: r for r in house_rules(preset("classic"))}
     assert rules["after_double"].setting == "after_double: cover-or-end"
     assert rules["hand_size"].setting == "hand_size: null"
+
+
+def test_every_reading_of_a_house_rule_combination_is_one_sentence_in_the_docs_the_rules_help_and_a_scenario() -> None:
+    from pathlib import Path
+
+    from game.readings import READINGS, plain, readings_for
+    from game.rules_check import run_scenario
+    from game.scenarios import load_scenario
+    from game.ui.scenes.rules import blocks
+
+    root = Path(__file__).resolve().parent.parent
+    docs = (root / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert len({r.key for r in READINGS}) == len(READINGS) >= 8
+    for reading in READINGS:
+        assert f"- {reading.sentence} (`{reading.scenario}`)" in docs
+        scenario = load_scenario(root / "tests" / "scenarios" / reading.scenario)
+        assert run_scenario(scenario) is None, reading.scenario
+        assert scenario.options is not None and reading in readings_for(scenario.options), reading.key
+        shown = [text for block in blocks(scenario.options, scenario.data["players"]) for text, _ in block.paragraphs]
+        assert plain(reading.sentence) in shown
+    assert readings_for(preset("classic")) == []

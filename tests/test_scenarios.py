@@ -22,3 +22,15 @@ def test_scenario(path: Path) -> None:
     scenario = load_scenario(path)
     assert scenario.data.get("source"), "every scenario names its source"
     assert run_scenario(scenario) is None, run_scenario(scenario)
+
+
+def test_the_coverage_map_lists_every_scenario_file_and_counts_them() -> None:
+    import re
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent / "scenarios"
+    files = sorted(p.name for p in folder.glob("*.json"))
+    text = (folder / "COVERAGE.md").read_text(encoding="utf-8")
+    listed = sorted(re.findall(r"^\| `([^`]+\.json)` \|", text, re.M))
+    assert listed == files
+    assert f"{len(files)} scenario files" in text

@@ -14,6 +14,7 @@ from typing import Any, get_type_hints
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine.options import OPTION_HELP, PRESETS, RuleOptions, allowed_values, option_names  # noqa: E402
+from game.readings import READINGS  # noqa: E402
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
@@ -110,8 +111,11 @@ def render() -> str:
     lines.append("\n## What each option means\n")
     for name in option_names():
         lines.append(f"- `{name}`: {OPTION_HELP[name]}")
-    lines.append(DECISIONS)
-    return "\n".join(lines)
+    lines.append(DECISIONS.rstrip("\n"))
+    lines.append("\nHouse rules together, where no sheet says how they combine (each held by the scenario named):\n")
+    for reading in READINGS:
+        lines.append(f"- {reading.sentence} (`{reading.scenario}`)")
+    return "\n".join(lines) + "\n"
 
 
 def main() -> int:

@@ -43,7 +43,8 @@ def is_blocked(state: RoundState) -> bool:
 
 def score_round(state: RoundState, went_out: int | None) -> None:
     """End the round: every seat scores the pips left in hand, plus (hub) the
-    charge for an uncovered double it laid when the round ends blocked."""
+    charge for an uncovered double it laid, however the round ends (blocked,
+    or by going out where going out on a double ends the round)."""
     state.round_over = True
     state.went_out = went_out
     state.turn.need = DONE
@@ -51,7 +52,7 @@ def score_round(state: RoundState, went_out: int | None) -> None:
     n = state.players
     zz = state.options.zero_zero_value
     charges = [0] * n
-    if went_out is None and state.options.uncovered_double_charge:
+    if state.options.uncovered_double_charge:
         for train in state.open_doubles:
             owner = state.double_owner.get(train)
             if owner is not None:

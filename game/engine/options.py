@@ -269,8 +269,8 @@ OPTION_HELP: Final[dict[str, str]] = {
     "(you draw to cover it; the round ends when a hand is empty and no double is uncovered).",
     "cover_bonus_play": "Whether covering a double that was open when your turn began lets you make one "
     "more ordinary play.",
-    "uncovered_double_charge": "Whether a round that ends blocked charges each uncovered double's pips to the "
-    "player who laid it.",
+    "uncovered_double_charge": "Whether a round that ends with a double uncovered (blocked, or by going out "
+    "where going out on a double ends the round) charges that double's pips to the player who laid it.",
     "suspension": "Whether a player who must draw from an empty boneyard is suspended for the rest of the "
     "round (marker up, may only cover doubles).",
     "knock": "The one-tile-left announcement: none, courtesy (the game announces it for every player; "

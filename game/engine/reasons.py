@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .actions import MEXICAN, Action, Draw, End, Open, Play, play
 from .tiles import HI, LO, TEXT
-from .turn import COVER, DONE, OWN, REQUIRED
+from .turn import COVER, DONE, EXTRA, OWN, REQUIRED
 
 if TYPE_CHECKING:
     from .round import RoundState
@@ -61,6 +61,10 @@ def why_illegal(state: RoundState, action: Action) -> str:
         target = state.targets(seat, COVER)[0][0]
         if train != target:
             return f"the {TEXT[state.trains[target][-1]]} on {_train_label(state, target)} must be covered first"
+    if scope == EXTRA and train in state.open_doubles and train != state.covering_order()[0]:
+        first = state.covering_order()[0]
+        return (f"the {TEXT[state.trains[first][-1]]} on {_train_label(state, first)} must be covered before "
+                f"the {TEXT[state.trains[train][-1]]}")
     end = state.ends[train]
     if HI[tile] != end and LO[tile] != end:
         return f"the {TEXT[tile]} does not match the {end} at the end of {where}"

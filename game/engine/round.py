@@ -221,10 +221,13 @@ class RoundState:
             for other in range(self.players):
                 if other != seat and public[other] and (trains[other] or opts.start_public_unstarted):
                     targets.append((other, ends[other]))
-        if scope == EXTRA:
-            for train in self.open_doubles:
-                if (train, ends[train]) not in targets:
-                    targets.append((train, ends[train]))
+        if scope == EXTRA and self.open_doubles:
+            # The extra tile goes anywhere legal, but covers only the double first in the
+            # preset's order: never one behind another that is still uncovered.
+            first = self.covering_order()[0]
+            targets = [t for t in targets if t[0] == first or t[0] not in self.open_doubles]
+            if (first, ends[first]) not in targets:
+                targets.append((first, ends[first]))
         return targets
 
     def plays(self, seat: int, scope: int) -> list[Play]:
@@ -336,8 +339,8 @@ class RoundState:
                 turn.chain = True
         if train == seat:
             turn.played_own = True
-            if self.public[seat] and not opts.discretionary_markers:
-                self._set_public(seat, False)
+            if self.public[seat] and not opts.discretionary_markers and not self.suspended[seat]:
+                self._set_public(seat, False)  # a Suspended seat's train stays public for the round
         # Covering.
         covered = False
         if train in self.open_doubles:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import RuleOptions, preset
+from ...readings import plain, readings_for
 from ...rules_help import describe, house_rules, sections
 from .. import theme
 from ..fonts import blit_text, text
@@ -63,6 +64,10 @@ def blocks(options: RuleOptions, players: int) -> list[Block]:
     rules = [(("Changed: " if r.changed else "") + f"{r.sentence}  ({r.setting})", r.changed)
              for r in house_rules(options) if r.option not in HIDDEN or r.changed]
     out.append(Block("house-rules", "Every option of these rules", tuple(rules)))
+    together = readings_for(options)
+    if together:
+        out.append(Block("readings", "How these rules fit together",
+                         tuple((plain(reading.sentence), False) for reading in together)))
     out.append(Block("controls", "Controls", ((CONTROLS, False),)))
     return out
 
