@@ -75,7 +75,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "saves":
         from .saves.commands import check_command, list_command
 
-        return list_command(sys.stdout) if args.saves_command == "list" else check_command(args.files, sys.stdout)
+        if args.saves_command == "list":
+            return list_command(sys.stdout, err=sys.stderr)
+        return check_command(args.files, sys.stdout)
     if args.load:
         return _play_saved(args.load)
     deal = None
@@ -104,7 +106,7 @@ def _play_saved(path: str) -> int:
     from .saves import SaveError, load_file
 
     try:
-        session = load_file(Path(path))
+        session = load_file(Path(path), owned=False)
     except SaveError as error:
         print(f"{path}: cannot be loaded: {error.reason}", file=sys.stderr)
         return 2
@@ -148,18 +150,22 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, deal: str |
 def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run `simulate` with parsed arguments."""
     from .ai import KINDS
-    from .simulate import format_table, progress_bar, run, stderr_is_terminal
+    from .files import clean
+    from .simulate import counted, format_table, progress_bar, run, stderr_is_terminal
 
     if args.ai is not None and not args.ai.strip():
         parser.error("--ai needs one computer player kind per seat, e.g. --ai easy,medium,hard,expert")
     if args.autosave is not None and not args.autosave.strip():
         parser.error("--autosave needs a folder")
-    kinds = args.ai.split(",") if args.ai else ["random"] * args.players
-    if args.ai and len(kinds) != args.players:
-        parser.error(f"--ai names {len(kinds)} players but --players is {args.players}")
+    kinds = [k.strip() for k in args.ai.split(",")] if args.ai else ["random"]
     unknown = [k for k in kinds if k not in KINDS]
     if unknown:
-        parser.error(f"unknown computer player '{unknown[0]}' (one of {', '.join(KINDS)})")
+        parser.error(f"unknown computer player '{clean(unknown[0])}' (one of {', '.join(KINDS)})")
+    if len(kinds) == 1:
+        kinds = kinds * args.players  # one kind plays every seat
+    elif len(kinds) != args.players:
+        parser.error(f"--ai names {counted(len(kinds), 'player')} but --players is {args.players} "
+                     "(give one kind for every seat, or one kind for all)")
     if args.matches < 1 or (args.rounds is not None and args.rounds < 1):
         parser.error("--matches and --rounds must be at least 1")
     try:

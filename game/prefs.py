@@ -14,13 +14,10 @@ import copy
 import json
 import os
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
-from .safe_read import read_regular
-from .saves.atomic import atomic_write
-from .saves.errors import SaveError
+from .files import FileProblem, FileRefused, bad_character, parse_json, read_file, set_aside, write_file
 
 CONFIG_DIR_ENV = "MEXICAN_TRAIN_CONFIG_DIR"
 FILE_NAME = "settings.json"
@@ -49,9 +46,14 @@ def _window(value: Any) -> bool:
     )
 
 
+def _text(value: Any) -> bool:
+    """A short text fit to draw (no control or bidirectional characters)."""
+    return isinstance(value, str) and len(value) <= 40 and bad_character(value) is None
+
+
 def _names(value: Any) -> bool:
     """A list of short texts."""
-    return isinstance(value, list) and len(value) <= 100 and all(isinstance(v, str) and len(v) <= 40 for v in value)
+    return isinstance(value, list) and len(value) <= 100 and all(_text(v) for v in value)
 
 
 def _setup(value: Any) -> bool:
@@ -63,8 +65,8 @@ def _setup(value: Any) -> bool:
     seats = value["seats"]
     return (
         isinstance(seats, list) and 2 <= len(seats) <= 8
-        and all(isinstance(s, dict) and set(s) == {"name", "kind"} and all(isinstance(x, str) and len(x) <= 40
-                for x in s.values()) for s in seats)
+        and all(isinstance(s, dict) and set(s) == {"name", "kind"} and all(_text(x) for x in s.values())
+                for s in seats)
         and isinstance(value["preset"], str) and isinstance(value["house_rules"], dict)
         and value["length"] in ("full", "short", "blitz") and isinstance(value["allow_undo"], bool)
     )
@@ -107,6 +109,8 @@ class Prefs:
     def __init__(self, folder: Path | None = None) -> None:
         self.path = (folder or config_dir()) / FILE_NAME
         self.values = defaults()
+        self.stuck: str | None = None
+        """Why the file must not be written (it could not be read nor set aside), or None."""
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
@@ -116,11 +120,13 @@ class Prefs:
         to fall back to defaults (None when all was well or there was no file)."""
         self.values = defaults()
         try:
-            doc = json.loads(read_regular(self.path, MAX_BYTES).decode("utf-8"))
+            doc = parse_json(read_file(self.path, MAX_BYTES), "a settings file")
         except FileNotFoundError:
             return None
-        except (OSError, ValueError, RecursionError) as error:
-            return self._start_afresh(str(error))
+        except FileRefused as unread:
+            return self._start_afresh(unread.why.removesuffix(", so it is not read"))
+        except FileProblem as problem:
+            return self._start_afresh(problem.reason)
         if type(doc) is not dict or doc.get("format") != FORMAT_MARK or type(doc.get("values")) is not dict:
             return self._start_afresh("it is not a settings file")
         if doc.get("version") != VERSION:
@@ -148,20 +154,19 @@ class Prefs:
     def save(self) -> str | None:
         """Write the file atomically; returns a problem to show, or None."""
         doc = {"format": FORMAT_MARK, "version": VERSION, "values": self.values}
+        if self.stuck:
+            return f"Settings not saved: {self.stuck}"
         try:
-            atomic_write(self.path, (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
-        except SaveError as error:
+            write_file(self.path, (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+        except FileProblem as error:
             return f"Settings not saved: {error.reason}"
         return None
 
     def _start_afresh(self, why: str) -> str:
-        """Keep a damaged file aside and fall back to the defaults."""
-        kept = ""
-        if self.path.is_file() and not self.path.is_symlink():
-            aside = self.path.with_name(f"settings-damaged-{datetime.now():%Y%m%d-%H%M%S}.json")
-            try:
-                os.replace(self.path, aside)
-                kept = f" The old file is kept as {aside.name}."
-            except OSError:
-                pass
-        return f"The settings could not be read ({why}); the defaults are back.{kept}"
+        """Set the unreadable file aside (kept as it is, never overwritten) and fall
+        back to the defaults; when it cannot be moved, the game will not write over it."""
+        aside = set_aside(self.path)
+        if aside is None:
+            self.stuck = f"{self.path.name} could not be read or set aside, so it is left as it is"
+            return f"The settings could not be read ({why}); the defaults are back for this run."
+        return f"The settings could not be read ({why}); the defaults are back. The old file is kept as {aside.name}."

@@ -7,7 +7,6 @@ file, step and key; ``game.rules_check`` runs what it returns.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import Any, Iterable
 from .engine import PRESETS, Action, RuleOptions, SetupError, TableSetup, parse_action, preset
 from .engine.actions import ActionSyntaxError, parse_train
 from .engine.tiles import SET_SIZES, TileSyntaxError, parse_tiles
-from .safe_read import NotARegularFile, TooLarge, read_regular
+from .files import FileProblem, FileRefused, parse_json, read_file
 
 STEP_KINDS = ("legal", "do", "reject", "expect", "auto", "expect_setup")
 EXPECT_KEYS = (
@@ -67,51 +66,29 @@ def scenario_files(paths: Iterable[str]) -> list[Path]:
 
 MAX_SCENARIO_BYTES = 1_000_000
 """Largest scenario file read (bytes)."""
-MAX_DIGITS = 20
-"""Most digits a number in a scenario may have."""
-
-
-def _small_int(digits: str) -> int:
-    """parse_int refusing numbers no scenario needs (and Python would refuse to read)."""
-    if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"a number with {len(digits)} digits")
-    return int(digits)
-
-
-def _read_text(path: Path) -> str:
-    """A scenario file's text: a regular file only (opened without blocking), of bounded size."""
-    try:
-        return read_regular(path, MAX_SCENARIO_BYTES).decode("utf-8")
-    except NotARegularFile:
-        raise ValueError("it is not a regular file") from None
-    except TooLarge:
-        raise ValueError(f"it is larger than {MAX_SCENARIO_BYTES} bytes") from None
-
-
 def load_scenario(path: Path) -> Scenario:
     """Read and check one scenario file against the format."""
     file = str(path)
     try:
-        text = _read_text(path)
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise ScenarioFormatError(file, None, None, f"cannot be read ({error})") from None
-    try:
-        data = json.loads(text, parse_int=_small_int)
-    except json.JSONDecodeError as error:
-        raise ScenarioFormatError(
-            file, None, None, f"is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
-        ) from None
-    except ValueError as error:
-        raise ScenarioFormatError(file, None, None, f"holds a number no scenario needs ({error})") from None
-    except (RecursionError, MemoryError):
-        raise ScenarioFormatError(file, None, None, "nests too deeply to be a scenario") from None
+        data = parse_json(read_file(path, MAX_SCENARIO_BYTES, owned=False), "a scenario")
+    except FileNotFoundError:
+        raise ScenarioFormatError(file, None, None, "cannot be read (there is no such file)") from None
+    except FileRefused as refused:
+        raise ScenarioFormatError(file, None, None, f"cannot be read (it {refused.why.removeprefix('is ')})"
+                                  if refused.why.startswith("is ") else f"cannot be read ({refused.why})") from None
+    except FileProblem as problem:
+        raise ScenarioFormatError(file, None, None, problem.reason) from None
     if not isinstance(data, dict):
         raise ScenarioFormatError(file, None, None, "must hold one JSON object")
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise ScenarioFormatError(file, None, "name", "every scenario needs a name (a non-empty string)")
     scenario = Scenario(file, name, data)
-    _Checker(scenario).check()
+    try:
+        _Checker(scenario).check()
+    except (TypeError, AttributeError, KeyError, IndexError) as error:
+        # a value of a type no key of the format takes, found where a check did not look for it
+        raise ScenarioFormatError(file, None, None, f"does not follow the format ({error})") from None
     return scenario
 
 
@@ -170,7 +147,8 @@ class _Checker:
         table lists a higher tile (the format document's own example puts a
         12-12 engine on a 3-player classic table)."""
         d = self.d
-        texts = [h for h in d.get("hands", []) if isinstance(h, str)]
+        hands = d.get("hands")
+        texts = [h for h in hands if isinstance(h, str)] if isinstance(hands, list) else []
         texts.append(d.get("boneyard", "") if isinstance(d.get("boneyard"), str) else "")
         table = d.get("table")
         if isinstance(table, dict) and isinstance(table.get("trains"), dict):

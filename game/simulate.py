@@ -81,12 +81,18 @@ def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
     return show
 
 
+def counted(number: object, noun: str) -> str:
+    """'1 match', '2 matches', '1 round', '13 rounds'."""
+    plural = noun + ("es" if noun.endswith(("ch", "sh", "s", "x")) else "s")
+    return f"{number} {noun if number == 1 else plural}"
+
+
 def format_table(summary: dict[str, object]) -> str:
     """The summary as a small text table."""
     lines = [
         f"{summary['rules']}, {summary['players']} players, "
-        + (f"{summary['matches']} matches, " if summary["matches"] else "")
-        + f"{summary['rounds']} rounds",
+        + (f"{counted(summary['matches'], 'match')}, " if summary["matches"] else "")
+        + counted(summary["rounds"], "round"),
         f"{'seat':<5} {'ai':<8} {'wins':>6} {'mean total':>11} {'mean round':>11}",
     ]
     seats = summary["seats"]

@@ -12,7 +12,6 @@ file is kept aside as it is and the game starts a fresh one, saying so.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,9 +19,7 @@ from typing import Any
 
 from .engine import Phase
 from .engine.length import length_of
-from .safe_read import read_regular
-from .saves.atomic import atomic_write
-from .saves.errors import SaveError
+from .files import FileProblem, FileRefused, bad_character, parse_json, read_file, set_aside, write_file
 from .session import GameSession
 
 FORMAT_MARK = "mexican-train statistics"
@@ -161,32 +158,43 @@ def rows_for(session: GameSession, when: datetime | None = None) -> list[MatchRo
 
 
 class StatsStore:
-    """``stats.json`` in a folder."""
+    """``stats.json`` in a folder, read and written through the game's one
+    reader and writer (``game.files``)."""
 
     def __init__(self, folder: Path) -> None:
         self.path = Path(folder) / FILE_NAME
 
     def load(self) -> tuple[Statistics, str | None]:
-        """The statistics, and a note for the player when the file was damaged
-        (it is then kept aside as it was, and a fresh record starts)."""
+        """The statistics, and a note for the player when the file could not be
+        used (it is then set aside as it was, and a fresh record starts)."""
+        stats, note, _ = self._read()
+        return stats, note
+
+    def _read(self) -> tuple[Statistics, str | None, bool]:
+        """The statistics, a note, and whether writing may go on (False when an
+        unreadable file could not be set aside: it must not be overwritten)."""
         try:
-            data = read_regular(self.path, MAX_BYTES)
+            return _parse(read_file(self.path, MAX_BYTES)), None, True
         except FileNotFoundError:
-            return Statistics(), None
-        except OSError as error:
-            return Statistics(), f"Statistics cannot be read ({error.strerror or error}); they start afresh."
-        except ValueError as error:
-            return Statistics(), f"Statistics cannot be read ({error}); they start afresh."
-        try:
-            return _parse(data), None
-        except (ValueError, TypeError, KeyError, RecursionError) as error:
-            kept = self._keep_damaged()
-            where = f" The damaged file is kept as {kept.name}." if kept else ""
-            return Statistics(), f"Statistics could not be read ({error}); they start afresh.{where}"
+            return Statistics(), None, True
+        except FileRefused as refused:
+            reason = refused.why.removesuffix(", so it is not read")
+        except FileProblem as problem:
+            reason = problem.reason
+        except (ValueError, TypeError, KeyError) as error:
+            reason = str(error) or "it is not a statistics file"
+        kept = set_aside(self.path)
+        if kept is None:
+            return Statistics(), f"Statistics cannot be read ({reason}), and the file could not be set aside.", False
+        return Statistics(), (f"Statistics could not be read ({reason}); the file is kept as {kept.name} and a "
+                              "fresh record starts."), True
 
     def record(self, session: GameSession) -> str | None:
-        """Add a finished match; returns a problem to show, or None."""
-        stats, note = self.load()
+        """Add a finished match; returns what the player must be told (the
+        match not counted and why, or the file set aside), or None."""
+        stats, note, writable = self._read()
+        if not writable:
+            return f"This match is not counted in the statistics: {note}"
         known = {(row.match_id, row.player) for row in stats.rows if row.match_id}
         fresh = [row for row in rows_for(session) if (row.match_id, row.player) not in known]
         if not fresh:
@@ -195,51 +203,52 @@ class StatsStore:
         del stats.rows[:-MAX_ROWS]
         doc = {"format": FORMAT_MARK, "version": VERSION, "rows": [asdict(r) for r in stats.rows]}
         try:
-            atomic_write(self.path, json.dumps(doc, ensure_ascii=False, indent=0).encode("utf-8"))
-        except SaveError as error:
-            return f"Statistics not saved: {error.reason}"
+            write_file(self.path, json.dumps(doc, ensure_ascii=False, indent=0).encode("utf-8"))
+        except FileProblem as error:
+            said = f"Statistics not saved: this match is not counted ({error.reason})."
+            return f"{note} {said}" if note else said
         return note
-
-    def _keep_damaged(self) -> Path | None:
-        """Move a damaged file aside (never following a link), so it is not overwritten."""
-        if self.path.is_symlink() or not self.path.is_file():
-            return None
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        kept = self.path.with_name(f"stats-damaged-{stamp}.json")
-        try:
-            os.replace(self.path, kept)
-        except OSError:
-            return None
-        return kept
 
 
 def _parse(data: bytes) -> Statistics:
-    """Statistics from the file's bytes; ValueError (or TypeError/KeyError) for anything else."""
-    doc = json.loads(data.decode("utf-8"), parse_int=_small_int)
+    """Statistics from the file's bytes; ValueError (or TypeError/KeyError) for
+    anything else: every row must hold exactly the fields of a ``MatchRow``, each
+    of its type, and every text must be fit to draw."""
+    doc = parse_json(data, "a statistics file")
     if type(doc) is not dict or doc.get("format") != FORMAT_MARK:
         raise ValueError("it is not a statistics file")
     if doc.get("version") != VERSION:
         raise ValueError(f"its version {doc.get('version')!r} is not {VERSION}")
-    rows = []
-    for raw in doc["rows"][:MAX_ROWS]:
-        row = MatchRow(**raw)
-        if not all(isinstance(getattr(row, n), t) for n, t in _TYPES.items()):
-            raise ValueError("a row has a value of the wrong type")
-        rows.append(row)
-    return Statistics(rows)
+    raws = doc.get("rows")
+    if type(raws) is not list:
+        raise ValueError("it has no list of matches")
+    return Statistics([_row(raw) for raw in raws[-MAX_ROWS:]])
+
+
+def _row(raw: Any) -> MatchRow:
+    """One checked row (ValueError naming what is wrong)."""
+    if type(raw) is not dict or not set(_TYPES) >= set(raw) >= _REQUIRED:
+        raise ValueError("a match row has missing or unknown fields")
+    for name, value in raw.items():
+        kind = _TYPES[name]
+        if kind is list:
+            if type(value) is not list or len(value) > 8 or not all(_fit(v) for v in value):
+                raise ValueError(f"a match row's {name} is not a short list of names")
+        elif type(value) is not kind or (kind is str and not _fit(value)):
+            raise ValueError(f"a match row's {name} is not a {kind.__name__} fit to show")
+    return MatchRow(**raw)
+
+
+def _fit(value: Any) -> bool:
+    """A string of reasonable length with nothing that must not be drawn or printed."""
+    return type(value) is str and len(value) <= 200 and bad_character(value) is None
 
 
 _TYPES: dict[str, Any] = {
     "player": str, "date": str, "preset": str, "length": str, "opponents": list, "total": int, "won": bool,
     "rounds": int, "rounds_won": int, "went_out": int, "longest_train": int, "hints": int, "match_id": str,
 }
-
-
-def _small_int(digits: str) -> int:
-    """parse_int refusing absurd numbers."""
-    if len(digits) > 12:
-        raise ValueError("a number is too long")
-    return int(digits)
+_REQUIRED = frozenset(_TYPES) - {"match_id"}
 
 
 __all__ = ["MatchRow", "Statistics", "StatsStore", "Tally", "rows_for"]

@@ -52,7 +52,7 @@ def test_a_damaged_or_unknown_file_gives_the_defaults_and_is_kept(tmp_path: Path
     note = prefs.load()
     assert note is not None and "defaults" in note
     assert prefs.values == defaults()
-    kept = [p for p in tmp_path.iterdir() if p.name.startswith("settings-damaged-")]
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("settings.json.unreadable-")]
     assert len(kept) == 1 and kept[0].read_bytes() == content
     assert prefs.save() is None and Prefs(tmp_path).load() is None
 

@@ -85,7 +85,11 @@ def mutate(path: str, value: object) -> dict[str, object]:
 @pytest.mark.parametrize(
     ("data", "named"),
     [
-        ('{"name": "x", "players": 3,', "not valid JSON"),
+        ('{"name": "x", "players": 3,', "cut off"),
+        ('{"name": "x", "players": 3 "steps": []}', "not valid JSON"),
+        ('{"name": "x", "name": "y", "players": 3}', "written twice"),
+        ({"name": "x", "rules": "classic", "players": 3, "hands": 5, "boneyard": ""}, "hands"),
+        ({"name": "x", "rules": "classic", "players": 3, "hands": None, "boneyard": ""}, "hands"),
         (mutate("rules", "klassic"), "key 'rules'"),
         (mutate("hands", ["6-2 1-1", "6-4 9-19", "3-3"]), "key 'hands[1]'"),
         (mutate("steps.2", {"do": "fly 6-4 to 0"}), "step 3: key 'do'"),

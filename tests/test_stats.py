@@ -58,8 +58,8 @@ def test_a_damaged_statistics_file_is_kept_and_a_fresh_record_starts(tmp_path: P
     store.record(_finished(4))
     store.path.write_bytes(b'{"format": "mexican-train statistics", "version": 1, "rows": [{"player": 5}]')
     stats, note = store.load()
-    assert stats.rows == [] and note is not None and "afresh" in note
-    kept = [p for p in tmp_path.iterdir() if p.name.startswith("stats-damaged-")]
+    assert stats.rows == [] and note is not None and "fresh record starts" in note
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("stats.json.unreadable-")]
     assert len(kept) == 1 and kept[0].name in note
     assert store.record(_finished(5)) is None
     assert len(store.load()[0].rows) == 1

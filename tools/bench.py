@@ -18,7 +18,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from game.engine import RoundState, deal_round, preset  # noqa: E402
 
@@ -130,12 +131,14 @@ def group_saves(repeats: int = 9) -> dict[str, float]:
             time.sleep(0.02)
         background.flush()
     first, every = _list_2000()
+    cli_first = _cli_list_2000()
     return {
         "save_ms": round(statistics.median(saves), 2),
         "load_ms": round(statistics.median(loads), 2),
         "autosave_frame_ms": round(statistics.median(frames), 2),
         "saves_list_ms_2000": round(first, 1),
         "saves_list_all_indexed_ms_2000": round(every, 1),
+        "saves_list_cli_first_s_2000": round(cli_first, 2),
     }
 
 
@@ -171,6 +174,27 @@ def _list_2000(count: int = 2000) -> tuple[float, float]:
         fresh.list_saves()
         every = (clock() - start) * 1000
     return first, every
+
+
+def _cli_list_2000(count: int = 2000) -> float:
+    """`mexican-train saves list` over ``count`` saves seen for the first time
+    (seconds): each a different save of a match in round 7 (the classic sample
+    under its own name), plus one damaged file; every save checked and replayed,
+    on every core."""
+    import io
+    import tempfile
+
+    from game.saves import SaveStore, dumps, load_file
+    from game.saves.commands import list_command
+
+    session = load_file(ROOT / "saves" / "classic-round-7.json")
+    with tempfile.TemporaryDirectory() as folder:
+        for i in range(count):
+            Path(folder, f"save-{i}.json").write_bytes(dumps(session, f"Game number {i}"))
+        Path(folder, "damaged.json").write_bytes(b"{")
+        start = time.perf_counter()
+        list_command(io.StringIO(), SaveStore(Path(folder)), io.StringIO())
+        return time.perf_counter() - start
 
 
 def _ai_positions(count: int) -> list[object]:

@@ -5,15 +5,14 @@ naming the field otherwise."""
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from ..engine import MEXICAN, TableSetup
 from ..engine.tiles import IS_DOUBLE, tile_count, tile_id, tile_value
+from ..files import bad_character
 from .errors import SaveError
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 def type_name(value: Any) -> str:
     """A reader's word for a JSON value's type."""
@@ -51,13 +50,15 @@ def true_false(value: Any, where: str) -> bool:
 
 
 def text(value: Any, where: str, longest: int) -> str:
-    """Text of at most ``longest`` characters without control characters."""
+    """Text of at most ``longest`` characters fit to draw and print: no control
+    character and no bidirectional control (``game.files.bad_character``)."""
     if type(value) is not str:
         raise SaveError(f"{where} must be text, not {type_name(value)}")
     if len(value) > longest:
         raise SaveError(f"{where} is longer than {longest} characters")
-    if _CONTROL.search(value):
-        raise SaveError(f"{where} holds a control character")
+    bad = bad_character(value)
+    if bad is not None:
+        raise SaveError(f"{where} holds a character that must not be shown ({bad}, a control or direction mark)")
     return value
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from ..engine import Match
+from ..files import clean
 from ..session import GameSession, SeatConfig
 from .document import check_bytes, read_bytes, restore_checked, summarize
 from .errors import SaveError
@@ -15,24 +18,55 @@ from .store import SaveStore, default_store
 EXIT_BAD_FILE = 2
 
 
-def list_command(out: TextIO, store: SaveStore | None = None) -> int:
-    """Print the saves: name, date, preset, round and scores."""
+NAME_WIDTH = 24
+"""Characters of a save's name in a ``saves list`` row (a longer name ends in …)."""
+
+
+def list_command(out: TextIO, store: SaveStore | None = None, err: TextIO | None = None) -> int:
+    """Print the saves: name, date, preset, round and scores, one row each
+    (every text checked before it is printed, long names cut to their column);
+    saves seen for the first time are checked on every core, with a progress
+    line on ``err`` when it is a terminal. Exit 2 when the saves folder is not a folder."""
+    err = err or sys.stderr
     store = store or default_store(background=False)
-    saves = store.list_saves()
+    folder = store.folder
+    if os.path.lexists(folder) and not folder.is_dir():
+        err.write(f"mexican-train saves: {clean(str(folder))} is not a folder, so it holds no saves\n")
+        return EXIT_BAD_FILE
+    progress = _progress_line(err) if err.isatty() else None
+    saves = store.list_saves(workers=os.cpu_count() or 1, progress=progress)
+    if progress is not None:
+        err.write("\r\x1b[K")
+    for note in store.take_notes():
+        err.write(f"mexican-train saves: {clean(note)}\n")
     if not saves:
-        out.write(f"No saves in {store.folder}\n")
+        out.write(f"No saves in {clean(str(folder))}\n")
         return 0
-    out.write(f"Saves in {store.folder}:\n")
+    out.write(f"Saves in {clean(str(folder))}:\n")
     for info in saves:
         if info.problem:
-            out.write(f"  {info.path.name}: cannot be read: {info.problem}\n")
+            out.write(f"  {clean(info.path.name)}: cannot be read: {clean(info.problem)}\n")
             continue
         date = info.date.strftime("%Y-%m-%d %H:%M") if info.date else "?"
         scores = " ".join(map(str, info.scores))
-        out.write(
-            f"  {info.name:<20} {date}  {info.preset:<10} round {info.round}/{info.rounds}  scores {scores}\n"
-        )
+        name = _column(clean(info.name), NAME_WIDTH)
+        out.write(f"  {name} {date}  {clean(info.preset):<10} round {info.round}/{info.rounds}  scores {scores}\n")
     return 0
+
+
+def _column(text: str, width: int) -> str:
+    """``text`` in a column ``width`` characters wide: padded, or cut with an ellipsis."""
+    return f"{text:<{width}}" if len(text) <= width else text[: width - 1] + "\u2026"
+
+
+def _progress_line(err: TextIO) -> Callable[[int, int], None]:
+    """A progress line redrawn in place: 'Checking saves seen for the first time: 340 of 2000'."""
+
+    def show(done: int, total: int) -> None:
+        err.write(f"\rChecking saves seen for the first time: {done} of {total}\x1b[K")
+        err.flush()
+
+    return show
 
 
 def check_command(paths: Sequence[str], out: TextIO) -> int:
@@ -40,7 +74,7 @@ def check_command(paths: Sequence[str], out: TextIO) -> int:
     status = 0
     for name in paths:
         try:
-            checked = check_bytes(read_bytes(Path(name)))
+            checked = check_bytes(read_bytes(Path(name), owned=False))
             restore_checked(checked)
         except SaveError as error:
             out.write(f"{name}: refused: {error.reason}\n")

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..safe_read import NotARegularFile, TooLarge, read_regular
+from ..files import FileRefused, read_file
 from ..session import GameSession
 from .errors import SaveError
 from .migrate import upgrade
@@ -38,22 +38,26 @@ def damage_as_save_error() -> Iterator[None]:
         raise SaveError(f"the file is damaged and cannot be read ({type(error).__name__})") from None
 
 
-def read_bytes(path: Path) -> bytes:
-    """A save file's bytes: only a regular file is read (never a FIFO, device or
-    folder, opened without blocking), and at most a little over ``MAX_BYTES``.
-    Never changes the file."""
+def read_bytes(path: Path, owned: bool = True) -> bytes:
+    """A save file's bytes through the game's one reader (``game.files``): a
+    regular file only, never a link in the saves folder (``owned``; a path the
+    player names may be a link to a save), never a FIFO, at most a little over
+    ``MAX_BYTES``. Never changes the file."""
     try:
-        return read_regular(path, MAX_BYTES)
+        return read_file(path, MAX_BYTES, owned)
     except FileNotFoundError:
         raise SaveError(f"there is no file {path}") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path} is a folder, not a save file") from None
-    except NotARegularFile:
-        raise SaveError(f"{path} is not a regular file, so it is not a save") from None
-    except TooLarge:
-        raise SaveError(f"the file is too large to be a save (over {MAX_BYTES} bytes)") from None
-    except OSError as error:
-        raise SaveError(f"{path} cannot be read: {error.strerror or error}") from None
+    except FileRefused as refused:
+        raise SaveError(_refusal(path, refused)) from None
+
+
+def _refusal(path: Path, refused: FileRefused) -> str:
+    """Why a save file was not read, as the player reads it."""
+    if "larger than" in refused.why:
+        return f"the file is too large to be a save (over {MAX_BYTES} bytes)"
+    if "regular file" in refused.why:
+        return f"{path} is not a regular file, so it is not a save"
+    return f"{path} {refused.why}"
 
 
 def restore_checked(checked: Checked) -> GameSession:
@@ -67,9 +71,10 @@ def session_from_bytes(data: bytes) -> GameSession:
     return restore_checked(check_bytes(data))
 
 
-def load_file(path: Path) -> GameSession:
-    """The session saved in ``path``; SaveError with the reason if it cannot be trusted."""
-    return session_from_bytes(read_bytes(path))
+def load_file(path: Path, owned: bool = True) -> GameSession:
+    """The session saved in ``path``; SaveError with the reason if it cannot be
+    trusted (``owned`` False: a path the player named, which may be a link)."""
+    return session_from_bytes(read_bytes(path, owned))
 
 
 @dataclass(frozen=True)

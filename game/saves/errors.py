@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
+from ..files import FileProblem
 
-class SaveError(Exception):
+
+class SaveError(FileProblem):
     """A save that cannot be written, read or trusted; ``reason`` is written for a player."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason

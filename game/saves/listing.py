@@ -17,8 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .atomic import atomic_write
-from .errors import SaveError
+from ..files import FileProblem, bad_character, parse_json, read_file, set_aside, write_file
 
 SUFFIX = ".json"
 AUTOSAVE_PREFIX = "autosave"
@@ -103,32 +102,48 @@ class SummaryIndex:
         self.path = folder / INDEX_NAME
         self._rows: dict[str, dict[str, Any]] = {}
         self.changed = False
+        self.note: str | None = None
+        """Said once when the index had to be set aside."""
         self._load()
 
     def _load(self) -> None:
-        """Read the index; anything unexpected means starting afresh."""
+        """Read the index through the game's one reader; a file that cannot be
+        read or is not an index is set aside (kept) and the index starts afresh,
+        with a note for the player (``note``)."""
         try:
-            if os.lstat(self.path).st_size > MAX_INDEX_BYTES:
-                return
-            doc = json.loads(self.path.read_bytes())
-        except (OSError, ValueError, RecursionError):
+            doc = parse_json(read_file(self.path, MAX_INDEX_BYTES), "an index")
+        except FileNotFoundError:
+            return
+        except FileProblem as problem:
+            self._set_aside(problem.reason)
             return
         if type(doc) is dict and doc.get("version") == INDEX_VERSION and type(doc.get("rows")) is dict:
             self._rows = doc["rows"]
+        else:
+            self._set_aside("it is not an index of this version")
+
+    def _set_aside(self, reason: str) -> None:
+        """Keep the unreadable index under another name and say so once."""
+        kept = set_aside(self.path)
+        where = f" it is kept as {kept.name} and" if kept is not None else ""
+        self.note = f"The saves index could not be used ({reason}):{where} it is built again."
 
     def get(self, entry: Entry) -> SaveInfo | None:
-        """The remembered summary of ``entry``, if the file has not changed since."""
+        """The remembered summary of ``entry``, if the file has not changed since
+        and the row holds what a summary holds (anything else is worked out again)."""
         row = self._rows.get(entry.path.name)
         if type(row) is not dict or row.get("size") != entry.size or row.get("mtime_ns") != entry.mtime_ns:
             return None
-        try:
-            info = dict(row["info"])
-            date = info.pop("date")
-            return SaveInfo(
-                path=entry.path, date=datetime.fromisoformat(date) if date else None, **info
-            )
-        except (KeyError, TypeError, ValueError):
+        info = row.get("info")
+        if type(info) is not dict or set(info) != _INFO_FIELDS or not all(
+                check(info[name]) for name, check in _INFO_CHECKS.items()):
             return None
+        try:
+            date = datetime.fromisoformat(info["date"]) if info["date"] else None
+        except ValueError:
+            return None
+        fields = {k: v for k, v in info.items() if k != "date"}
+        return SaveInfo(path=entry.path, date=date, **fields)
 
     def put(self, entry: Entry, info: SaveInfo) -> None:
         """Remember ``info`` for ``entry``."""
@@ -154,7 +169,32 @@ class SummaryIndex:
             return
         data = json.dumps({"version": INDEX_VERSION, "rows": self._rows}, separators=(",", ":")).encode()
         try:
-            atomic_write(self.path, data, keep_backup=False)
-        except SaveError:
+            write_file(self.path, data, keep_backup=False, make_folder=False)
+        except FileProblem:
             return
         self.changed = False
+
+
+def _text(value: Any) -> bool:
+    """A string fit to draw or print."""
+    return type(value) is str and len(value) <= 400 and bad_character(value) is None
+
+
+def _count(value: Any) -> bool:
+    """A small whole number (not a bool)."""
+    return type(value) is int and -10**9 < value < 10**9
+
+
+def _texts(value: Any) -> bool:
+    """A short list of strings fit to draw."""
+    return type(value) is list and len(value) <= 16 and all(_text(v) for v in value)
+
+
+_INFO_CHECKS: dict[str, Any] = {
+    "name": _text, "date": lambda v: v is None or _text(v), "preset": _text, "round": _count, "rounds": _count,
+    "scores": lambda v: type(v) is list and len(v) <= 16 and all(_count(x) for x in v), "seat_names": _texts,
+    "is_autosave": lambda v: type(v) is bool, "problem": lambda v: v is None or _text(v),
+    "finished": lambda v: type(v) is bool, "match_id": _text, "human_names": _texts,
+}
+"""What each remembered field of a summary must hold (the index is a file: it is checked like one)."""
+_INFO_FIELDS = frozenset(_INFO_CHECKS)

@@ -18,7 +18,7 @@ from pathlib import Path
 from ..ai import ComputerSeats
 from ..engine import Match, Phase, play_match, preset
 from ..session import HUMAN, GameSession, SeatConfig
-from .atomic import atomic_write
+from ..files import write_file
 from .codec import dumps
 
 SAVED_AT = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
@@ -73,10 +73,10 @@ def main(root: str = ".") -> None:
     """Write the samples under ``root``. (The fixtures of past format versions
     in ``tests/saves/fixtures/`` are kept as written, never regenerated.)"""
     base = Path(root)
-    atomic_write(
+    write_file(
         base / "saves" / "classic-round-7.json", dumps(classic_round_7(), "Classic, round 7", SAVED_AT), False
     )
-    atomic_write(
+    write_file(
         base / "saves" / "hub-open-double.json",
         dumps(hub_open_double(), "Hub, a double to cover", SAVED_AT),
         False,

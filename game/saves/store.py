@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import unicodedata
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime
 from pathlib import Path
 
 from ..engine import Phase
 from ..session import GameSession
-from .atomic import atomic_write, backup_path, remove_stale_temps
+from ..files import FileProblem, backup_path, bad_character, entry_kind, read_file, remove_stale_temps, write_file
 from .codec import dumps
 from .document import check_bytes, load_file, read_bytes, restore_checked, summarize
 from .errors import SaveError
@@ -71,11 +72,12 @@ class SaveStore:
 
     def __init__(self, folder: Path, background: bool = False, exclusive: bool = False) -> None:
         self.folder = Path(folder)
-        self.writer = BackgroundWriter() if background else None
+        self.writer = BackgroundWriter(make_folder=not exclusive) if background else None
         self.read_only_reason: str | None = None
         self._lock: FolderLock | None = None
         self._index: SummaryIndex | None = None
         self._problem: str | None = None
+        self._notes: list[str] = []
         if exclusive:
             self._lock = FolderLock(self.folder)
             try:
@@ -124,9 +126,44 @@ class SaveStore:
             self.writer.flush(raise_errors=False)
 
     def _writable(self) -> None:
-        """Raise SaveError when this store may not write."""
+        """Raise SaveError when this store may not write (checking first that the
+        folder's lock is still this game's: see ``_check_lock``)."""
+        self._check_lock()
         if self.read_only_reason:
             raise SaveError(self.read_only_reason)
+
+    def _check_lock(self) -> None:
+        """When the saves folder was deleted or replaced while the game ran, the
+        lock this game holds no longer guards it: take the folder's lock again
+        (making the folder if it is gone) and say so once, or, when another game
+        has it now, stop writing and say why."""
+        lock = self._lock
+        if lock is None or not lock.held or lock.intact():
+            return
+        lock.release()
+        fresh = FolderLock(self.folder)
+        try:
+            got = fresh.acquire()
+        except OSError as error:
+            self.read_only_reason = (f"the saves folder {self.folder} was removed or replaced while the game ran "
+                                     f"and cannot be used now ({error.strerror or error})")
+            return
+        if not got:
+            self.read_only_reason = (f"the saves folder {self.folder} was replaced while this game ran and "
+                                     f"{fresh.holder()} holds it now, so this one no longer saves")
+            return
+        self._lock = fresh
+        self._index = None
+        self._notes.append(f"The saves folder {self.folder} was removed or replaced while the game ran: the game "
+                           "locked it again and saves there.")
+
+    def take_notes(self) -> list[str]:
+        """What the player must be told once about the folder (its index set aside, its lock taken again)."""
+        notes, self._notes = self._notes, []
+        if self._index is not None and self._index.note:
+            notes.append(self._index.note)
+            self._index.note = None
+        return notes
 
     # ---------------------------------------------------------------- writing
 
@@ -139,10 +176,10 @@ class SaveStore:
         as a backup; SaveError with the system's reason if it cannot."""
         self._writable()
         try:
-            atomic_write(path, dumps(session, name))
-        except SaveError as error:
+            write_file(path, dumps(session, name), make_folder=self._lock is None)
+        except FileProblem as error:
             self._problem = error.reason
-            raise
+            raise SaveError(error.reason) from None
         self._problem = None
         return path
 
@@ -179,8 +216,9 @@ class SaveStore:
         clean = name.strip()
         if not clean:
             raise SaveError("a save needs a name")
-        if len(clean) > MAX_NAME or any(ord(c) < 32 or ord(c) == 127 for c in clean):
-            raise SaveError(f"a save name is at most {MAX_NAME} characters, without control characters")
+        if len(clean) > MAX_NAME or bad_character(clean) is not None:
+            raise SaveError(f"a save name is at most {MAX_NAME} characters, without control characters or "
+                            "direction marks")
         self._writable()
         self._wait()
         existing = self.find_named(clean)
@@ -246,23 +284,19 @@ class SaveStore:
         replaces it: a regular file only (never through a link), at most a save's size."""
         if self.read_only:
             return None
+        if entry_kind(path) != "file":
+            return None
         try:
-            st = os.lstat(path)
-        except OSError:
+            stamp = datetime.fromtimestamp(os.lstat(path).st_mtime).strftime("%Y%m%d-%H%M%S")
+        except (OSError, OverflowError, ValueError):
             return None
-        if not stat.S_ISREG(st.st_mode):
-            return None
-        stamp = datetime.fromtimestamp(st.st_mtime).strftime("%Y%m%d-%H%M%S")
         kept = path.with_name(f"{path.stem}-damaged-{stamp}{SUFFIX}")
         if os.path.lexists(kept):
             return kept
-        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
         try:
-            fd = os.open(path, flags)
-            with os.fdopen(fd, "rb") as file:
-                data = file.read(MAX_BYTES + 1)
-            atomic_write(kept, data[: MAX_BYTES + 1], keep_backup=False)
-        except (OSError, SaveError):
+            data = read_file(path, MAX_BYTES)
+            write_file(kept, data, keep_backup=False, make_folder=False)
+        except (OSError, FileProblem):
             return None
         return kept
 
@@ -287,17 +321,28 @@ class SaveStore:
         index.put(entry, info)
         return info
 
-    def list_saves(self) -> list[SaveInfo]:
+    def list_saves(self, workers: int = 1, progress: Progress | None = None) -> list[SaveInfo]:
         """Every save in the folder with its summary (the autosaves first, then the
-        newest first; backups not listed). Slow only for files not seen before."""
+        newest first; backups not listed). Slow only for files not seen before:
+        with ``workers`` > 1 those are checked in that many processes at once;
+        ``progress(done, total)`` hears how far the checking is."""
         self._wait()
         entries = self.scan()
-        infos = [self.info(e) for e in entries]
+        index = self._summary_index()
+        known = {e.path: index.get(e) for e in entries if e.regular}
+        fresh = [e for e in entries if e.regular and known[e.path] is None]
+        for entry, info in zip(fresh, summaries(fresh, workers, progress)):
+            index.put(entry, info)
+            known[entry.path] = info
+        infos = [known.get(e.path) or self.info(e) for e in entries]
         self.save_index({e.path.name for e in entries})
         return infos
 
     def save_index(self, names: set[str] | None = None) -> None:
         """Write the summary index (dropping files not in ``names``, if given)."""
+        if self._index is None or self.read_only:
+            return
+        self._check_lock()
         if self._index is None or self.read_only:
             return
         if names is not None:
@@ -351,6 +396,38 @@ def _summary(entry: Entry) -> SaveInfo:
         summary.seat_names, is_auto, None, session.match.phase is Phase.MATCH_OVER, session.match_id,
         [s.name for s in session.seats if s.is_human],
     )
+
+
+Progress = Callable[[int, int], None]
+"""Told (done, total) while saves are checked for a list."""
+
+CHUNK = 25
+"""Saves one worker process checks per task."""
+
+
+def summaries(entries: list[Entry], workers: int, progress: Progress | None = None) -> list[SaveInfo]:
+    """The summaries of ``entries`` in order, each after every check and the
+    replay; ``workers`` > 1 shares them among that many processes."""
+    out: list[SaveInfo] = []
+    total = len(entries)
+    chunks = [entries[i:i + CHUNK] for i in range(0, total, CHUNK)]
+    if workers <= 1 or len(chunks) <= 1:
+        for chunk in chunks:
+            out.extend(_summaries(chunk))
+            if progress is not None:
+                progress(len(out), total)
+        return out
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for done in pool.map(_summaries, chunks):
+            out.extend(done)
+            if progress is not None:
+                progress(len(out), total)
+    return out
+
+
+def _summaries(entries: list[Entry]) -> list[SaveInfo]:
+    """The summaries of a chunk of entries (run in a worker process)."""
+    return [_summary(entry) for entry in entries]
 
 
 def default_store(background: bool = True) -> SaveStore:

@@ -10,7 +10,6 @@ Whether the state is the one the action log gives is checked by ``replay``.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -36,6 +35,7 @@ from .checks import (
 from ..engine.fairdeal import fingerprint
 from .checks import tile_lookup
 from .codec import FORMAT_MARK, checksum
+from ..files import FileProblem, parse_json
 from .errors import SaveError
 from .validate_round import MAX_ACTIONS, check_round
 
@@ -96,85 +96,15 @@ class Checked:
 
 # ------------------------------------------------------------------ bytes
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """object_pairs_hook refusing a key written twice."""
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise SaveError(f"the field '{key}' is written twice")
-        out[key] = value
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    """parse_constant refusing NaN and Infinity."""
-    raise SaveError(f"'{name}' is not a number a save can hold")
-
-
-def _unclosed(text: str) -> bool:
-    """Whether JSON text ends inside a string or with brackets still open (a cut-off file)."""
-    depth, in_string, escaped = 0, False, False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-        elif char in "]}":
-            depth -= 1
-    return in_string or depth > 0
-
-
-MAX_DIGITS = 20
-"""Most digits a number in a save may have (a seed fits in 19)."""
-
-
-def _bounded_int(digits: str) -> int:
-    """parse_int refusing a number longer than any a save holds."""
-    if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise SaveError(f"a number in the file has {len(digits)} digits; a save holds none over {MAX_DIGITS}")
-    return int(digits)
-
-
-def _no_float(digits: str) -> float:
-    """parse_float refusing fractions: a save holds whole numbers only."""
-    raise SaveError(f"'{digits[:20]}' is not a whole number; a save holds whole numbers only")
-
-
 def parse_bytes(data: bytes) -> Any:
-    """JSON data from a file's bytes, or SaveError saying why they are not a save."""
+    """JSON data from a file's bytes, or SaveError saying why they are not a save
+    (the game's one JSON reader, ``game.files.parse_json``, with a save's limits)."""
     if len(data) > MAX_BYTES:
         raise SaveError(f"the file is too large to be a save ({len(data)} bytes; the limit is {MAX_BYTES})")
-    if not data.strip():
-        raise SaveError("the file is empty")
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise SaveError(f"the file is not text: byte {error.start} is not UTF-8") from None
-    try:
-        return json.loads(
-            text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant,
-            parse_int=_bounded_int, parse_float=_no_float,
-        )
-    except json.JSONDecodeError as error:
-        if error.pos >= len(text.rstrip()) or _unclosed(text):
-            raise SaveError(
-                f"the file is cut off (truncated) at line {error.lineno}: it ends before the save does"
-            ) from None
-        raise SaveError(
-            f"the file is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
-        ) from None
-    except RecursionError:
-        raise SaveError("the file nests too deeply to be a save") from None
-
-
-# ------------------------------------------------------------------ parts
+        return parse_json(data, "a save", whole_numbers=True)
+    except FileProblem as problem:
+        raise SaveError(problem.reason) from None
 
 
 def check_header(doc: Any) -> None:

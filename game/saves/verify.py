@@ -22,7 +22,8 @@ from ..engine import IllegalAction, Match, parse_action
 from ..engine.actions import Action, ActionSyntaxError
 from ..engine.fairdeal import fingerprint, short
 from .checks import tiles_of
-from .document import check_bytes, damage_as_save_error, read_bytes
+from ..files import clean
+from .document import check_bytes, damage_as_save_error, read_bytes, restore_checked
 from .errors import SaveError
 from .validate import Checked
 
@@ -34,18 +35,30 @@ class RoundFailed(Exception):
 
 
 def verify_command(path: str, out: TextIO, err: TextIO) -> int:
-    """Verify every finished round of the save at ``path``; print one line per round."""
+    """Verify every finished round of the save at ``path``; print one line per
+    round. A file ``saves check`` refuses is refused first, for the same reason
+    (exit 2): fairness is judged only for a save the game would load."""
     try:
-        checked = check_bytes(read_bytes(Path(path)), commitments=False)
+        checked = check_bytes(read_bytes(Path(path), owned=False))
+        restore_checked(checked)
     except SaveError as error:
-        err.write(f"{path}: cannot be read: {error.reason}\n")
+        err.write(f"{clean(path)}: {refusal(error.reason)}\n")
         return EXIT_UNREADABLE
     try:
         with damage_as_save_error():
             return _verify(checked, out)
     except SaveError as error:
-        err.write(f"{path}: cannot be read: {error.reason}\n")
+        err.write(f"{clean(path)}: refused: {error.reason}\n")
         return EXIT_UNREADABLE
+
+
+def refusal(reason: str) -> str:
+    """Why a save is refused before any verdict: a checksum that does not match
+    means the file was changed after the game wrote it, which is said as such."""
+    if reason.startswith("the checksum does not match"):
+        return ("refused: it was changed after the game wrote it (its checksum does not match), so it cannot be "
+                "verified")
+    return f"refused: {reason}"
 
 
 def _verify(checked: Checked, out: TextIO) -> int:

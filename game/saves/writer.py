@@ -14,14 +14,16 @@ import sys
 import threading
 from pathlib import Path
 
-from .atomic import atomic_write
+from ..files import FileProblem, write_file
 from .errors import SaveError
 
 
 class BackgroundWriter:
     """One writer thread; the latest bytes per path win."""
 
-    def __init__(self) -> None:
+    def __init__(self, make_folder: bool = True) -> None:
+        self.make_folder = make_folder
+        """Whether a write may create a missing folder (not the locked saves folder of a running game)."""
         self._pending: dict[Path, bytes] = {}
         self._busy = False
         self._error: SaveError | None = None
@@ -83,8 +85,9 @@ class BackgroundWriter:
                 path, data = self._pending.popitem()
                 self._busy = True
             try:
-                atomic_write(path, data)
-            except SaveError as error:
+                write_file(path, data, make_folder=self.make_folder)
+            except FileProblem as problem:
+                error = SaveError(problem.reason)
                 with self._lock:
                     self._error = error
                     self._failing = error.reason

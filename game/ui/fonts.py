@@ -7,6 +7,7 @@ from contextlib import contextmanager
 
 import pygame
 
+from ..files import clean
 from . import ui_scale
 from .paths import font_file
 
@@ -73,7 +74,8 @@ def text(
     if surf is None:
         if len(_texts) > 4000:
             _texts.clear()
-        surf = font(size, style).render(line, True, color, None, int(wrap))
+        # the last guard: a control or direction mark that got this far is shown as \ufffd, never rendered
+        surf = font(size, style).render(clean(line), True, color, None, int(wrap))
         _texts[key] = surf
     return surf
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from ..files import clean
 from ..movelog import MoveLog
 from ..narrate import Line
 from . import theme
@@ -56,7 +57,8 @@ def render_line(line: Line, speaker: str, width: int, size: int) -> pygame.Surfa
     color = theme.INK if line.aloud else theme.INK_DIM
     if not speaker and line.seat is not None:
         speaker = BULLET
-    words = line.text[len(speaker):].split() if speaker != BULLET else line.text.split()
+    said = clean(line.text)
+    words = said[len(speaker):].split() if speaker != BULLET else said.split()
     text_width = width - (why_width(size) if why else 0)
     rows: list[list[str]] = [[]]
     x = bold.size(speaker + " ")[0] if speaker else 0
@@ -71,7 +73,7 @@ def render_line(line: Line, speaker: str, width: int, size: int) -> pygame.Surfa
     surface = pygame.Surface((width, height * len(rows)), pygame.SRCALPHA)
     x = 0
     if speaker:
-        name = bold.render(speaker, True, seat_color(line.seat if line.seat is not None else 0))
+        name = bold.render(clean(speaker), True, seat_color(line.seat if line.seat is not None else 0))
         surface.blit(name, (0, 0))
         x = bold.size(speaker + " ")[0]
     for i, row in enumerate(rows):

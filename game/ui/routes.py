@@ -117,8 +117,8 @@ class GameRoutes:
         """The final ranking (the match is counted in the statistics, once)."""
         from .scenes.match_end import MatchEndScene
 
-        self.saves.record_match(session)
-        return MatchEndScene(session)
+        note = self.saves.record_match(session)
+        return MatchEndScene(session, note)
 
     def statistics(self) -> Scene:
         """The person's statistics."""

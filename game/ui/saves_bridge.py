@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from ..saves import SaveError, SaveInfo, SaveStore, default_store, dumps
-from ..saves.atomic import atomic_write
+from ..files import FileProblem, write_file
 from ..saves.listing import Entry
 from ..saves.store import NameTaken
 from ..session import GameSession
@@ -15,13 +15,13 @@ from ..stats import Statistics, StatsStore
 
 NO_SAVES = "No saved game yet"
 
-FAILURES = (SaveError, OSError, ValueError)
+FAILURES = (FileProblem, OSError, ValueError)
 """What a store may raise for a save that cannot be written or read."""
 
 
 def _reason(error: BaseException) -> str:
     """A failure's reason for the player."""
-    return error.reason if isinstance(error, SaveError) else str(error)
+    return error.reason if isinstance(error, FileProblem) else str(error)
 
 
 _WRITE_FAILURE = re.compile(r"^cannot (?:write|use|write in) (.+?): (.+)$")
@@ -104,7 +104,7 @@ class SavesBridge:
         if target.suffix != ".json":
             target = target.with_name(target.name + ".json")
         try:
-            atomic_write(target, dumps(session, name))
+            write_file(target, dumps(session, name))
         except FAILURES as error:
             return f"Could not save to {target}: {_reason(error)}"
         return None
@@ -116,10 +116,18 @@ class SavesBridge:
         return StatsStore(self.store.folder.parent).load()
 
     def record_match(self, session: GameSession) -> str | None:
-        """Count a finished match in the statistics (once per match); a problem to show, or None."""
-        if self.store is None or self.store.read_only:
+        """Count a finished match in the statistics (once per match); what the
+        player must be told (the match not counted and why), or None."""
+        if not any(seat.is_human for seat in session.seats):
             return None
-        return StatsStore(self.store.folder.parent).record(session)
+        if self.store is None:
+            return "This match is not counted in the statistics: the data folder cannot be used."
+        if self.store.read_only:
+            return f"This match is not counted in the statistics: {self.store.read_only_reason}."
+        try:
+            return StatsStore(self.store.folder.parent).record(session)
+        except FAILURES as error:
+            return f"This match is not counted in the statistics: {_reason(error)}."
 
     def entries(self) -> list[Entry]:
         """The save files, autosaves first then newest first, without reading them (fast)."""
@@ -168,7 +176,12 @@ class SavesBridge:
             self.store.autosave(session)
         except FAILURES as error:
             return f"Could not save: {_reason(error)}"
-        return None
+        notes = self.store.take_notes()
+        return " ".join(notes) if notes else None
+
+    def notes(self) -> list[str]:
+        """What the player must be told once about the saves folder (see ``SaveStore.take_notes``)."""
+        return [] if self.store is None else self.store.take_notes()
 
     def save_named(self, session: GameSession, name: str, replace: bool = False) -> str | None:
         """Save ``session`` under ``name`` (``replace``: over an existing save of

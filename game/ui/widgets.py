@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from ..files import typable
 from . import theme
 from .draw import panel
 from .fonts import blit_text, fit_size, font, text
@@ -71,7 +72,8 @@ class TextField:
     focused: bool = False
     cursor: int = 0
     placeholder: str = ""
-    allowed: Callable[[str], bool] = lambda ch: ch.isprintable()
+    allowed: Callable[[str], bool] = typable
+    """Which typed characters the field takes (printable ones without direction marks)."""
     blink: float = 0.0
     selected: bool = False
     """The whole text is selected: typing, Backspace or Delete replace it."""

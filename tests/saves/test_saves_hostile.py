@@ -64,12 +64,12 @@ def test_a_failing_disk_shows_a_lasting_problem_until_a_save_succeeds(
 
     store = SaveStore(tmp_path, background=True)
     session = _session()
-    real = writer.atomic_write
+    real = writer.write_file
 
-    def full_disk(path: Path, data: bytes, keep_backup: bool = True) -> None:
+    def full_disk(path: Path, data: bytes, keep_backup: bool = True, make_folder: bool = True) -> None:
         raise SaveError(f"cannot write {path}: No space left on device")
 
-    monkeypatch.setattr(writer, "atomic_write", full_disk)
+    monkeypatch.setattr(writer, "write_file", full_disk)
     store.autosave(session)
     with pytest.raises(SaveError):
         store.flush()
@@ -78,7 +78,7 @@ def test_a_failing_disk_shows_a_lasting_problem_until_a_save_succeeds(
         store.autosave(session)
         store._wait()
         assert store.problem is not None and "No space left" in store.problem, "the problem lasts"
-    monkeypatch.setattr(writer, "atomic_write", real)
+    monkeypatch.setattr(writer, "write_file", real)
     store.autosave(session)
     store._wait()
     assert store.problem is None
@@ -171,7 +171,7 @@ def test_a_second_simulate_on_the_same_folder_stops_with_one_line(tmp_path: Path
 
 
 def test_keeping_a_backup_that_is_already_the_same_file_leaves_no_temporary_file(tmp_path: Path) -> None:
-    from game.saves.atomic import atomic_write
+    from game.files import write_file as atomic_write
 
     path = tmp_path / "a.json"
     atomic_write(path, b"{}")

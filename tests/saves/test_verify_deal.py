@@ -42,16 +42,21 @@ def test_a_played_match_verifies_round_by_round(played: Path, capsys: pytest.Cap
     assert all("matches the revealed deal" in line and "computer decisions replay" in line for line in lines)
 
 
-def test_one_revealed_tile_moved_fails_and_names_the_round(
+def test_one_revealed_tile_moved_is_refused_as_saves_check_refuses_it(
     played: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A deal that no longer gives the fingerprint shown is a save the game would
+    not load: verify-deal refuses it first (exit 2), for the reason saves check gives."""
     def move_a_tile(doc: dict) -> None:  # type: ignore[type-arg]
         deal = doc["deals"][1]
         deal[3], deal[-1] = deal[-1], deal[3]
 
-    assert main(["verify-deal", str(_forged(played, tmp_path, move_a_tile))]) == 1
-    out = capsys.readouterr().out
-    assert "round 1: fingerprint" in out and "round 2: FAILED" in out and "does not match the fingerprint" in out
+    forged = str(_forged(played, tmp_path, move_a_tile))
+    assert main(["saves", "check", forged]) == 2
+    reason = capsys.readouterr().out.split("refused: ", 1)[1].strip()
+    assert main(["verify-deal", forged]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and reason in captured.err and "fingerprint" in reason
 
 
 def test_a_computer_decision_that_its_own_view_does_not_give_fails(

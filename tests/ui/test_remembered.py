@@ -90,7 +90,7 @@ def test_a_damaged_settings_file_falls_back_to_defaults_and_the_title_says_so_on
     app.reset(second)
     frames(app, 1)
     assert isinstance(second, TitleScene) and second.note == ""
-    assert any(p.name.startswith("settings-damaged-") for p in folder.iterdir()), "the damaged file is kept aside"
+    assert any(p.name.startswith("settings.json.unreadable-") for p in folder.iterdir()), "the damaged file is kept aside"
 
 
 def test_a_demo_remembers_nothing(app: App) -> None:

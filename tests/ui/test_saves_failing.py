@@ -27,17 +27,17 @@ def full_disk(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     import game.saves.store as store
     import game.saves.writer as writer
 
-    real = store.atomic_write
+    real = store.write_file
 
-    def refuse(path: Path, data: bytes, keep_backup: bool = True) -> None:
+    def refuse(path: Path, data: bytes, keep_backup: bool = True, make_folder: bool = True) -> None:
         raise SaveError(f"cannot write {path}: No space left on device")
 
-    monkeypatch.setattr(store, "atomic_write", refuse)
-    monkeypatch.setattr(writer, "atomic_write", refuse)
+    monkeypatch.setattr(store, "write_file", refuse)
+    monkeypatch.setattr(writer, "write_file", refuse)
 
     def mend() -> None:
-        monkeypatch.setattr(store, "atomic_write", real)
-        monkeypatch.setattr(writer, "atomic_write", real)
+        monkeypatch.setattr(store, "write_file", real)
+        monkeypatch.setattr(writer, "write_file", real)
 
     return mend
 

@@ -18,11 +18,13 @@ PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 
 
 class MatchEndScene(MenuScene):
-    """Winner, places, totals, and how each place was decided."""
+    """Winner, places, totals, and how each place was decided; ``note`` is what
+    the player must know about the statistics (the match not counted, and why)."""
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameSession, note: str | None = None) -> None:
         super().__init__()
         self.session = session
+        self.note = note or ""
         self.match = session.match
         self.ranking = self.match.ranking()
         self.widgets = [
@@ -93,6 +95,9 @@ class MatchEndScene(MenuScene):
                 y += row
                 place += 1
         self._sheet(surface, space, y + 40)
+        if self.note:
+            blit_text(surface, self.note, space.px(17), theme.RED, space.point(800, 892), "midbottom", "bold",
+                      wrap=space.px(1400))
 
     def _sheet(self, surface: pygame.Surface, space: Space, top: float) -> None:
         """Every round's score, seat by seat, under the ranking."""

@@ -49,8 +49,10 @@ class TitleScene(MenuScene):
     def attach(self, app: App) -> None:
         """Show once what reading the settings file had to say, and draw the fan."""
         super().attach(app)
-        if app.settings.note:
-            self.note, app.settings.note = app.settings.note, ""
+        notes = [app.settings.note] if app.settings.note else []
+        app.settings.note = ""
+        notes += self.saves.notes()  # the saves folder's index set aside, its lock taken again
+        self.note = " ".join(notes)
         self.resize(app.size)
 
     def resume(self) -> None:
