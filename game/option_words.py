@@ -19,8 +19,8 @@ LABELS: Final[dict[str, str]] = {
     "zero_zero_value": "The 0-0 counts",
     "multi_tile_start": "Several tiles at once",
     "own_train_first": "Own train before others",
-    "mexican_after_own_turn": "Mexican train a turn later",
-    "start_public_unstarted": "Others start a public train",
+    "mexican_after_own_turn": "Mexican a turn later",
+    "start_public_unstarted": "Others start yours",
     "discretionary_markers": "Markers follow your play",
     "may_open_own": "Open your own train",
     "after_double": "After laying a double",
@@ -28,19 +28,19 @@ LABELS: Final[dict[str, str]] = {
     "going_out_on_double": "Last tile on a double",
     "cover_bonus_play": "Extra play after a cover",
     "uncovered_double_charge": "Open double charged",
-    "suspension": "Suspended on empty boneyard",
+    "suspension": "Suspension",
     "knock": "One tile left",
 }
 """A short label per option (what the setup writes beside its picker)."""
 
 _VALUES: Final[dict[str, dict[Any, str]]] = {
     "round_start": {
-        "draw-in-turn": "holder, else draw in turn",
-        "all-draw": "holder, else all draw",
-        "designate-largest": "largest double, moving left",
-        "held-out": "set aside, first player moves",
-        "held-out-winner": "set aside, winner starts",
-        "highest-unused": "highest double not used",
+        "draw-in-turn": "draw in turn",
+        "all-draw": "everyone draws",
+        "designate-largest": "largest double",
+        "held-out": "set aside",
+        "held-out-winner": "set aside, winner",
+        "highest-unused": "highest unused",
     },
     "multi_tile_start": {
         "first-turn": "on the first turn",
@@ -48,9 +48,9 @@ _VALUES: Final[dict[str, dict[Any, str]]] = {
         "none": "never",
     },
     "after_double": {
-        "cover-or-end": "cover it, or turn ends",
-        "cover-or-draw": "cover it, drawing once",
-        "extra-tile": "one more tile anywhere",
+        "cover-or-end": "cover or end turn",
+        "cover-or-draw": "cover, drawing once",
+        "extra-tile": "one more tile",
     },
     "double_order": {"oldest-first": "oldest first", "newest-first": "newest first"},
     "going_out_on_double": {"ends-round": "ends the round", "must-cover": "must be covered"},
