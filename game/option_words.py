@@ -21,7 +21,7 @@ LABELS: Final[dict[str, str]] = {
     "own_train_first": "Own train before others",
     "mexican_after_own_turn": "Mexican a turn later",
     "start_public_unstarted": "Others start yours",
-    "discretionary_markers": "Markers follow your play",
+    "discretionary_markers": "Markers follow play",
     "may_open_own": "Open your own train",
     "after_double": "After laying a double",
     "double_order": "Open doubles covered",

@@ -19,7 +19,7 @@ from ..movelog import MoveLog
 from . import theme
 from .board import BoardPlan
 from .draw import panel
-from .fonts import blit_text, capped, text
+from .fonts import blit_text, capped, fit_text, text
 from .layout import Scaled, TableLayout
 from .log_panel import LogPanel
 from .picture import TablePicture
@@ -119,9 +119,14 @@ def paint_static(surface: pygame.Surface, frame: TableFrame) -> None:
         draw_mexican_panel(surface, scaled.mexican_panel(state.players), k, len(state.trains[MEXICAN]))
         bar = scaled.anchor("top_bar")
         blit_text(surface, frame.title, int(22 * k), theme.GOLD, (bar.x + 16 * k, bar.centery), "midleft", "title")
-        blit_text(surface, frame.detail, int(16 * k), theme.INK_DIM, (bar.x + 230 * k, bar.centery), "midleft")
         score = scaled.anchor("score_panel")
-        blit_text(surface, frame.score_text, int(17 * k), theme.INK, (frame.score_right, score.centery), "midright", "bold")
+        left = bar.x + 230 * k
+        said = fit_text(frame.score_text, int(17 * k), "bold", int(frame.score_right - left - 80 * k))
+        drawn = blit_text(surface, said, int(17 * k), theme.INK, (frame.score_right, score.centery), "midright", "bold")
+        room = int(drawn.left - 16 * k - left)  # the rules line gives way to the score line, never under it
+        if room > 40 * k:
+            detail = fit_text(frame.detail, int(16 * k), "regular", room)
+            blit_text(surface, detail, int(16 * k), theme.INK_DIM, (left, bar.centery), "midleft")
 
 
 def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePicture, tray: HandTray,

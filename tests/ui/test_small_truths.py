@@ -119,3 +119,41 @@ def test_why_stays_with_its_message_and_every_log_line_with_a_rule_offers_it(app
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)])
     assert isinstance(app.top, RulesScene) and app.top.at_section() == "markers"
     table.close()
+
+
+def test_the_top_bar_rules_line_gives_way_to_the_score_line_at_the_largest_text(
+        saves: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.engine import preset
+    from game.engine.length import with_length
+    from game.session import GameSession, SeatConfig
+    from game.ui import table_paint
+    from game.ui.routes import GameRoutes
+    from game.ui.scenes.pass_to import PassScene
+    from game.ui.scenes.table import TableScene
+
+    from .conftest import frames_until
+
+    use_scale(1.5)
+    small = App((1024, 640), headless=True, routes=GameRoutes(saves))  # type: ignore[arg-type]
+    small.settings.pace = "instant"
+    seats = [SeatConfig("Bartholomew", "human"), SeatConfig("Anastasia", "human"), SeatConfig("Cy", "easy")]
+    table = TableScene(GameSession(with_length(preset("classic"), 3, "blitz"), seats, 4))
+    small.push(table)
+    assert frames_until(small, lambda: isinstance(small.top, PassScene))
+    key(small, pygame.K_RETURN)
+    drawn: dict[str, pygame.Rect] = {}
+    real = table_paint.blit_text
+
+    def record(surface: pygame.Surface, line: str, *rest: object, **kw: object) -> pygame.Rect:
+        rect = real(surface, line, *rest, **kw)  # type: ignore[arg-type]
+        drawn[line] = rect
+        return rect
+
+    monkeypatch.setattr(table_paint, "blit_text", record)
+    table.static.key = None
+    small.draw()
+    assert table.frame is not None
+    score = drawn[table.frame.score_text]
+    rules = next(rect for line, rect in drawn.items() if line.startswith("Classic"))
+    assert rules.right <= score.left
+    table.close()

@@ -436,15 +436,17 @@ class TableScene(Scene):
         hidden = frozenset(picture.hidden_slots)
         mover = picture.mover()
         mover = state.to_move if mover is None else mover
+        score_text = self.handover.turn_title() or score_line(state, totals, self.human)
+        detail = detail_line(state, self.match.fingerprints[-1] if self.match.fingerprints else "")
         self.frame = TableFrame(
             size=size, scaled=scaled, plan=plan, state=state,
             static_key=(size, picture.version, hidden, picture.engine_shown, tuple(totals), dealt, numerals,
-                        theme.PALETTE_VERSION),
+                        theme.PALETTE_VERSION, score_text, detail),
             seat_labels=self.seat_labels,
             totals=tuple(totals), dealt=dealt, engine_shown=picture.engine_shown, hidden_slots=hidden,
             numerals=numerals, title=f"Round {self.match.round_number} of {self.match.setup.rounds}",
-            detail=detail_line(state, self.match.fingerprints[-1] if self.match.fingerprints else ""),
-            score_text=self.handover.turn_title() or score_line(state, totals, self.human), clock=self.clock,
+            detail=detail,
+            score_text=score_text, clock=self.clock,
             turn_glow=not state.round_over and dealt, mover=mover,
             thinking=self.controller.thinking_seat == mover,
             targets=tuple(self.legal_trains(focus)) if focus is not None else (),
