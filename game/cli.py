@@ -26,6 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", dest="demo_players", type=int, default=None,
                         help="seats in the demo match (default 4)")
     parser.add_argument("--seed", dest="demo_seed", type=int, default=None, help="seed of the demo match (default 1)")
+    parser.add_argument("--length", dest="demo_length", default=None, choices=("full", "short", "blitz"),
+                        help="length of the demo match: every round, half of them, or three (default full)")
     parser.add_argument("--fast", action="store_true", help="play the demo at full speed")
     parser.add_argument("--exit-at-end", action="store_true", help="print the final ranking and exit")
     parser.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
@@ -128,17 +130,21 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, deal: str |
     if args.demo:
         rules = args.demo_rules or "classic"
         players = 4 if args.demo_players is None else args.demo_players
+        length = args.demo_length or "full"
         try:
-            preset(rules).setup(players)
+            from .engine.length import with_length
+
+            with_length(preset(rules), players, length).setup(players)
         except SetupError as error:
             parser.error(str(error))
         if deal is not None:
             parser.error("--deal opens the New match screen; it does not go with --demo")
         demo = {"rules": rules, "players": players, "seed": 1 if args.demo_seed is None else args.demo_seed,
-                "fast": args.fast, "exit_at_end": args.exit_at_end}
+                "length": length, "fast": args.fast, "exit_at_end": args.exit_at_end}
     else:
         stray = [flag for flag, value in (("--fast", args.fast), ("--exit-at-end", args.exit_at_end),
-                 ("--rules", args.demo_rules), ("--players", args.demo_players), ("--seed", args.demo_seed))
+                 ("--rules", args.demo_rules), ("--players", args.demo_players), ("--seed", args.demo_seed),
+                 ("--length", args.demo_length))
                  if value not in (None, False)]
         if stray:
             parser.error(f"{stray[0]} goes with --demo (set up a match you play on the New match screen)")

@@ -24,8 +24,22 @@ def test_the_app_is_one_folder_named_mexican_train_and_carries_the_assets() -> N
     tool = build_app()
     args = tool.pyinstaller_args(Path("entry.py"), clean=False)
     assert "--onedir" in args and args[args.index("--name") + 1] == "mexican-train"
-    assert args[args.index("--collect-data") + 1] == "game"
+    import os
+
+    assert args[args.index("--add-data") + 1] == f"{ROOT / 'assets'}{os.pathsep}game/assets"
     assert tool.DIST / "mexican-train" == ROOT / "dist" / "mexican-train"
+
+
+def test_the_app_builds_only_with_the_pinned_versions_and_names_every_bundled_license() -> None:
+    tool = build_app()
+    pins = tool.pinned()
+    assert {"pygame-ce", "pytmx", "platformdirs", "pyinstaller"} <= set(pins)
+    assert all(version and version[0].isdigit() for version in pins.values())
+    notice = (tool.LICENSES / "THIRD-PARTY.md").read_text(encoding="utf-8")
+    for component in ("CPython", "pygame-ce", "SDL2", "FreeType", "pytmx", "platformdirs", "DejaVu"):
+        assert component in notice
+    for text in ("LGPL-2.1.txt", "LGPL-3.0.txt", "GPL-3.0.txt", "zlib.txt", "FTL.txt"):
+        assert (tool.LICENSES / text).stat().st_size > 500 or text == "zlib.txt"
 
 
 def test_the_entry_script_calls_freeze_support_first_and_bakes_the_pyproject_version() -> None:

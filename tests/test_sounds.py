@@ -17,7 +17,7 @@ def test_the_shipped_sounds_are_what_the_script_makes() -> None:
 
 
 def test_every_effect_is_a_short_mono_wav_in_the_package() -> None:
-    folder = files("game") / "assets" / "sounds"
+    folder = files("game.assets") / "sounds"
     for name in make_sounds.SOUNDS:
         with wave.open(str(folder / f"{name}.wav"), "rb") as sound:
             assert sound.getnchannels() == 1 and sound.getframerate() == make_sounds.RATE

@@ -2,29 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
-from game.ai import ComputerSeats
-from game.engine import play_match, preset
-from game.engine.length import with_length
-from game.session import GameSession, SeatConfig
+from conftest import finished_match
+from game.session import GameSession
 from game.stats import StatsStore
 
 
 def _finished(seed: int, people: tuple[str, ...] = ("Ana",), rules: str = "classic") -> GameSession:
-    """A finished Blitz match: the people (played here at random) against computer players."""
-    seats = [SeatConfig(name, "human") for name in people] + [SeatConfig("Cy", "easy"), SeatConfig("Di", "expert")]
-    session = GameSession(with_length(preset(rules), len(seats), "blitz"), seats, seed)
-    session.hints[0] = 2
-    rng = random.Random(seed)
-    computers = ComputerSeats(["medium"] * len(people) + ["easy", "expert"])
-
-    def decide(match, seat):  # type: ignore[no-untyped-def]
-        return rng.choice(match.legal_actions()) if seat < len(people) else computers(match, seat)
-
-    play_match(session.match, decide)
-    return session
+    """A finished Blitz match against an Easy and an Expert seat (the fast fixture of conftest)."""
+    return finished_match(seed, people, rules)
 
 
 def test_a_finished_match_is_counted_per_person_preset_and_level(tmp_path: Path) -> None:

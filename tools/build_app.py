@@ -1,18 +1,22 @@
 """Build the one-folder app: ``dist/mexican-train/`` with a ``mexican-train`` executable.
 
-    pip install -e '.[build]'
+    pip install -c tools/app-constraints.txt -e '.[build]'
     python tools/build_app.py [--clean]
 
-PyInstaller bundles Python, pygame-ce, the game and ``game/assets/`` into one
+PyInstaller bundles Python, pygame-ce, the game and ``assets/`` (installed as ``game/assets``) into one
 folder that runs with no Python installed (``mexican-train.exe`` on Windows).
 It builds for the system it runs on: the same command on Windows, macOS and
-Linux. The app is not code-signed. The last line printed is the app folder.
+Linux. The app is not code-signed. It builds only with the exact versions
+pinned in ``tools/app-constraints.txt``, and puts the licenses of everything
+it bundles in the app's ``licenses/`` folder. The last line printed is the app
+folder.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -40,6 +44,72 @@ if __name__ == "__main__":
 '''
 
 
+CONSTRAINTS = ROOT / "tools" / "app-constraints.txt"
+LICENSES = ROOT / "tools" / "app-licenses"
+
+
+def pinned() -> dict[str, str]:
+    """The versions ``tools/app-constraints.txt`` pins, by distribution name."""
+    pins = {}
+    for line in CONSTRAINTS.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if "==" in line:
+            name, version = (part.strip() for part in line.split("==", 1))
+            pins[name.lower()] = version
+    return pins
+
+
+def off_pins() -> list[str]:
+    """The pinned distributions installed at another version (or missing), as lines for the player."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    wrong = []
+    for name, wanted in pinned().items():
+        try:
+            found = version(name)
+        except PackageNotFoundError:
+            found = "missing"
+        if found != wanted:
+            wrong.append(f"{name} {found} (the app is built with {wanted})")
+    return wrong
+
+
+def gather_licenses(app: Path) -> Path:
+    """Put the licenses of everything the app bundles into ``app/licenses``."""
+    from importlib.metadata import PackageNotFoundError, files
+
+    folder = app / "licenses"
+    folder.mkdir(parents=True, exist_ok=True)
+    for text in LICENSES.iterdir():
+        shutil.copy2(text, folder / text.name)
+    shutil.copy2(ROOT / "LICENSE", folder / "mexican-train-LICENSE.txt")
+    shutil.copy2(ROOT / "assets" / "fonts" / "DejaVu-LICENSE.txt", folder / "DejaVu-LICENSE.txt")
+    python_license = next((p for p in (Path(sys.base_prefix) / "LICENSE.txt",
+                                       *Path(sys.base_prefix).glob("lib/python3*/LICENSE.txt")) if p.is_file()), None)
+    if python_license is not None:
+        shutil.copy2(python_license, folder / "python-LICENSE.txt")
+    for name in ("pytmx", "platformdirs"):
+        try:
+            found = [f for f in files(name) or [] if "licen" in f.name.lower()]
+        except PackageNotFoundError:
+            found = []
+        for item in found[:1]:
+            shutil.copy2(Path(str(item.locate())), folder / f"{name}-LICENSE.txt")
+    libraries = _bundled_libraries(app)
+    with open(folder / "THIRD-PARTY.md", "a", encoding="utf-8") as notice:
+        notice.write("\n## Native libraries in this build (bundled with pygame-ce)\n\n")
+        notice.writelines(f"- `{name}`\n" for name in libraries)
+    return folder
+
+
+def _bundled_libraries(app: Path) -> list[str]:
+    """The native library files the app carries for pygame-ce (SDL2 and what it uses)."""
+    patterns = ("*.so*", "*.dll", "*.dylib")
+    return sorted({p.name for pattern in patterns for p in app.rglob(pattern)
+                   if ".cpython-" not in p.name and not p.name.startswith(("python", "_"))
+                   and ("sdl" in p.name.lower() or "pygame" in str(p.parent).lower())})
+
+
 def project_version() -> str:
     """``[project] version`` of pyproject.toml, the version's one source."""
     with open(ROOT / "pyproject.toml", "rb") as file:
@@ -61,7 +131,9 @@ def pyinstaller_args(entry: Path, clean: bool) -> list[str]:
         "--onedir", "--name", NAME, "--noconfirm", "--log-level", "WARN",
         "--distpath", str(DIST), "--workpath", str(WORK / "work"), "--specpath", str(WORK),
         "--paths", str(ROOT),
-        "--collect-data", "game",  # game/assets/: the Tiled map, its tileset image, fonts
+        # assets/ as game/assets (the package game.assets, mapped there by pyproject's package-dir):
+        # the Tiled map, its tileset image, fonts and sounds
+        "--add-data", f"{ROOT / 'assets'}{os.pathsep}game/assets",
         "--collect-submodules", "game",  # scenes and players imported inside functions
     ]
     return [*args, "--clean"] if clean else args
@@ -93,14 +165,22 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("PyInstaller is missing: pip install -e '.[build]'", file=sys.stderr)
         return 2
+    wrong = off_pins()
+    if wrong:
+        print("the app is built only with the pinned versions; these differ:\n  " + "\n  ".join(wrong)
+              + f"\ninstall them with: pip install -c {CONSTRAINTS.relative_to(ROOT)} -e '.[build]'",
+              file=sys.stderr)
+        return 2
     version = project_version()
     entry = write_entry(version)
-    print(f"building {NAME} {version} for {sys.platform} with PyInstaller (a few minutes)", flush=True)
+    print(f"building {NAME} {version} for {sys.platform} with PyInstaller (under a minute here)", flush=True)
     built = subprocess.run(pyinstaller_args(entry, args.clean), cwd=ROOT)
     if built.returncode != 0:
         print(f"PyInstaller failed (exit {built.returncode})", file=sys.stderr)
         return built.returncode
     check_app(version)
+    kept = gather_licenses(DIST / NAME)
+    print(f"licenses: {len(list(kept.iterdir()))} files in {kept}")
     print(DIST / NAME)
     return 0
 

@@ -1,4 +1,4 @@
-"""Synthesise the game's sound effects into game/assets/sounds/ (no downloaded files).
+"""Synthesise the game's sound effects into assets/sounds/ (no downloaded files).
 
     python tools/make_sounds.py          # write the .wav files
     python tools/make_sounds.py --check  # exit 1 if a file differs from what this script makes
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 RATE = 22_050
-OUT = Path(__file__).resolve().parent.parent / "game" / "assets" / "sounds"
+OUT = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 
 Wave = list[float]
 

@@ -1,4 +1,4 @@
-"""Write game/assets/maps/table.tmx (Tiled XML) and its felt tileset image.
+"""Write assets/maps/table.tmx (Tiled XML) and its felt tileset image.
 
     python tools/make_table_tmx.py
 
@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MAPS = ROOT / "game" / "assets" / "maps"
+MAPS = ROOT / "assets" / "maps"
 """The source folder (the repository's, not an installed copy): the map is written into git."""
 W, H, T = 1600, 900, 20
 COLS, ROWS = W // T, H // T

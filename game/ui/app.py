@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import warnings
 import time
 import traceback
 from collections.abc import Callable, Iterable
@@ -48,7 +49,6 @@ class App:
         self.sounds: Sounds | None = None
         """The sound effects (None: silent, as in tests)."""
         self.clock = pygame.time.Clock()
-        self.window: pygame.Window | None = None
         self.frame_count = 0
         self.on_frame: Callable[[App], None] | None = None
         if headless:
@@ -61,11 +61,6 @@ class App:
                 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             pygame.display.set_caption("Mexican Train")
-            try:
-                self.window = pygame.Window.from_display_module()
-                self.window.minimum_size = MIN_SIZE
-            except (AttributeError, pygame.error):
-                self.window = None
         self.fullscreen = False
         self._windowed_at: tuple[int, int] = (0, 0)
 
@@ -135,19 +130,19 @@ class App:
             return
         self.fullscreen = not self.fullscreen
         try:
-            if self.window is not None:
-                if self.fullscreen:
-                    self._windowed_at = self.window.position
-                    self.settings.window = self.window.size
-                    self.window.position = (0, 0)
-                    self.window.size = pygame.display.get_desktop_sizes()[0]
-                    self.window.set_fullscreen(desktop=True)
-                else:
-                    self.window.set_windowed()
-                    self.window.size = self.settings.window
-                    self.window.position = self._windowed_at
+            if self.fullscreen:
+                self._windowed_at = pygame.display.get_window_position()
+                self.settings.window = pygame.display.get_window_size()
+                pygame.display.set_window_position((0, 0))
+                pygame.display.set_mode(pygame.display.get_desktop_sizes()[0], pygame.FULLSCREEN)
             else:
-                pygame.display.toggle_fullscreen()
+                size = tuple(self.settings.window)
+                with warnings.catch_warnings():  # leaving fullscreen, SDL may first keep the desktop's size
+                    warnings.simplefilter("ignore", RuntimeWarning)
+                    pygame.display.set_mode(size, pygame.RESIZABLE)
+                    if pygame.display.get_window_size() != size:
+                        pygame.display.set_mode(size, pygame.RESIZABLE)
+                pygame.display.set_window_position(self._windowed_at)
         except pygame.error:
             self.fullscreen = False
         self._resized()
@@ -166,13 +161,13 @@ class App:
                 scene.resize(self.size)
 
     def _keep_minimum_size(self) -> None:
-        """Grow the window back to 1024x640 if a window manager let it shrink below."""
-        if self.window is None or self.fullscreen:
+        """Grow the window back to 1024x640 if it was made smaller."""
+        if self.headless or self.fullscreen:
             return
-        w, h = self.window.size
+        w, h = pygame.display.get_window_size()
         if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
             try:
-                self.window.size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
+                pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
             except pygame.error:
                 pass
 

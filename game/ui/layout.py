@@ -1,4 +1,4 @@
-"""The table layout from game/assets/maps/table.tmx (Tiled), scaled to the window.
+"""The table layout from assets/maps/table.tmx (Tiled), scaled to the window.
 
 Object layers name the anchors (``table``: hub, felt, hand_tray, boneyard,
 score_panel, message_area, buttons, top_bar; ``seats-N``: seat_0..seat_{N-1}

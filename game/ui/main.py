@@ -61,7 +61,8 @@ def run_game(
             settings.pace = "instant"
         from .demo import demo_session
 
-        watched = demo_session(demo.get("rules", "classic"), demo.get("players", 4), demo.get("seed", 1))
+        watched = demo_session(demo.get("rules", "classic"), demo.get("players", 4), demo.get("seed", 1),
+                               demo.get("length", "full"))
         app.push(routes.watch(watched, exit_at_end=bool(demo.get("exit_at_end"))))
     elif session is not None:
         app.push(routes.table(session))

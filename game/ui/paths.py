@@ -1,8 +1,11 @@
-"""Where the game's asset files live: ``game/assets/`` inside the installed package.
+"""Where the game's asset files live: the package ``game.assets``.
 
-Every asset is found through ``importlib.resources``, never from the
-repository, so a wheel install, an editable install and the one-folder app
-(PyInstaller) all find the same files.
+In the source tree the assets are the top-level ``assets/`` folder; the
+packaging maps it to ``game/assets`` (``[tool.setuptools.package-dir]``), so a
+wheel or the one-folder app holds them inside the game, and an editable
+install maps the package to the source folder. Every asset is found through
+``importlib.resources`` on that package, never by a path of the repository,
+so every kind of install finds the same files the same way.
 """
 
 from __future__ import annotations
@@ -11,13 +14,13 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-PACKAGE = "game"
-"""The package whose ``assets/`` folder holds the data files."""
+PACKAGE = "game.assets"
+"""The package that holds the data files (``assets/`` in the source tree)."""
 
 
 def asset(*parts: str) -> Traversable:
-    """The asset file or folder at ``parts`` under ``game/assets/`` (it may not exist)."""
-    return files(PACKAGE).joinpath("assets", *parts)
+    """The asset file or folder at ``parts`` of the assets (it may not exist)."""
+    return files(PACKAGE).joinpath(*parts)
 
 
 def asset_path(*parts: str) -> Path:
@@ -38,5 +41,5 @@ def table_map() -> Path:
 
 
 def font_file(name: str) -> Path:
-    """A font file of ``game/assets/fonts/`` by file name."""
+    """A font file of the assets' ``fonts/`` by file name."""
     return asset_path("fonts", name)

@@ -1,4 +1,4 @@
-"""Sound effects: the synthesised clicks and chimes of ``game/assets/sounds``,
+"""Sound effects: the synthesised clicks and chimes of ``assets/sounds``,
 played for what the engine says happened, at the settings' volume.
 
 Silent, and without an error, where there is no audio device (the mixer

@@ -23,7 +23,7 @@ from game.ui.paths import asset, asset_path, font_file, table_map
 
 from .conftest import frames, position, table_for
 
-PACKAGE_ASSETS = Path(str(files("game").joinpath("assets"))).resolve()
+PACKAGE_ASSETS = Path(str(files("game.assets"))).resolve()
 GAME_SOURCE = Path(str(files("game"))).resolve()
 
 
@@ -34,7 +34,8 @@ def _inside_package_assets(path: str | Path) -> bool:
 def test_the_asset_folder_is_the_packages_own() -> None:
     assert asset().is_dir()
     assert Path(str(asset())).resolve() == PACKAGE_ASSETS
-    assert PACKAGE_ASSETS.parent == GAME_SOURCE
+    # a source tree's top-level assets/ (an editable install maps the package there), or game/assets when installed
+    assert PACKAGE_ASSETS.name == "assets" and PACKAGE_ASSETS.parent in (GAME_SOURCE, GAME_SOURCE.parent)
 
 
 def test_the_table_map_and_every_image_it_names_are_package_files() -> None:
@@ -103,7 +104,7 @@ def test_every_file_opened_while_playing_comes_from_the_package(app: App, monkey
     assert str(table_map()) in opened.files
     assert any(f.endswith(".ttf") for f in opened.files) and any(f.endswith(".png") for f in opened.files)
     outside = [f for f in opened.files if not _inside_package_assets(f)]
-    assert not outside, f"opened from outside game/assets: {outside}"
+    assert not outside, f"opened from outside the assets: {outside}"
 
 
 def _game_modules() -> list[Path]:
@@ -124,10 +125,10 @@ def test_no_game_module_builds_a_path_from_its_own_file_or_the_repository() -> N
 
 
 def test_only_the_paths_module_names_the_assets_folder() -> None:
-    """Other modules ask ``game.ui.paths`` for assets instead of joining ``"assets"`` themselves."""
+    """Other modules ask ``game.ui.paths`` for assets instead of naming the assets package or folder themselves."""
     naming = []
     for path in _game_modules():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        if any(isinstance(n, ast.Constant) and n.value == "assets" for n in ast.walk(tree)):
+        if any(isinstance(n, ast.Constant) and n.value in ("assets", "game.assets") for n in ast.walk(tree)):
             naming.append(path.relative_to(GAME_SOURCE).as_posix())
     assert naming == ["ui/paths.py"]

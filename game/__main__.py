@@ -1,0 +1,8 @@
+"""``python -m game``: the same command as ``mexican-train``."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,106 @@
+"""Check what a player installs: the wheel holds exactly the game, and a
+rebuild never carries a file that was deleted.
+
+    python tools/check_packages.py contents WHEEL
+    python tools/check_packages.py stale
+
+``contents`` compares the wheel's files with the tracked package files
+(``game/**.py``) and assets (``assets/**``, installed as ``game/assets/``),
+and checks the license files are in its metadata. ``stale`` copies the
+tracked tree to a temporary folder, builds a wheel there as ``pip`` does (in
+the tree), deletes a tracked asset, builds again and checks the second wheel
+no longer holds it. Each prints what differs and exits 1, or exits 0.
+``.ci/run`` runs both.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LICENSES = ("LICENSE",)
+"""License files the metadata must hold (the fonts' own license lies beside them in the assets)."""
+
+
+def tracked(*folders: str) -> list[str]:
+    """The files git tracks under ``folders`` (paths relative to the repository)."""
+    done = subprocess.run(["git", "ls-files", "-z", "--", *folders], cwd=ROOT, capture_output=True, check=True)
+    return sorted(name for name in done.stdout.decode().split("\0") if name)
+
+
+def expected_files() -> set[str]:
+    """The files a wheel of the game must hold, by their place inside it."""
+    code = {name for name in tracked("game") if name.endswith(".py")}
+    assets = {"game/" + name for name in tracked("assets")}
+    return code | assets
+
+
+def wheel_files(wheel: Path) -> tuple[set[str], set[str]]:
+    """The wheel's files outside its metadata, and the names in its metadata folder."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    meta = {n for n in names if ".dist-info/" in n}
+    return names - meta, meta
+
+
+def check_contents(wheel: Path) -> list[str]:
+    """What is wrong with ``wheel``'s contents (empty: nothing)."""
+    files, meta = wheel_files(wheel)
+    wanted = expected_files()
+    problems = [f"missing from the wheel: {name}" for name in sorted(wanted - files)]
+    problems += [f"in the wheel but not a tracked package file or asset: {name}" for name in sorted(files - wanted)]
+    for license_name in LICENSES:
+        if not any(name.endswith("/" + license_name) for name in meta):
+            problems.append(f"the wheel's metadata lacks {license_name}")
+    return problems
+
+
+def build_wheel(tree: Path, out: Path) -> Path:
+    """Build a wheel of ``tree`` into ``out`` the way pip does for an install (in the tree)."""
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                    "--wheel-dir", str(out), str(tree)], check=True)
+    return next(out.glob("*.whl"))
+
+
+def check_stale() -> list[str]:
+    """Whether a rebuild after deleting a file still ships it (the problem, or nothing)."""
+    with tempfile.TemporaryDirectory() as work:
+        tree = Path(work) / "tree"
+        for name in tracked():
+            target = tree / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, target)
+        victim = "assets/sounds/knock.wav"
+        first = build_wheel(tree, Path(work) / "first")
+        if f"game/{victim}" not in wheel_files(first)[0]:
+            return [f"the first wheel does not hold {victim}: the check proves nothing"]
+        (tree / victim).unlink()
+        second = build_wheel(tree, Path(work) / "second")
+        if f"game/{victim}" in wheel_files(second)[0]:
+            return [f"a wheel rebuilt after deleting {victim} still holds it (a stale build/ folder)"]
+    return []
+
+
+def main(argv: list[str]) -> int:
+    """Run one check."""
+    if argv[:1] == ["contents"] and len(argv) == 2:
+        problems = check_contents(Path(argv[1]))
+    elif argv == ["stale"]:
+        problems = check_stale()
+    else:
+        print(__doc__.strip().splitlines()[3:5], file=sys.stderr)
+        return 2
+    for problem in problems:
+        print(f"check_packages: {problem}", file=sys.stderr)
+    if not problems:
+        print(f"check_packages {argv[0]}: ok")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
