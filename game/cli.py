@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Sequence
+from typing import Sequence, cast
 
 from .engine import PRESETS, SetupError, preset
 from .version import DISTRIBUTION, game_version
@@ -130,10 +130,10 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, deal: str |
     if args.demo:
         rules = args.demo_rules or "classic"
         players = 4 if args.demo_players is None else args.demo_players
-        length = args.demo_length or "full"
-        try:
-            from .engine.length import with_length
+        from .engine.length import Length, with_length
 
+        length = cast(Length, args.demo_length or "full")
+        try:
             with_length(preset(rules), players, length).setup(players)
         except SetupError as error:
             parser.error(str(error))
