@@ -11,18 +11,18 @@ last list entry). The boneyard list is drawn from its end.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence, cast
+from typing import Mapping, Sequence
 
 from . import events as ev
-from .actions import DRAW, END, MEXICAN, OPEN, PLAIN_PLAYS, Action, Draw, End, Open, Play, play
+from . import legality, turn_rules
+from .actions import MEXICAN, Action, Draw, End, Open, Play
 from .errors import IllegalAction
 from .fields import FIELD_NAMES, ROUND_FIELDS, Kind, copy_value
 from .options import RuleOptions, TableSetup
 from .build import lay_table
 from .ending import is_blocked, score_round
-from .reasons import why_illegal
-from .tiles import HI, IS_DOUBLE, LO, PIP_SET, Tile, tile_value
-from .turn import COVER, DONE, EXTRA, OPTIONAL, ORDINARY, OWN, REQUIRED, TurnProgress
+from .tiles import HI, IS_DOUBLE, LO, Tile, tile_value
+from .turn import COVER, EXTRA, OPTIONAL, ORDINARY, OWN, REQUIRED, TurnProgress
 
 
 HistoryEntry = tuple[str, int, frozenset[int]]
@@ -149,7 +149,7 @@ class RoundState:
         (``knock == "penalty"``). Do not mutate."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = legality.legal_actions(self)
         return legal
 
     def train_tiles(self, train: int) -> list[tuple[int, int]]:
@@ -198,86 +198,12 @@ class RoundState:
         return ORDINARY
 
     def targets(self, seat: int, scope: int) -> list[tuple[int, int]]:
-        """(train, end pip) pairs ``seat`` may play on under ``scope``."""
-        ends = self.ends
-        if scope == OWN:
-            return [(seat, ends[seat])]
-        if scope == COVER:
-            train = self.open_doubles[-1 if self.options.double_order == "newest-first" else 0]
-            return [(train, ends[train])]
-        if self.suspended[seat]:
-            return []
-        opts = self.options
-        own_started = bool(self.trains[seat])
-        targets = [(seat, ends[seat])]
-        if not opts.own_train_first or own_started:
-            if self.trains[MEXICAN]:
-                targets.append((MEXICAN, ends[MEXICAN]))
-            elif not opts.mexican_after_own_turn or (
-                own_started and (self.own_started_turn[seat] or 0) < self.turn_number
-            ):
-                targets.append((MEXICAN, ends[MEXICAN]))
-            public, trains = self.public, self.trains
-            for other in range(self.players):
-                if other != seat and public[other] and (trains[other] or opts.start_public_unstarted):
-                    targets.append((other, ends[other]))
-        if scope == EXTRA and self.open_doubles:
-            # The extra tile goes anywhere legal, but covers only the double first in the
-            # preset's order: never one behind another that is still uncovered.
-            first = self.covering_order()[0]
-            targets = [t for t in targets if t[0] == first or t[0] not in self.open_doubles]
-            if (first, ends[first]) not in targets:
-                targets.append((first, ends[first]))
-        return targets
+        """(train, end pip) pairs ``seat`` may play on under ``scope`` (see ``legality.targets``)."""
+        return legality.targets(self, seat, scope)
 
     def plays(self, seat: int, scope: int) -> list[Play]:
         """Plays from ``seat``'s hand under ``scope`` (without knock variants)."""
-        hand = self.hands[seat]
-        plays: list[Play] = []
-        for train, end in self.targets(seat, scope):
-            row = PLAIN_PLAYS[train]
-            for tile in PIP_SET[end].intersection(hand):
-                plays.append(row[tile])
-        return plays
-
-    def _may_draw(self) -> bool:
-        """Whether the rules let the seat to move draw if it has no play.
-
-        A turn may hold several draws: one whenever the preset needs a draw to
-        complete the turn. ``turn.drew`` says a draw was already spent on the
-        current need (it is cleared by a play that creates a new need, except
-        after a drawn double outside ``extra-tile``: hub rule 31)."""
-        if self.turn.drew or self.suspended[self.to_move]:
-            return False
-        if not self.opening_done and not self.first_turn_done[self.to_move]:
-            return False
-        return not (self.turn.played and self.options.after_double == "cover-or-end")
-
-    def _compute_legal(self) -> list[Action]:
-        """Build the legal action list for the current position."""
-        turn = self.turn
-        if self.round_over or turn.need == DONE:
-            return []
-        seat = self.to_move
-        plays = self.plays(seat, self.scope())
-        if plays:
-            if self.options.knock == "penalty" and len(self.hands[seat]) == 2:
-                plays = plays + [play(p.tile, p.train, True) for p in plays]
-            legal = cast("list[Action]", plays)
-            if turn.need == OPTIONAL:
-                legal.append(END)
-            elif (
-                self.options.may_open_own
-                and not self.public[seat]
-                and not turn.opened
-                and turn.played == 0
-                and not turn.drew
-            ):
-                legal.append(OPEN)
-            return legal
-        if turn.need == REQUIRED and self.boneyard and self._may_draw():
-            return [DRAW]
-        return []
+        return legality.plays(self, seat, scope)
 
     # ------------------------------------------------------------------- apply
 
@@ -314,100 +240,22 @@ class RoundState:
             self.events.append(ev.TileDrawn(seat, tile))
 
     def _do_play(self, action: Play) -> None:
-        """Lay a tile, then work out what the turn needs next."""
-        seat = self.to_move
-        tile, train = action.tile, action.train
+        """Lay a tile, then work out what the turn needs next (the steps of ``turn_rules``)."""
+        seat, tile, train = self.to_move, action.tile, action.train
         turn = self.turn
-        drawn_just_now = turn.drew
-        turn.drew = False
-        hand = self.hands[seat]
-        hand.remove(tile)
-        trains = self.trains
-        near = self.ends[train]
-        far = LO[tile] if HI[tile] == near else HI[tile]
-        started_own = train == seat and not trains[seat]
-        trains[train].append(tile)
-        self.ends[train] = far
-        opts = self.options
-        events = self.events
-        if events is not None:
-            events.append(ev.TilePlayed(seat, tile, train, near, far))
-        turn.played += 1
-        if started_own:
-            self.own_started_turn[seat] = self.turn_number
-            if opts.multi_tile_start == "starting-turn":
-                turn.chain = True
-        if train == seat:
-            turn.played_own = True
-            if self.public[seat] and not opts.discretionary_markers and not self.suspended[seat]:
-                self._set_public(seat, False)  # a Suspended seat's train stays public for the round
-        # Covering.
-        covered = False
-        if train in self.open_doubles:
-            self.open_doubles.remove(train)
-            self.double_owner.pop(train, None)
-            covered = True
-            if events is not None:
-                events.append(ev.DoubleCovered(seat, train))
-        # The knock.
-        if opts.knock != "none" and len(hand) == 1:
-            if action.knock or opts.knock == "courtesy":
-                if events is not None:
-                    events.append(ev.Knocked(seat))
-            elif opts.knock == "penalty" and self.boneyard:
-                penalty_tile = self.boneyard.pop()
-                hand.append(penalty_tile)
-                self.history.append(("penalty", seat, frozenset()))
-                if events is not None:
-                    events.append(ev.Penalty(seat))
-                    events.append(ev.TileDrawn(seat, penalty_tile, penalty=True))
-        opening_chain = not self.opening_done and not self.first_turn_done[seat]
-        is_double = IS_DOUBLE[tile]
-        if is_double and not opening_chain:
-            self.open_doubles.append(train)
-            self.double_owner[train] = seat
-            if events is not None:
-                events.append(ev.DoubleOpened(seat, train))
-        # Going out.
-        if not hand and not opening_chain:
-            if opts.going_out_on_double == "ends-round" or not self.open_doubles:
-                self._end_round(went_out=seat)
-                return
-        elif covered and not self.open_doubles and opts.going_out_on_double == "must-cover":
-            for other in range(self.players):
-                if not self.hands[other]:
-                    self._end_round(went_out=other)
-                    return
-        # What the turn needs next.
-        if opening_chain:
-            turn.need = OPTIONAL
+        drawn_just_now, turn.drew = turn.drew, False
+        turn_rules.lay_tile(self, seat, tile, train)
+        covered = turn_rules.cover(self, seat, train)
+        turn_rules.knock(self, seat, action.knock)
+        if not self.opening_done and not self.first_turn_done[seat]:
+            turn.need = OPTIONAL  # the opening chain: no double opens, nobody goes out yet
             return
-        if turn.owes:
-            turn.owes -= 1
-        if is_double:
-            if opts.after_double == "extra-tile":
-                turn.owes += 1
-            else:
-                # A drawn double must be covered too, but not by drawing again.
-                turn.drew = drawn_just_now
-            turn.need = REQUIRED
+        double = IS_DOUBLE[tile]
+        if double:
+            turn_rules.open_double(self, seat, train)
+        if turn_rules.going_out(self, seat, covered):
             return
-        if turn.owes:
-            turn.need = REQUIRED
-            return
-        if turn.chain and train == seat:
-            turn.need = OPTIONAL
-            return
-        if (
-            covered
-            and train in turn.start_doubles
-            and opts.cover_bonus_play
-            and not turn.bonus_used
-        ):
-            turn.bonus_used = True
-            turn.need = OPTIONAL
-            return
-        turn.need = DONE
+        turn.need = turn_rules.next_need(self, train, double, covered, drawn_just_now)
 
     def _settle(self) -> None:
         """Pass turns on by themselves while the seat to move has no decision."""
@@ -428,42 +276,16 @@ class RoundState:
             self._finish_turn(failed=failed)
 
     def _finish_turn(self, failed: bool) -> None:
-        """Settle markers for the turn just ended and hand the turn on."""
+        """Settle the turn just ended (suspension, the marker, a chain's stop,
+        the opening) and hand the turn on, unless the round ends."""
         seat = self.to_move
-        opts = self.options
-        turn = self.turn
-        events = self.events
-        needed_draw = failed and self._may_draw() and not self.boneyard
-        if needed_draw and opts.suspension and not self.suspended[seat]:
-            self.suspended[seat] = True
-            if events is not None:
-                events.append(ev.SeatSuspended(seat))
-        if failed and turn.played == 0 and events is not None:
-            events.append(ev.Passed(seat))
-        if opts.discretionary_markers:
-            if self.suspended[seat]:
-                public = True
-            elif turn.played_own:
-                own = self.trains[seat]
-                public = bool(own) and IS_DOUBLE[own[-1]] and seat in self.open_doubles
-            elif turn.discretionary:
-                public = True
-            else:
-                public = self.public[seat]
-            self._set_public(seat, public)
-        elif failed and (turn.played == 0 or opts.after_double != "cover-or-end"):
-            self._set_public(seat, True)
-        chain_turn = turn.chain or (not self.opening_done and not self.first_turn_done[seat])
-        if chain_turn and turn.played and not failed:
-            self.stops = (*self.stops, (seat, self.ends[seat], len(self.history)))
-        if not self.opening_done:
-            self.first_turn_done[seat] = True
-            if all(self.first_turn_done):
-                self.opening_done = True
-                for other in range(self.players):
-                    if not self.hands[other]:
-                        self._end_round(went_out=other)
-                        return
+        turn_rules.suspension(self, seat, failed and legality.may_draw(self) and not self.boneyard)
+        if failed and self.turn.played == 0:
+            turn_rules.emit(self, ev.Passed(seat))
+        turn_rules.marker_after_turn(self, seat, failed)
+        turn_rules.record_chain_stop(self, seat, failed)
+        if turn_rules.close_opening(self, seat):
+            return
         if not self.boneyard and is_blocked(self):
             self._end_round(went_out=None)
             return
@@ -493,4 +315,4 @@ class RoundState:
 
     def why_illegal(self, action: Action) -> str:
         """A player-readable reason why ``action`` is not legal now (or '' if it is)."""
-        return why_illegal(self, action)
+        return legality.refusal(self, action) or ""

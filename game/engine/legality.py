@@ -1,0 +1,298 @@
+"""What the seat to move may do, each rule written once.
+
+Every rule that makes an action legal is one small function that answers
+with the reason it refuses (a short code for a train, a sentence for the
+rest) or None when it allows. ``legal_actions`` lists the actions those rules
+allow, and ``refusal`` says, for any other action, the rule that refuses it,
+in words a player understands; a test over random positions of every preset
+holds the two together (an action is listed exactly when it has no refusal,
+and no refusal is a vague one).
+
+The rules, by the name a reader looks for:
+
+- where a tile may go: ``train_block`` (the scope of the turn, suspension,
+  the cover order of open doubles, own train first, the Mexican train a turn
+  later, private trains, unstarted trains);
+- matching: ``mismatch``;
+- the knock: ``knock_refusal``;
+- drawing: ``draw_refusal``; ending a turn: ``end_refusal``; opening your own
+  train (star-ranch): ``open_refusal``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from .actions import DRAW, END, MEXICAN, OPEN, PLAIN_PLAYS, Action, Draw, End, Open, Play, play
+from .tiles import HI, LO, PIP_SET, TEXT
+from .turn import COVER, DONE, EXTRA, OPTIONAL, OWN, REQUIRED
+
+if TYPE_CHECKING:
+    from .round import RoundState
+
+# --------------------------------------------------------------- where a tile may go
+
+FIRST_TURN_OWN = "first-turn-own"
+CHAIN_OWN = "chain-own"
+COVER_FIRST = "cover-first"
+COVER_ORDER = "cover-order"
+SUSPENDED = "suspended"
+OWN_FIRST = "own-first"
+MEXICAN_LATER = "mexican-later"
+PRIVATE = "private"
+OWNER_STARTS = "owner-starts"
+
+
+def train_block(state: RoundState, seat: int, scope: int, train: int) -> str | None:
+    """Why ``seat`` may not lay a tile on ``train`` at this point of its turn
+    (``scope``: ORDINARY, COVER, EXTRA or OWN), as a short code, or None when it may."""
+    if scope == OWN:
+        if train == seat:
+            return None
+        return FIRST_TURN_OWN if not state.opening_done and not state.first_turn_done[seat] else CHAIN_OWN
+    if scope == COVER:
+        return None if train == state.covering_order()[0] else COVER_FIRST
+    if state.suspended[seat]:
+        return SUSPENDED
+    if scope == EXTRA and train in state.open_doubles:
+        return None if train == state.covering_order()[0] else COVER_ORDER
+    return ordinary_block(state, seat, train)
+
+
+def ordinary_block(state: RoundState, seat: int, train: int) -> str | None:
+    """Why ``seat`` may not use ``train`` on an ordinary play (None: it may)."""
+    if train == seat:
+        return None
+    opts = state.options
+    own_started = bool(state.trains[seat])
+    if opts.own_train_first and not own_started:
+        return OWN_FIRST
+    if train == MEXICAN:
+        return None if state.trains[MEXICAN] or mexican_startable(state, seat) else MEXICAN_LATER
+    if not state.public[train]:
+        return PRIVATE
+    if not state.trains[train] and not opts.start_public_unstarted:
+        return OWNER_STARTS
+    return None
+
+
+def mexican_startable(state: RoundState, seat: int) -> bool:
+    """Whether ``seat`` may start the (empty) Mexican train this turn: always,
+    unless the rules want it on a later turn than the seat's own train."""
+    if not state.options.mexican_after_own_turn:
+        return True
+    started = state.own_started_turn[seat]
+    return bool(state.trains[seat]) and (started or 0) < state.turn_number
+
+
+def targets(state: RoundState, seat: int, scope: int) -> list[tuple[int, int]]:
+    """(train, end pip) pairs ``seat`` may play on under ``scope``: every train
+    ``train_block`` allows, in the order the seat considers them (its own, the
+    Mexican, the others by seat; the open double an extra tile may cover last
+    when only that rule lets the seat use it)."""
+    ends = state.ends
+    if scope == OWN:
+        return [(seat, ends[seat])]
+    if scope == COVER:
+        first = state.covering_order()[0]
+        return [(first, ends[first])]
+    if state.suspended[seat]:
+        return []
+    order = (seat, MEXICAN, *(t for t in range(state.players) if t != seat))
+    first = state.covering_order()[0] if scope == EXTRA and state.open_doubles else MEXICAN - 1
+    late = first != MEXICAN - 1 and ordinary_block(state, seat, first) is not None
+    out = [(t, ends[t]) for t in order if not (late and t == first) and train_block(state, seat, scope, t) is None]
+    if late:
+        out.append((first, ends[first]))
+    return out
+
+
+def plays(state: RoundState, seat: int, scope: int) -> list[Play]:
+    """Plays from ``seat``'s hand under ``scope`` (without knock variants)."""
+    hand = state.hands[seat]
+    out: list[Play] = []
+    for train, end in targets(state, seat, scope):
+        row = PLAIN_PLAYS[train]
+        out.extend(row[tile] for tile in PIP_SET[end].intersection(hand))
+    return out
+
+
+def mismatch(state: RoundState, tile: int, train: int) -> str | None:
+    """Why ``tile`` does not fit the end of ``train`` (None: it fits)."""
+    end = state.ends[train]
+    if HI[tile] == end or LO[tile] == end:
+        return None
+    return f"the {TEXT[tile]} does not match the {end} at the end of {train_label(state, train)}"
+
+
+# ------------------------------------------------------------------ the knock
+
+
+def knock_offered(state: RoundState, seat: int) -> bool:
+    """Whether plays of ``seat`` come with a knock variant: the preset makes
+    forgetting the knock cost a penalty, and the play leaves one tile."""
+    return state.options.knock == "penalty" and len(state.hands[seat]) == 2
+
+
+def knock_refusal(state: RoundState, seat: int, knock: bool) -> str | None:
+    """Why a play may not carry (or lack) the knock it does (None: fine)."""
+    if not knock:
+        return None
+    rule = state.options.knock
+    if rule == "courtesy":
+        return "the game announces one tile left for you: play the tile without a knock"
+    if rule != "penalty":
+        return "these rules have no knock"
+    if len(state.hands[seat]) != 2:
+        return "you may knock only when the play leaves you one tile"
+    return None
+
+
+# ------------------------------------------------------------ drawing, ending, opening
+
+
+def may_draw(state: RoundState) -> bool:
+    """Whether the rules let the seat to move draw should it have no play.
+
+    A turn may hold several draws: one whenever the preset needs a draw to
+    complete the turn. ``turn.drew`` says a draw was already spent on the
+    current need (cleared by a play that creates a new need, except after a
+    drawn double outside ``extra-tile``)."""
+    return _draw_rule(state) is None
+
+
+def _draw_rule(state: RoundState) -> str | None:
+    """The rule that forbids a draw to the seat to move whatever its hand, or None."""
+    seat, turn = state.to_move, state.turn
+    if turn.drew:
+        return "you have already drawn for this"
+    if state.suspended[seat]:
+        return "you are suspended: you may not draw, only cover a double"
+    if not state.opening_done and not state.first_turn_done[seat]:
+        return f"there is no draw on your first turn in {state.options.preset}"
+    if turn.played and state.options.after_double == "cover-or-end":
+        return f"in {state.options.preset} a double you could not cover is not drawn for: the turn ends"
+    return None
+
+
+def draw_refusal(state: RoundState, has_play: bool) -> str | None:
+    """Why the seat to move may not draw now (None: it may)."""
+    if has_play:
+        return "you have a tile you can play, so you cannot draw"
+    rule = _draw_rule(state)
+    if rule is not None:
+        return rule
+    if not state.boneyard:
+        return "the boneyard is empty"
+    if state.turn.need != REQUIRED:
+        return "your turn needs no draw"
+    return None
+
+
+def end_refusal(state: RoundState, has_play: bool) -> str | None:
+    """Why the seat to move may not end its turn now (None: it may)."""
+    need = state.turn.need
+    if need == REQUIRED:
+        return "you must play a tile first" if has_play else "you must draw first"
+    if need == OPTIONAL and has_play:
+        return None
+    return "your turn is already over"
+
+
+def open_refusal(state: RoundState, has_play: bool) -> str | None:
+    """Why the seat to move may not open its own train now (star-ranch; None: it may)."""
+    seat, turn = state.to_move, state.turn
+    if not state.options.may_open_own:
+        return "these rules do not let you open your own train"
+    if state.public[seat]:
+        return "your train is already public"
+    if turn.opened:
+        return "you have opened your train this turn already"
+    if turn.played or turn.drew or turn.need != REQUIRED:
+        return "you may open your train only at the start of your turn, before you play"
+    if not has_play:
+        return "you may open your train only on a turn you could play"
+    return None
+
+
+# ------------------------------------------------------------------ the whole list
+
+
+def legal_actions(state: RoundState) -> list[Action]:
+    """Every action the seat to move may take now (see the module's docstring)."""
+    if state.round_over or state.turn.need == DONE:
+        return []
+    seat = state.to_move
+    found = plays(state, seat, state.scope())
+    if found:
+        legal = cast("list[Action]", found)
+        if knock_offered(state, seat):
+            legal = legal + [play(p.tile, p.train, True) for p in found]
+        if end_refusal(state, True) is None:
+            legal.append(END)
+        elif open_refusal(state, True) is None:
+            legal.append(OPEN)
+        return legal
+    return [DRAW] if draw_refusal(state, False) is None else []
+
+
+def refusal(state: RoundState, action: Action) -> str | None:
+    """Why ``action`` is not legal now, in words for the player (None: it is)."""
+    if state.round_over:
+        return "the round is over"
+    if state.turn.need == DONE:
+        return "your turn is over"
+    has_play = bool(plays(state, state.to_move, state.scope()))
+    if type(action) is Draw:
+        return draw_refusal(state, has_play)
+    if type(action) is End:
+        return end_refusal(state, has_play)
+    if type(action) is Open:
+        return open_refusal(state, has_play)
+    return play_refusal(state, cast(Play, action))
+
+
+def play_refusal(state: RoundState, action: Play) -> str | None:
+    """Why the play ``action`` is not legal now (None: it is)."""
+    seat, tile, train = state.to_move, action.tile, action.train
+    if tile not in state.hands[seat]:
+        return f"you do not hold the {TEXT[tile]}"
+    if train != MEXICAN and not 0 <= train < state.players:
+        return "there is no such train"
+    knock = knock_refusal(state, seat, action.knock)
+    if knock is not None:
+        return knock
+    block = train_block(state, seat, state.scope(), train)
+    if block is not None:
+        return explain(state, seat, train, block)
+    return mismatch(state, tile, train)
+
+
+def explain(state: RoundState, seat: int, train: int, block: str) -> str:
+    """The sentence for a train ``block`` code of ``train_block``."""
+    where = train_label(state, train)
+    if block in (COVER_FIRST, COVER_ORDER):
+        first = state.covering_order()[0]
+        double = f"the {TEXT[state.trains[first][-1]]} on {train_label(state, first)}"
+        if block == COVER_FIRST:
+            return f"{double} must be covered first"
+        return f"{double} must be covered before the {TEXT[state.trains[train][-1]]}"
+    sentences = {
+        FIRST_TURN_OWN: "on your first turn you may only start your own train",
+        CHAIN_OWN: "this turn you may only go on building your own train",
+        SUSPENDED: "you are suspended: you may only cover a double",
+        OWN_FIRST: f"start your own train before playing on {where}",
+        MEXICAN_LATER: "the Mexican train may be started only on a later turn than your own",
+        PRIVATE: f"{state.names[train]}'s train is private" if train != MEXICAN else "",
+        OWNER_STARTS: f"only {state.names[train]} may start their own train" if train != MEXICAN else "",
+    }
+    return sentences[block]
+
+
+def train_label(state: RoundState, train: int) -> str:
+    """'the Mexican train', 'your train' or "Ana's train"."""
+    if train == MEXICAN:
+        return "the Mexican train"
+    if train == state.to_move:
+        return "your train"
+    return f"{state.names[train]}'s train"

@@ -1,0 +1,210 @@
+"""What a play and the end of a turn do, one named step per rule.
+
+``RoundState._do_play`` and ``RoundState._finish_turn`` are made of these
+steps; each rule option's behaviour is in the step named after it:
+``multi_tile_start`` in ``starting_turn_chain``, markers in
+``own_train_marker`` and ``marker_after_turn`` (``discretionary_markers``),
+``knock`` in ``knock``, ``going_out_on_double`` in ``going_out``,
+``after_double`` in ``after_double``, ``cover_bonus_play`` in ``cover_bonus``,
+``suspension`` in ``suspension``. Legality is elsewhere (``legality``): these
+steps only carry out a legal action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from .tiles import HI, IS_DOUBLE, LO, Tile
+from .turn import DONE, OPTIONAL, REQUIRED
+
+if TYPE_CHECKING:
+    from .round import RoundState
+
+
+def emit(state: RoundState, *events: ev.Event) -> None:
+    """Record ``events`` when the round records them."""
+    if state.events is not None:
+        state.events.extend(events)
+
+
+# --------------------------------------------------------------------- a play
+
+
+def lay_tile(state: RoundState, seat: int, tile: Tile, train: int) -> None:
+    """Move ``tile`` from ``seat``'s hand to the end of ``train``."""
+    state.hands[seat].remove(tile)
+    near = state.ends[train]
+    far = LO[tile] if HI[tile] == near else HI[tile]
+    started_own = train == seat and not state.trains[seat]
+    state.trains[train].append(tile)
+    state.ends[train] = far
+    emit(state, ev.TilePlayed(seat, tile, train, near, far))
+    state.turn.played += 1
+    if started_own:
+        state.own_started_turn[seat] = state.turn_number
+        starting_turn_chain(state)
+    if train == seat:
+        state.turn.played_own = True
+        own_train_marker(state, seat)
+
+
+def starting_turn_chain(state: RoundState) -> None:
+    """``multi_tile_start: starting-turn`` (hub): the turn that starts your own
+    train may go on laying tiles on it."""
+    if state.options.multi_tile_start == "starting-turn":
+        state.turn.chain = True
+
+
+def own_train_marker(state: RoundState, seat: int) -> None:
+    """Playing on your own train takes the marker down (without
+    ``discretionary_markers``, whose turn-end rule decides instead); a Suspended
+    seat's train stays public for the round."""
+    if state.public[seat] and not state.options.discretionary_markers and not state.suspended[seat]:
+        state._set_public(seat, False)
+
+
+def cover(state: RoundState, seat: int, train: int) -> bool:
+    """A tile laid on an uncovered double covers it; whether it did."""
+    if train not in state.open_doubles:
+        return False
+    state.open_doubles.remove(train)
+    state.double_owner.pop(train, None)
+    emit(state, ev.DoubleCovered(seat, train))
+    return True
+
+
+def knock(state: RoundState, seat: int, declared: bool) -> None:
+    """``knock``: with one tile left, ``courtesy`` announces it for the seat,
+    ``penalty`` wants it declared with the play or draws a penalty tile at once
+    (nothing when the boneyard is empty), ``none`` does nothing."""
+    rule = state.options.knock
+    hand = state.hands[seat]
+    if rule == "none" or len(hand) != 1:
+        return
+    if declared or rule == "courtesy":
+        emit(state, ev.Knocked(seat))
+    elif rule == "penalty" and state.boneyard:
+        penalty_tile = state.boneyard.pop()
+        hand.append(penalty_tile)
+        state.history.append(("penalty", seat, frozenset()))
+        emit(state, ev.Penalty(seat), ev.TileDrawn(seat, penalty_tile, penalty=True))
+
+
+def open_double(state: RoundState, seat: int, train: int) -> None:
+    """A double laid (outside the opening chain) is uncovered until covered."""
+    state.open_doubles.append(train)
+    state.double_owner[train] = seat
+    emit(state, ev.DoubleOpened(seat, train))
+
+
+def going_out(state: RoundState, seat: int, covered: bool) -> bool:
+    """``going_out_on_double``: an empty hand ends the round (``ends-round``, or
+    with no double uncovered); under ``must-cover`` covering the last uncovered
+    double ends it for a seat already out. Whether the round ended."""
+    must_cover = state.options.going_out_on_double == "must-cover"
+    if not state.hands[seat]:
+        if not must_cover or not state.open_doubles:
+            state._end_round(went_out=seat)
+            return True
+        return False
+    if covered and must_cover and not state.open_doubles:
+        out = next((other for other in range(state.players) if not state.hands[other]), None)
+        if out is not None:
+            state._end_round(went_out=out)
+            return True
+    return False
+
+
+def next_need(state: RoundState, train: int, double: bool, covered: bool, drawn_just_now: bool) -> int:
+    """What the turn needs after a play outside the opening chain: a double's
+    duty (``after_double``), a tile still owed, more of a chain, the cover
+    bonus, or nothing."""
+    turn = state.turn
+    if turn.owes:
+        turn.owes -= 1
+    if double:
+        return after_double(state, drawn_just_now)
+    if turn.owes:
+        return REQUIRED
+    if turn.chain and train == state.to_move:
+        return OPTIONAL
+    return OPTIONAL if cover_bonus(state, train, covered) else DONE
+
+
+def after_double(state: RoundState, drawn_just_now: bool) -> int:
+    """``after_double``: ``extra-tile`` owes one more tile for every double;
+    ``cover-or-draw`` and ``cover-or-end`` want it covered, and a drawn double
+    is not drawn for again (hub rule 31)."""
+    if state.options.after_double == "extra-tile":
+        state.turn.owes += 1
+    else:
+        state.turn.drew = drawn_just_now
+    return REQUIRED
+
+
+def cover_bonus(state: RoundState, train: int, covered: bool) -> bool:
+    """``cover_bonus_play`` (star-ranch): covering a double that was uncovered
+    when the turn began allows one more ordinary play (once a turn)."""
+    turn = state.turn
+    if covered and train in turn.start_doubles and state.options.cover_bonus_play and not turn.bonus_used:
+        turn.bonus_used = True
+        return True
+    return False
+
+
+# --------------------------------------------------------------- the turn's end
+
+
+def suspension(state: RoundState, seat: int, needed_draw: bool) -> None:
+    """``suspension`` (hub): a seat that must draw from an empty boneyard is
+    Suspended for the rest of the round."""
+    if needed_draw and state.options.suspension and not state.suspended[seat]:
+        state.suspended[seat] = True
+        emit(state, ev.SeatSuspended(seat))
+
+
+def marker_after_turn(state: RoundState, seat: int, failed: bool) -> None:
+    """The marker as the turn ends: the hub's discretionary rule
+    (``discretionary_markers``), else up after a turn that failed."""
+    if state.options.discretionary_markers:
+        state._set_public(seat, discretionary_marker(state, seat))
+    elif failed and (state.turn.played == 0 or state.options.after_double != "cover-or-end"):
+        state._set_public(seat, True)
+
+
+def discretionary_marker(state: RoundState, seat: int) -> bool:
+    """Hub: public when Suspended; after playing on your own train, public only
+    when that left an uncovered double there; public after a discretionary turn
+    that did not; otherwise as it was."""
+    turn = state.turn
+    if state.suspended[seat]:
+        return True
+    if turn.played_own:
+        own = state.trains[seat]
+        return bool(own) and IS_DOUBLE[own[-1]] and seat in state.open_doubles
+    return True if turn.discretionary else state.public[seat]
+
+
+def record_chain_stop(state: RoundState, seat: int, failed: bool) -> None:
+    """Remember where a chain turn ended (read by Expert's inference)."""
+    turn = state.turn
+    chain_turn = turn.chain or (not state.opening_done and not state.first_turn_done[seat])
+    if chain_turn and turn.played and not failed:
+        state.stops = (*state.stops, (seat, state.ends[seat], len(state.history)))
+
+
+def close_opening(state: RoundState, seat: int) -> bool:
+    """The classic opening: a seat's first turn is over; once every seat has had
+    one, a seat that went out on it ends the round. Whether it ended."""
+    if state.opening_done:
+        return False
+    state.first_turn_done[seat] = True
+    if not all(state.first_turn_done):
+        return False
+    state.opening_done = True
+    out = next((other for other in range(state.players) if not state.hands[other]), None)
+    if out is not None:
+        state._end_round(went_out=out)
+        return True
+    return False
