@@ -8,6 +8,7 @@ failed and why; ``main`` runs files and folders and prints the tally.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, Iterable, TextIO
 
 from .engine import Action, IllegalAction, RoundState, SetupError, rank, start_round
@@ -163,54 +164,81 @@ def _check_setup(scenario: Scenario, expected: dict[str, Any]) -> None:
 
 
 def _run_step(scenario: Scenario, state: RoundState, kind: str, value: Any) -> None:
-    if kind == "legal":
-        actual = set(state.legal_actions())
-        wanted = set(value)
-        if actual != wanted:
-            missing = _sorted_text(wanted - actual)
-            extra = _sorted_text(actual - wanted)
-            parts = []
-            if missing:
-                parts.append(f"not legal but expected: {', '.join(missing)}")
-            if extra:
-                parts.append(f"legal but not expected: {', '.join(extra)}")
-            raise StepFailed(f"legal actions differ ({'; '.join(parts)}); to move: seat {state.to_move}")
-    elif kind == "do":
-        try:
-            state.apply(value)
-        except IllegalAction as error:
-            legal = ", ".join(_sorted_text(state.legal_actions())) or "none"
-            raise StepFailed(f"'{value}' was refused: {error.reason} (legal: {legal})") from None
-    elif kind == "reject":
-        before = _snapshot(state)
-        try:
-            state.apply(value)
-        except IllegalAction:
-            if _snapshot(state) != before:
-                raise StepFailed(f"'{value}' was refused but the table changed") from None
-            return
-        raise StepFailed(f"'{value}' was accepted, expected it to be refused")
-    elif kind == "auto":
-        for done in range(value):
-            offered = state.legal_actions()
-            if not offered:
-                raise StepFailed(f"no legal action after {done} of {value} automatic actions")
-            state.apply(min(offered, key=str))
-    elif kind == "expect":
-        for key, expected in value.items():
-            if key == "trains":
-                for name, text in expected.items():
-                    train = parse_train(str(name), state.players)
-                    got = state.train_tiles(train)
-                    want = _parse_oriented(text)
-                    if got != want:
-                        shown = " ".join(f"{a}-{b}" for a, b in got)
-                        raise StepFailed(f"train {name} is \"{shown}\", expected \"{text}\"")
-                continue
-            got = _actual(state, key)
-            want = _expected(scenario, key, expected)
-            if got != want:
-                raise StepFailed(f"{key} is {_show(key, got)}, expected {_show(key, want)}")
+    """Run one step of a table scenario (StepFailed says how it failed)."""
+    _STEPS[kind](scenario, state, value)
+
+
+def _legal(scenario: Scenario, state: RoundState, value: Any) -> None:
+    """A ``legal`` step: exactly these actions are legal."""
+    actual = set(state.legal_actions())
+    wanted = set(value)
+    if actual == wanted:
+        return
+    missing = _sorted_text(wanted - actual)
+    extra = _sorted_text(actual - wanted)
+    parts = []
+    if missing:
+        parts.append(f"not legal but expected: {', '.join(missing)}")
+    if extra:
+        parts.append(f"legal but not expected: {', '.join(extra)}")
+    raise StepFailed(f"legal actions differ ({'; '.join(parts)}); to move: seat {state.to_move}")
+
+
+def _do(scenario: Scenario, state: RoundState, value: Any) -> None:
+    """A ``do`` step: the action is legal and is applied."""
+    try:
+        state.apply(value)
+    except IllegalAction as error:
+        legal = ", ".join(_sorted_text(state.legal_actions())) or "none"
+        raise StepFailed(f"'{value}' was refused: {error.reason} (legal: {legal})") from None
+
+
+def _reject(scenario: Scenario, state: RoundState, value: Any) -> None:
+    """A ``reject`` step: the action is refused and nothing changes."""
+    before = _snapshot(state)
+    try:
+        state.apply(value)
+    except IllegalAction:
+        if _snapshot(state) != before:
+            raise StepFailed(f"'{value}' was refused but the table changed") from None
+        return
+    raise StepFailed(f"'{value}' was accepted, expected it to be refused")
+
+
+def _auto(scenario: Scenario, state: RoundState, value: Any) -> None:
+    """An ``auto`` step: the first legal action (sorted as printed), ``value`` times."""
+    for done in range(value):
+        offered = state.legal_actions()
+        if not offered:
+            raise StepFailed(f"no legal action after {done} of {value} automatic actions")
+        state.apply(min(offered, key=str))
+
+
+def _expect(scenario: Scenario, state: RoundState, value: Any) -> None:
+    """An ``expect`` step: each given key equals the game's value."""
+    for key, expected in value.items():
+        if key == "trains":
+            _expect_trains(state, expected)
+            continue
+        got = _actual(state, key)
+        want = _expected(scenario, key, expected)
+        if got != want:
+            raise StepFailed(f"{key} is {_show(key, got)}, expected {_show(key, want)}")
+
+
+def _expect_trains(state: RoundState, expected: dict[str, str]) -> None:
+    """The trains given are laid as written, hub side first."""
+    for name, text in expected.items():
+        got = state.train_tiles(parse_train(str(name), state.players))
+        if got != _parse_oriented(text):
+            shown = " ".join(f"{a}-{b}" for a, b in got)
+            raise StepFailed(f"train {name} is \"{shown}\", expected \"{text}\"")
+
+
+_STEPS: dict[str, Callable[[Scenario, RoundState, Any], None]] = {
+    "legal": _legal, "do": _do, "reject": _reject, "auto": _auto, "expect": _expect,
+}
+"""Each kind of table step and what runs it."""
 
 
 def main(paths: list[str], out: TextIO, err: TextIO) -> int:
