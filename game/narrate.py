@@ -7,9 +7,9 @@ same thing and tests can read every line without a window.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from .ai import KINDS
 from .engine import MEXICAN, Match, RuleOptions, tie_break
@@ -133,60 +133,79 @@ class _Telling:
         return None
 
     def lines(self, index: int, event: ev.Event) -> list[Line]:
-        """The sentences of the event at ``index``."""
-        names, who = self.names, self.who
-        if isinstance(event, ev.TurnStarted):
-            self.drew.discard(event.seat)
-            return []
-        if isinstance(event, ev.TilePlayed):
-            self.laid[event.train] = event.tile
-            place = where(event.train, event.seat, names, self.you)
-            text = f"{who(event.seat)} {self.verb(event.seat, 'play', 'plays')} {TEXT[event.tile]} on {place}."
-            lines = [Line(text, seat=event.seat, aloud=False)]
-            if IS_DOUBLE[event.tile] and not self._opened_after(index, event.train):
-                lines.append(Line(f"The {TEXT[event.tile]} needs no cover: in {self.options.preset} a double laid "
-                                  "in a first-turn line is not open (the doubles rule starts with the second turn).",
-                                  "news", "first-turn", event.seat))
-            return lines
-        if isinstance(event, ev.TileDrawn):
-            self.drew.add(event.seat)
-            if event.penalty:
-                return [Line(f"{names[event.seat]} draws a penalty tile.", "alert", "knock", event.seat)]
-            if event.seat == self.you and event.tile is not None:
-                return [Line(f"You draw the {TEXT[event.tile]}.", seat=event.seat, aloud=False)]
-            return [Line(f"{who(event.seat)} {self.verb(event.seat, 'draw', 'draws')} a tile.", seat=event.seat,
-                         aloud=False)]
-        if isinstance(event, ev.MarkerUp):
-            if event.seat in self.marker_said:
-                self.marker_said.discard(event.seat)
-                return []
-            if event.seat == self.you:
-                return [Line("Your train is now public.", why="markers", seat=event.seat, aloud=False)]
-            return [Line(f"{names[event.seat]}'s train is now public.", why="markers", seat=event.seat)]
-        if isinstance(event, ev.MarkerDown):
-            owner = "Your" if event.seat == self.you else f"{names[event.seat]}'s"
-            return [Line(f"{owner} train is private again.", seat=event.seat, aloud=False)]
-        if isinstance(event, ev.DoubleOpened):
-            return [self._double(index, event)]
-        if isinstance(event, ev.DoubleCovered):
-            return [Line(f"{who(event.seat)} covered the double.", seat=event.seat)]
-        if isinstance(event, ev.Knocked):
-            you = event.seat == self.you
-            if self.options.knock == "courtesy":
-                text = f"{who(event.seat)} {'have' if you else 'has'} one tile left!"
-            else:
-                text = f"{who(event.seat)} {'knock' if you else 'knocks'}: one tile left!"
-            return [Line(text, "news", "knock", event.seat)]
-        if isinstance(event, ev.Passed):
-            return [self._passed(index, event.seat)]
-        if isinstance(event, ev.SeatSuspended):
-            return [Line(f"{names[event.seat]} is suspended until a double is played.", "alert", "drawing",
-                         event.seat)]
-        if isinstance(event, ev.RoundEnded):
-            if event.went_out is not None:
-                return [Line(f"{names[event.went_out]} went out!", "news", "round-end", event.went_out)]
-            return [Line("Nobody can play: the round is blocked.", "news", "round-end")]
+        """The sentences of the event at ``index`` (none for an event the picture says all of)."""
+        tell_one = self._TELLERS.get(type(event))
+        return [] if tell_one is None else tell_one(self, index, event)
+
+    def _turn_started(self, index: int, event: ev.TurnStarted) -> list[Line]:
+        self.drew.discard(event.seat)
         return []
+
+    def _tile_played(self, index: int, event: ev.TilePlayed) -> list[Line]:
+        self.laid[event.train] = event.tile
+        place = where(event.train, event.seat, self.names, self.you)
+        text = f"{self.who(event.seat)} {self.verb(event.seat, 'play', 'plays')} {TEXT[event.tile]} on {place}."
+        lines = [Line(text, seat=event.seat, aloud=False)]
+        if IS_DOUBLE[event.tile] and not self._opened_after(index, event.train):
+            lines.append(Line(f"The {TEXT[event.tile]} needs no cover: in {self.options.preset} a double laid "
+                              "in a first-turn line is not open (the doubles rule starts with the second turn).",
+                              "news", "first-turn", event.seat))
+        return lines
+
+    def _tile_drawn(self, index: int, event: ev.TileDrawn) -> list[Line]:
+        self.drew.add(event.seat)
+        if event.penalty:
+            return [Line(f"{self.names[event.seat]} draws a penalty tile.", "alert", "knock", event.seat)]
+        if event.seat == self.you and event.tile is not None:
+            return [Line(f"You draw the {TEXT[event.tile]}.", seat=event.seat, aloud=False)]
+        return [Line(f"{self.who(event.seat)} {self.verb(event.seat, 'draw', 'draws')} a tile.", seat=event.seat,
+                     aloud=False)]
+
+    def _marker_up(self, index: int, event: ev.MarkerUp) -> list[Line]:
+        if event.seat in self.marker_said:
+            self.marker_said.discard(event.seat)
+            return []
+        if event.seat == self.you:
+            return [Line("Your train is now public.", why="markers", seat=event.seat, aloud=False)]
+        return [Line(f"{self.names[event.seat]}'s train is now public.", why="markers", seat=event.seat)]
+
+    def _marker_down(self, index: int, event: ev.MarkerDown) -> list[Line]:
+        owner = "Your" if event.seat == self.you else f"{self.names[event.seat]}'s"
+        return [Line(f"{owner} train is private again.", seat=event.seat, aloud=False)]
+
+    def _double_opened(self, index: int, event: ev.DoubleOpened) -> list[Line]:
+        return [self._double(index, event)]
+
+    def _double_covered(self, index: int, event: ev.DoubleCovered) -> list[Line]:
+        return [Line(f"{self.who(event.seat)} covered the double.", seat=event.seat)]
+
+    def _knocked(self, index: int, event: ev.Knocked) -> list[Line]:
+        you = event.seat == self.you
+        if self.options.knock == "courtesy":
+            text = f"{self.who(event.seat)} {'have' if you else 'has'} one tile left!"
+        else:
+            text = f"{self.who(event.seat)} {'knock' if you else 'knocks'}: one tile left!"
+        return [Line(text, "news", "knock", event.seat)]
+
+    def _pass(self, index: int, event: ev.Passed) -> list[Line]:
+        return [self._passed(index, event.seat)]
+
+    def _suspended(self, index: int, event: ev.SeatSuspended) -> list[Line]:
+        return [Line(f"{self.names[event.seat]} is suspended until a double is played.", "alert", "drawing",
+                     event.seat)]
+
+    def _round_ended(self, index: int, event: ev.RoundEnded) -> list[Line]:
+        if event.went_out is not None:
+            return [Line(f"{self.names[event.went_out]} went out!", "news", "round-end", event.went_out)]
+        return [Line("Nobody can play: the round is blocked.", "news", "round-end")]
+
+    _TELLERS: dict[type, Callable[[_Telling, int, Any], list[Line]]] = {
+        ev.TurnStarted: _turn_started, ev.TilePlayed: _tile_played, ev.TileDrawn: _tile_drawn,
+        ev.MarkerUp: _marker_up, ev.MarkerDown: _marker_down, ev.DoubleOpened: _double_opened,
+        ev.DoubleCovered: _double_covered, ev.Knocked: _knocked, ev.Passed: _pass,
+        ev.SeatSuspended: _suspended, ev.RoundEnded: _round_ended,
+    }
+    """Who tells each kind of event (the others the picture shows by itself)."""
 
     def _double(self, index: int, event: ev.DoubleOpened) -> Line:
         """A double left uncovered: still the layer's to cover, or now the next player's."""

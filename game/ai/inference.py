@@ -177,17 +177,8 @@ class Sampler:
                     allowed = pool
                     ok = False
                 hand = allowed[: sizes[seat]]
-                read = self.chains.get(seat)
-                if read is not None and ok:
-                    for _ in range(CHAIN_TRIES):
-                        if self.checks_left <= 0:
-                            break
-                        if self._fits(seat, hand):
-                            self.checks_left -= 1
-                            if chain_fits(read, hand):
-                                break
-                        rng.shuffle(allowed)
-                        hand = allowed[: sizes[seat]]
+                if ok and seat in self.chains:
+                    hand = self._fit_chain(seat, hand, allowed, rng)
                 taken = set(hand)
                 pool = [t for t in pool if t not in taken]
                 hands[seat] = hand
@@ -199,6 +190,21 @@ class Sampler:
                 best = (hands, pool)
         assert best is not None
         return best
+
+    def _fit_chain(self, seat: int, hand: list[Tile], allowed: list[Tile], rng: random.Random) -> list[Tile]:
+        """Draw ``seat``'s hand again from ``allowed`` (a few times, within the
+        check budget) until it could have laid the chain the seat was seen to lay."""
+        read, size = self.chains[seat], len(hand)
+        for _ in range(CHAIN_TRIES):
+            if self.checks_left <= 0:
+                break
+            if self._fits(seat, hand):
+                self.checks_left -= 1
+                if chain_fits(read, hand):
+                    break
+            rng.shuffle(allowed)
+            hand = allowed[:size]
+        return hand
 
     def state(self, rng: random.Random) -> RoundState:
         """One full round consistent with the view."""

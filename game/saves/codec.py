@@ -187,31 +187,38 @@ def checksum(doc: dict[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def _flat(doc: Any) -> str:
+    """``doc`` as JSON on one line."""
+    return json.dumps(doc, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _fits_one_line(doc: Any, indent: int) -> str:
+    """``doc`` on one line when it is small enough to read that way, else ''."""
+    small = not isinstance(doc, (dict, list)) or (indent and len(doc) <= 16)
+    if not small:
+        return ""
+    flat = _flat(doc)
+    rows_of_lists = isinstance(doc, list) and doc and isinstance(doc[0], list)
+    return flat if len(flat) + 2 * indent <= 100 and not rows_of_lists else ""
+
+
 def to_text(doc: Any, indent: int = 0) -> str:
     """Readable JSON: objects one key a line, lists of plain values on one line."""
+    one_line = _fits_one_line(doc, indent)
+    if one_line:
+        return one_line
     pad = "  " * (indent + 1)
-    small = not isinstance(doc, (dict, list)) or (indent and len(doc) <= 16)
-    flat = json.dumps(doc, ensure_ascii=False, separators=(", ", ": ")) if small else ""
-    if (
-        small
-        and len(flat) + 2 * indent <= 100
-        and not (isinstance(doc, list) and doc and isinstance(doc[0], list))
-    ):
-        return flat
+    close = "\n" + "  " * indent
     if isinstance(doc, dict):
         if not doc:
             return "{}"
-        items = [
-            f"{pad}{json.dumps(k, ensure_ascii=False)}: {to_text(v, indent + 1)}" for k, v in doc.items()
-        ]
-        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
+        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {to_text(v, indent + 1)}" for k, v in doc.items()]
+        return "{\n" + ",\n".join(items) + close + "}"
     if isinstance(doc, list) and any(isinstance(v, (dict, list)) for v in doc):
-        if all(isinstance(v, list) and not any(isinstance(x, (dict, list)) for x in v) for v in doc):
-            rows = [pad + json.dumps(v, ensure_ascii=False, separators=(", ", ": ")) for v in doc]
-        else:
-            rows = [pad + to_text(v, indent + 1) for v in doc]
-        return "[\n" + ",\n".join(rows) + "\n" + "  " * indent + "]"
-    return flat or json.dumps(doc, ensure_ascii=False, separators=(", ", ": "))
+        flat_rows = all(isinstance(v, list) and not any(isinstance(x, (dict, list)) for x in v) for v in doc)
+        rows = [pad + (_flat(v) if flat_rows else to_text(v, indent + 1)) for v in doc]
+        return "[\n" + ",\n".join(rows) + close + "]"
+    return _flat(doc)
 
 
 def dumps(session: GameSession, name: str, saved_at: datetime | None = None) -> bytes:

@@ -97,23 +97,8 @@ def plan_board(scaled: Scaled, players: int, doubles: dict[int, Sequence[bool]])
     width = min(left_x1 - left_x0, right_x1 - right_x0)
     height = bottom - top
 
-    unit = max(8, int(34 * k * ui_scale.current()))
-    while unit > 8:
-        gap = max(2.0, unit * 0.12)
-        pitch = 2 * unit + gap * 2
-        lane_gap = max(6.0, unit * 0.5)
-        fits = True
-        for side in (left, right):
-            need = sum(_rows(doubles.get(t, ()), width, unit) * pitch for t in side) + lane_gap * (len(side) - 1)
-            if need > height:
-                fits = False
-                break
-        if fits:
-            break
-        unit -= 1
-    gap = max(2.0, unit * 0.12)
-    pitch = 2 * unit + gap * 2
-    lane_gap = max(6.0, unit * 0.5)
+    unit = _largest_unit(max(8, int(34 * k * ui_scale.current())), (left, right), doubles, width, height)
+    gap, pitch, lane_gap = _spacing(unit)
 
     lanes: dict[int, Lane] = {}
     for side, is_left, x0, x1 in ((left, True, left_x0, left_x1), (right, False, right_x0, right_x1)):
@@ -132,6 +117,24 @@ def plan_board(scaled: Scaled, players: int, doubles: dict[int, Sequence[bool]])
             _fill(lane, doubles.get(t, ()), unit, gap, pitch)
             lanes[t] = lane
     return BoardPlan(unit, hub, hub_r, lanes)
+
+
+def _spacing(unit: int) -> tuple[float, float, float]:
+    """The gap between tiles, the pitch of a row and the gap between lanes for tiles of ``unit`` pixels."""
+    gap = max(2.0, unit * 0.12)
+    return gap, 2 * unit + gap * 2, max(6.0, unit * 0.5)
+
+
+def _largest_unit(unit: int, sides: tuple[list[int], ...], doubles: dict[int, Sequence[bool]], width: float,
+                  height: float) -> int:
+    """The largest tile size from ``unit`` down to 8 pixels at which every side's lanes fit ``height``."""
+    while unit > 8:
+        _, pitch, lane_gap = _spacing(unit)
+        if all(sum(_rows(doubles.get(t, ()), width, unit) * pitch for t in side) + lane_gap * (len(side) - 1)
+               <= height for side in sides):
+            return unit
+        unit -= 1
+    return unit
 
 
 def _fill(lane: Lane, doubles: Sequence[bool], unit: int, gap: float, pitch: float) -> None:
