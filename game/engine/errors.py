@@ -11,6 +11,12 @@ class SetupError(RulesError):
     """A table that cannot be set up: bad option, too many players for the set."""
 
 
+class MatchStateError(RulesError):
+    """A call the match cannot answer where it stands: applying an action with
+    no round in play, dealing while a round is played or after the last,
+    taking back a turn that is not there."""
+
+
 class IllegalAction(RulesError):
     """An action the rules do not allow now; ``reason`` is written for a player.
 

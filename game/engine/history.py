@@ -54,7 +54,6 @@ def round_steps(match: Match, index: int) -> list[Step]:
     steps = [Step(state.copy(), None, None, tuple(state.events or ()))]
     for text in record.actions[index]:
         seat = state.to_move
-        before = len(state.events or [])
-        replay.apply(parse(text))
-        steps.append(Step(state.copy(), text, seat, tuple(state.new_events(before))))
+        events = replay.apply(parse(text))
+        steps.append(Step(state.copy(), text, seat, events))
     return steps

@@ -1,10 +1,14 @@
 """A match: the preset's sequence of rounds, cumulative scores and the ranking.
 
 ``Match`` is the one driver of a game, in the spirit of OpenSpiel's state
-API: ``phase`` says where the match stands, ``current_player()`` who decides,
-``apply`` plays one action (and records a round that it ends),
-``start_next_round`` deals the next round and ``view(seat)`` is what a seat
-may know. New deals come from a ``random.Random`` seeded from the match seed
+API and python-chess: ``phase`` says where the match stands,
+``current_player()`` who decides, ``legal_actions()`` what they may do (an
+immutable tuple), ``apply(action)`` plays one action and returns the events
+it caused (recording a round that it ends), ``start_next_round`` deals the
+next round, ``view(seat)`` is what a seat may know, ``outcome()`` the result
+once the match is over, and ``undo_turn`` takes back a person's last turn.
+Every refusal is one of the engine's own exceptions (``IllegalAction``,
+``MatchStateError``). New deals come from a ``random.Random`` seeded from the match seed
 and the round number; the match records each deal's tile order and the
 draw-off as chance outcomes (``MatchRecord``), so ``Match.replay`` rebuilds
 a match from its record without depending on ``random``.
@@ -12,7 +16,6 @@ a match from its record without depending on ``random``.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 from dataclasses import dataclass
@@ -23,7 +26,7 @@ from . import events as ev
 from .actions import Action, action_text, parse_action
 from .options import RuleOptions, TableSetup
 from .round import RoundState
-from .errors import IllegalAction
+from .errors import IllegalAction, MatchStateError
 from .fairdeal import fingerprint, new_salt
 from .start import deal_order, draw_off, round_tiles, shuffled_tiles
 from .tiles import Tile
@@ -75,6 +78,18 @@ class Phase(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished match."""
+
+    totals: tuple[int, ...]
+    """Each seat's total score."""
+    ranking: tuple[tuple[int, ...], ...]
+    """The seats by place, best first; seats still tied after every tie-break share a place."""
+    winners: tuple[int, ...]
+    """The seats in first place (more than one when they share it)."""
+
+
+@dataclass(frozen=True, slots=True)
 class MatchRecord:
     """Everything a match was made of: its table, the chance outcomes and the
     actions. ``Match.replay`` rebuilds the match from it exactly."""
@@ -123,6 +138,8 @@ class Match:
         self.record_events = record_events
         self.round_scores: list[list[int]] = []
         self.openers: list[int] = []
+        self.round_starts: list[int] = []
+        """Per dealt round, the seat its start procedure began with."""
         self.used_doubles: list[int] = []
         self.round_winners: list[int] = []
         self.first_starter: int | None = None
@@ -163,9 +180,9 @@ class Match:
         state = self.round
         return state.to_move if state is not None and not state.round_over else None
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         """The current player's legal actions (empty outside a round in play)."""
-        return [] if self.round is None else self.round.legal_actions()
+        return () if self.round is None else tuple(self.round.legal_actions())
 
     @property
     def round_number(self) -> int:
@@ -185,11 +202,19 @@ class Match:
         """The order of seats by the match rules, best first, ties grouped."""
         return rank(self.round_scores, self.players)
 
+    def outcome(self) -> Outcome | None:
+        """The match's result once it is over (None before): totals, the ranking
+        and the seats sharing first place."""
+        if self.phase is not Phase.MATCH_OVER:
+            return None
+        ranking = self.ranking()
+        return Outcome(tuple(self.totals()), tuple(tuple(group) for group in ranking), tuple(ranking[0]))
+
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: the current round's view with the match
         totals before this round."""
         if self.round is None:
-            raise RuntimeError("no round is being played")
+            raise MatchStateError("no round is being played")
         totals = self.totals()
         if self.round.round_over:
             last = self.round_scores[-1]
@@ -210,15 +235,16 @@ class Match:
         when replaying; otherwise the deal is shuffled and a new salt drawn."""
         phase = self.phase
         if phase is Phase.MATCH_OVER:
-            raise RuntimeError("the match is over")
+            raise MatchStateError("the match is over")
         if phase is Phase.PLAYING:
-            raise RuntimeError("the current round is still being played")
+            raise MatchStateError("the current round is still being played")
         index = len(self.deals)
         engines = self.setup.engines
         engine = engines[index] if engines is not None else None
         if order is None:
             order = seeded_deal(self.setup, self.seed, index)
         start = self._start_seat(index)
+        self.round_starts.append(start)
         self.round = deal_order(
             self.setup, order, engine, start, self.used_doubles, self.names, self.record_events
         )
@@ -237,18 +263,22 @@ class Match:
             self._record_round()
         return self.round
 
-    def apply(self, action: Action) -> None:
-        """Apply ``action`` for the current player and log it; a round that it
-        ends has its scores recorded. Raises IllegalAction with the reason."""
+    def apply(self, action: Action) -> tuple[ev.Event, ...]:
+        """Apply ``action`` for the current player and log it; returns the events
+        it caused (empty when the match records none), and a round that it ends
+        has its scores recorded. Raises IllegalAction with the reason, and
+        MatchStateError with no round in play."""
         state = self.round
         if state is None or state.round_over:
-            raise RuntimeError("no round is being played")
+            raise MatchStateError("no round is being played")
         mover = (state.to_move, state.turn_number)
+        before = len(state.events) if state.events is not None else 0
         state.apply(action)
         self.action_log[-1].append(action_text(action))
         self.turns[-1].append(mover)
         if state.round_over:
             self._record_round()
+        return tuple(state.new_events(before))
 
     def _record_round(self) -> None:
         """Record the just-finished round's scores and winner."""
@@ -304,7 +334,7 @@ class Match:
                 except IllegalAction as error:
                     error.round_index, error.action_index = index, position
                     raise
-                except RuntimeError:
+                except MatchStateError:
                     raise IllegalAction("the round is already over", index, position) from None
         match.record_events = True
         if match.round is not None:
@@ -321,27 +351,29 @@ class Match:
     def undo_turn(self, seat: int) -> int:
         """Take back ``seat``'s last turn of the current round and every action
         after it, leaving the match exactly as it was when that turn began (the
-        same hands, boneyard order and markers). Counts the undo for the round;
-        returns how many actions were taken back."""
+        same hands, boneyard order and markers): the round is dealt again from
+        its recorded order and its remaining actions applied again. Counts the
+        undo for the round; returns how many actions were taken back."""
         if not self.can_undo(seat):
-            raise RuntimeError("there is no turn of this seat to take back in this round")
+            raise MatchStateError("there is no turn of this seat to take back in this round")
         moves = self.turns[-1]
         last = max(i for i, (s, _) in enumerate(moves) if s == seat)
         start = last
         while start > 0 and moves[start - 1] == moves[last]:
             start -= 1
-        record = self.record()
-        kept = (*record.actions[:-1], record.actions[-1][:start])
-        setup = self.setup
-        fresh = Match.replay(
-            dataclasses.replace(record, actions=kept),
-            lambda text: parse_action(text, setup.players, setup.set_max),
-        )
-        fresh.undos = [*self.undos[:-1], self.undos[-1] + 1]
-        fresh.start_events = []
-        taken = len(moves) - start
-        self.__dict__.update(fresh.__dict__)
-        return taken
+        kept = self.action_log[-1][:start]
+        index = len(self.deals) - 1
+        state = deal_order(self.setup, self.deals[-1], _engine(self, index), self.round_starts[-1],
+                           self.used_doubles[:-1], self.names, record_events=False)
+        for text in kept:
+            state.apply(parse_action(text, self.players, self.setup.set_max))
+        state.events = [] if self.record_events else None
+        self.round = state
+        self.action_log[-1] = list(kept)
+        self.turns[-1] = moves[:start]
+        self.undos[-1] += 1
+        self.start_events = []
+        return len(moves) - start
 
     # ----------------------------------------------------------------- starts
 

@@ -108,7 +108,7 @@ class MatchController:
         """The seat whose decision the worker is making, if any."""
         return self._pending_seat
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the seat to move (empty outside a round in play)."""
         return self.match.legal_actions()
 
@@ -139,16 +139,14 @@ class MatchController:
 
     def act(self, action: Action) -> str | None:
         """Apply the person's ``action``; returns the engine's reason when it is refused."""
-        state = self.match.round
-        if state is None or not self.person_to_move():
+        seat = self.to_move()
+        if seat is None or not self.person_to_move():
             return "it is not your turn"
-        seat = state.to_move
-        before = len(state.events or [])
         try:
-            self.match.apply(action)
+            events = self.match.apply(action)
         except IllegalAction as refusal:
             return refusal.reason
-        self._applied(state, before, seat, computer=False)
+        self._applied(events, seat, computer=False)
         return None
 
     def think(self, wait: float = 0.0) -> bool:
@@ -157,9 +155,8 @@ class MatchController:
 
         A decision the worker fails to make, or an illegal one, becomes the first
         legal action, so a broken worker never stops the game."""
-        state = self.match.round
         seat = self.to_move()
-        if state is None or seat is None or not self.is_computer(seat):
+        if seat is None or not self.is_computer(seat):
             return False
         if self._pending is None or self._pending_seat != seat:
             kind = self.session.seats[seat].kind
@@ -178,9 +175,7 @@ class MatchController:
             action = legal[0]
         if action not in legal:
             action = legal[0]
-        before = len(state.events or [])
-        self.match.apply(action)
-        self._applied(state, before, seat, computer=True)
+        self._applied(self.match.apply(action), seat, computer=True)
         return True
 
     def think_for(self, seconds: float) -> int:
@@ -192,9 +187,12 @@ class MatchController:
             applied += 1
         return applied
 
-    def _applied(self, state: RoundState, before: int, seat: int, computer: bool) -> None:
-        """Queue the step an action made and autosave."""
-        self._steps.append(Step(state.copy(), tuple(state.new_events(before)), seat, computer))
+    def _applied(self, events: tuple[ev.Event, ...], seat: int, computer: bool) -> None:
+        """Queue the step an action made (the round as it now stands, and the
+        events the action caused) and autosave."""
+        state = self.match.round
+        assert state is not None
+        self._steps.append(Step(state.copy(), events, seat, computer))
         self.save()
 
     def undo(self, seat: int) -> bool:

@@ -86,7 +86,7 @@ def test_h_gives_the_computers_hint_with_its_reason_and_counts_it(app: App) -> N
 
 def test_a_hint_to_draw_says_draw(app: App) -> None:
     table = table_for(app, position([(1, 1)]))
-    assert table.controller.legal_actions() == [DRAW]
+    assert table.controller.legal_actions() == (DRAW,)
     key(app, pygame.K_h, "h")
     assert table.message.startswith("Hint: draw from the boneyard")
 

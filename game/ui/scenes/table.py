@@ -474,7 +474,7 @@ class TableScene(Scene):
         self.log_panel.layout(pygame.Rect(left, round(top), round(width), round(max(80 * k, bottom - top))), k,
                               self.log, state.names, self.you)
 
-    def _message(self, your_turn: bool, legal: list[Action], state: RoundState) -> Pill | None:
+    def _message(self, your_turn: bool, legal: Sequence[Action], state: RoundState) -> Pill | None:
         """The message pill: what the message line says now (see ui.message_line)."""
         thinking = self.controller.thinking_seat
         present = Present(
