@@ -5,8 +5,8 @@ Tiles, rule options and presets, round and match state, legal actions,
 """
 
 from .actions import DRAW, END, MEXICAN, OPEN, Action, Draw, End, Open, Play, parse_action, play, train_name
-from .errors import IllegalAction, RulesError, SetupError
 from .driver import play_match
+from .errors import IllegalAction, RulesError, SetupError
 from .match import Match, MatchRecord, Phase, rank, tie_break
 from .options import PRESETS, RuleOptions, TableSetup, option_names, preset
 from .round import RoundState

@@ -4,17 +4,14 @@ tests, hand-made positions), refusing a table that cannot exist."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from .actions import MEXICAN, train_name
+from .round_data import RoundData
 from .tiles import HI, IS_DOUBLE, LO, TEXT, Tile, double
-
-if TYPE_CHECKING:
-    from .round import RoundState
 
 
 def lay_table(
-    state: RoundState,
+    state: RoundData,
     hands: Sequence[Sequence[Tile]],
     boneyard: Sequence[Tile],
     to_move: int,
@@ -25,7 +22,7 @@ def lay_table(
     double_owner: Mapping[int, int],
     suspended: Sequence[int],
 ) -> None:
-    """Put the described table on a blank ``state`` (see ``RoundState.from_table``);
+    """Put the described table on a blank ``state`` (see ``RoundData.from_table``);
     ValueError for one that cannot exist."""
     n = state.players
     if len(hands) != n:
@@ -49,7 +46,7 @@ def lay_table(
     _each_tile_once(state)
 
 
-def _lay_train(state: RoundState, train: int, tiles: Sequence[Tile]) -> None:
+def _lay_train(state: RoundData, train: int, tiles: Sequence[Tile]) -> None:
     """Lay ``tiles`` as ``train``, each matching the one before it from the hub out."""
     end = state.engine
     for tile in tiles:
@@ -62,7 +59,7 @@ def _lay_train(state: RoundState, train: int, tiles: Sequence[Tile]) -> None:
         state.own_started_turn[train] = -1
 
 
-def _open_doubles(state: RoundState, open_doubles: Sequence[int], double_owner: Mapping[int, int]) -> None:
+def _open_doubles(state: RoundData, open_doubles: Sequence[int], double_owner: Mapping[int, int]) -> None:
     """The uncovered doubles, given in the order they must be covered, kept in laying order."""
     order = list(open_doubles)
     if state.options.double_order == "newest-first":
@@ -78,7 +75,7 @@ def _open_doubles(state: RoundState, open_doubles: Sequence[int], double_owner: 
             state.double_owner.setdefault(train, train)
 
 
-def _each_tile_once(state: RoundState) -> None:
+def _each_tile_once(state: RoundData) -> None:
     """ValueError when a tile is in two places (the hub's double counts)."""
     seen: set[Tile] = {double(state.engine)}
     for tile in [t for h in state.hands for t in h] + state.boneyard + [t for tr in state.trains for t in tr]:

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import events as ev
+from .legality import plays
+from .round_data import RoundData
 from .tiles import PIP_SET, tile_value
 from .turn import DONE, ORDINARY
 
-if TYPE_CHECKING:
-    from .round import RoundState
 
-
-def is_blocked(state: RoundState) -> bool:
+def is_blocked(state: RoundData) -> bool:
     """With the boneyard empty: whether no seat can ever play again."""
     if state.options.suspension:
         return all(state.suspended)
@@ -36,12 +33,12 @@ def is_blocked(state: RoundState) -> bool:
     # ordinarily from its second turn on, so every seat counts with ordinary plays.
     saved, state.public = state.public, [True] * state.players
     try:
-        return not any(state.plays(seat, ORDINARY) for seat in range(state.players))
+        return not any(plays(state, seat, ORDINARY) for seat in range(state.players))
     finally:
         state.public = saved
 
 
-def score_round(state: RoundState, went_out: int | None) -> None:
+def score_round(state: RoundData, went_out: int | None) -> None:
     """End the round: every seat scores the pips left in hand, plus (hub) the
     charge for an uncovered double it laid, however the round ends (blocked,
     or by going out where going out on a double ends the round)."""

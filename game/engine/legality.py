@@ -21,14 +21,12 @@ The rules, by the name a reader looks for:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from .actions import DRAW, END, MEXICAN, OPEN, PLAIN_PLAYS, Action, Draw, End, Open, Play, play
+from .round_data import RoundData
 from .tiles import HI, LO, PIP_SET, TEXT
-from .turn import COVER, DONE, EXTRA, OPTIONAL, OWN, REQUIRED
-
-if TYPE_CHECKING:
-    from .round import RoundState
+from .turn import COVER, DONE, EXTRA, OPTIONAL, ORDINARY, OWN, REQUIRED
 
 # --------------------------------------------------------------- where a tile may go
 
@@ -43,9 +41,10 @@ PRIVATE = "private"
 OWNER_STARTS = "owner-starts"
 
 
-def train_block(state: RoundState, seat: int, scope: int, train: int) -> str | None:
+def train_block(state: RoundData, seat: int, scope: int, train: int) -> str | None:
     """Why ``seat`` may not lay a tile on ``train`` at this point of its turn
-    (``scope``: ORDINARY, COVER, EXTRA or OWN), as a short code, or None when it may."""
+    (``scope``: ORDINARY, COVER, EXTRA or OWN), as a short code, or None when
+    it may. Every rule of where a tile may go is here."""
     if scope == OWN:
         if train == seat:
             return None
@@ -55,28 +54,28 @@ def train_block(state: RoundState, seat: int, scope: int, train: int) -> str | N
     if state.suspended[seat]:
         return SUSPENDED
     if scope == EXTRA and train in state.open_doubles:
+        # the extra tile owed after a double may cover the double first in the preset's order, no other
         return None if train == state.covering_order()[0] else COVER_ORDER
     return ordinary_block(state, seat, train)
 
 
-def ordinary_block(state: RoundState, seat: int, train: int) -> str | None:
+def ordinary_block(state: RoundData, seat: int, train: int) -> str | None:
     """Why ``seat`` may not use ``train`` on an ordinary play (None: it may)."""
     if train == seat:
         return None
-    opts = state.options
-    own_started = bool(state.trains[seat])
-    if opts.own_train_first and not own_started:
-        return OWN_FIRST
+    opts, trains = state.options, state.trains
+    if opts.own_train_first and not trains[seat]:
+        return OWN_FIRST  # the others wait until your own train is started
     if train == MEXICAN:
-        return None if state.trains[MEXICAN] or mexican_startable(state, seat) else MEXICAN_LATER
+        return None if trains[MEXICAN] or mexican_startable(state, seat) else MEXICAN_LATER
     if not state.public[train]:
-        return PRIVATE
-    if not state.trains[train] and not opts.start_public_unstarted:
+        return PRIVATE  # another seat's train only while its marker is up
+    if not trains[train] and not opts.start_public_unstarted:
         return OWNER_STARTS
     return None
 
 
-def mexican_startable(state: RoundState, seat: int) -> bool:
+def mexican_startable(state: RoundData, seat: int) -> bool:
     """Whether ``seat`` may start the (empty) Mexican train this turn: always,
     unless the rules want it on a later turn than the seat's own train."""
     if not state.options.mexican_after_own_turn:
@@ -85,39 +84,58 @@ def mexican_startable(state: RoundState, seat: int) -> bool:
     return bool(state.trains[seat]) and (started or 0) < state.turn_number
 
 
-def targets(state: RoundState, seat: int, scope: int) -> list[tuple[int, int]]:
-    """(train, end pip) pairs ``seat`` may play on under ``scope``: every train
-    ``train_block`` allows, in the order the seat considers them (its own, the
-    Mexican, the others by seat; the open double an extra tile may cover last
-    when only that rule lets the seat use it)."""
-    ends = state.ends
+_ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple((seat, MEXICAN, *(t for t in range(players) if t != seat)) for seat in range(players))
+    for players in range(9)
+)
+"""Per table size and seat, the trains in the order the seat considers them:
+its own, the Mexican, the others by seat."""
+
+
+def considered(state: RoundData, seat: int, scope: int) -> tuple[int, ...]:
+    """The trains ``seat`` considers under ``scope``, in order: its own, the
+    Mexican, the others by seat; a chain or a cover considers one train, and
+    under EXTRA the open double only that rule lets the seat cover comes last."""
     if scope == OWN:
-        return [(seat, ends[seat])]
+        return (seat,)
     if scope == COVER:
+        return (state.covering_order()[0],)
+    order = _ORDERS[state.players][seat]
+    if scope == EXTRA and state.open_doubles:
         first = state.covering_order()[0]
-        return [(first, ends[first])]
-    if state.suspended[seat]:
-        return []
-    order = (seat, MEXICAN, *(t for t in range(state.players) if t != seat))
-    first = state.covering_order()[0] if scope == EXTRA and state.open_doubles else MEXICAN - 1
-    late = first != MEXICAN - 1 and ordinary_block(state, seat, first) is not None
-    out = [(t, ends[t]) for t in order if not (late and t == first) and train_block(state, seat, scope, t) is None]
-    if late:
-        out.append((first, ends[first]))
-    return out
+        if ordinary_block(state, seat, first) is not None:
+            return (*(t for t in order if t != first), first)
+    return order
 
 
-def plays(state: RoundState, seat: int, scope: int) -> list[Play]:
-    """Plays from ``seat``'s hand under ``scope`` (without knock variants)."""
-    hand = state.hands[seat]
+def targets(state: RoundData, seat: int, scope: int) -> list[tuple[int, int]]:
+    """(train, end pip) pairs ``seat`` may play on under ``scope``."""
+    ends = state.ends
+    return [(t, ends[t]) for t in considered(state, seat, scope) if train_block(state, seat, scope, t) is None]
+
+
+def plays(state: RoundData, seat: int, scope: int) -> list[Play]:
+    """Plays from ``seat``'s hand under ``scope`` (without knock variants): a
+    train's rules are asked only when a tile in hand matches its end."""
+    hand, ends = state.hands[seat], state.ends
     out: list[Play] = []
-    for train, end in targets(state, seat, scope):
+    if scope in (OWN, COVER):  # one train, which the scope itself allows
+        (train,) = considered(state, seat, scope)
         row = PLAIN_PLAYS[train]
-        out.extend(row[tile] for tile in PIP_SET[end].intersection(hand))
+        return [row[tile] for tile in PIP_SET[ends[train]].intersection(hand)]
+    ordinary = scope == ORDINARY and not state.suspended[seat]  # then train_block is ordinary_block
+    for train in considered(state, seat, scope):
+        matching = PIP_SET[ends[train]].intersection(hand)
+        if not matching:
+            continue
+        block = ordinary_block(state, seat, train) if ordinary else train_block(state, seat, scope, train)
+        if block is None:
+            row = PLAIN_PLAYS[train]
+            out.extend([row[tile] for tile in matching])
     return out
 
 
-def mismatch(state: RoundState, tile: int, train: int) -> str | None:
+def mismatch(state: RoundData, tile: int, train: int) -> str | None:
     """Why ``tile`` does not fit the end of ``train`` (None: it fits)."""
     end = state.ends[train]
     if HI[tile] == end or LO[tile] == end:
@@ -128,13 +146,13 @@ def mismatch(state: RoundState, tile: int, train: int) -> str | None:
 # ------------------------------------------------------------------ the knock
 
 
-def knock_offered(state: RoundState, seat: int) -> bool:
+def knock_offered(state: RoundData, seat: int) -> bool:
     """Whether plays of ``seat`` come with a knock variant: the preset makes
     forgetting the knock cost a penalty, and the play leaves one tile."""
     return state.options.knock == "penalty" and len(state.hands[seat]) == 2
 
 
-def knock_refusal(state: RoundState, seat: int, knock: bool) -> str | None:
+def knock_refusal(state: RoundData, seat: int, knock: bool) -> str | None:
     """Why a play may not carry (or lack) the knock it does (None: fine)."""
     if not knock:
         return None
@@ -151,7 +169,7 @@ def knock_refusal(state: RoundState, seat: int, knock: bool) -> str | None:
 # ------------------------------------------------------------ drawing, ending, opening
 
 
-def may_draw(state: RoundState) -> bool:
+def may_draw(state: RoundData) -> bool:
     """Whether the rules let the seat to move draw should it have no play.
 
     A turn may hold several draws: one whenever the preset needs a draw to
@@ -161,7 +179,7 @@ def may_draw(state: RoundState) -> bool:
     return _draw_rule(state) is None
 
 
-def _draw_rule(state: RoundState) -> str | None:
+def _draw_rule(state: RoundData) -> str | None:
     """The rule that forbids a draw to the seat to move whatever its hand, or None."""
     seat, turn = state.to_move, state.turn
     if turn.drew:
@@ -175,7 +193,7 @@ def _draw_rule(state: RoundState) -> str | None:
     return None
 
 
-def draw_refusal(state: RoundState, has_play: bool) -> str | None:
+def draw_refusal(state: RoundData, has_play: bool) -> str | None:
     """Why the seat to move may not draw now (None: it may)."""
     if has_play:
         return "you have a tile you can play, so you cannot draw"
@@ -189,7 +207,7 @@ def draw_refusal(state: RoundState, has_play: bool) -> str | None:
     return None
 
 
-def end_refusal(state: RoundState, has_play: bool) -> str | None:
+def end_refusal(state: RoundData, has_play: bool) -> str | None:
     """Why the seat to move may not end its turn now (None: it may)."""
     need = state.turn.need
     if need == REQUIRED:
@@ -199,7 +217,7 @@ def end_refusal(state: RoundState, has_play: bool) -> str | None:
     return "your turn is already over"
 
 
-def open_refusal(state: RoundState, has_play: bool) -> str | None:
+def open_refusal(state: RoundData, has_play: bool) -> str | None:
     """Why the seat to move may not open its own train now (star-ranch; None: it may)."""
     seat, turn = state.to_move, state.turn
     if not state.options.may_open_own:
@@ -218,14 +236,14 @@ def open_refusal(state: RoundState, has_play: bool) -> str | None:
 # ------------------------------------------------------------------ the whole list
 
 
-def legal_actions(state: RoundState) -> list[Action]:
+def legal_actions(state: RoundData) -> list[Action]:
     """Every action the seat to move may take now (see the module's docstring)."""
     if state.round_over or state.turn.need == DONE:
         return []
     seat = state.to_move
     found = plays(state, seat, state.scope())
     if found:
-        legal = cast("list[Action]", found)
+        legal: list[Action] = found  # type: ignore[assignment]  # a list of plays is a list of actions
         if knock_offered(state, seat):
             legal = legal + [play(p.tile, p.train, True) for p in found]
         if end_refusal(state, True) is None:
@@ -236,7 +254,7 @@ def legal_actions(state: RoundState) -> list[Action]:
     return [DRAW] if draw_refusal(state, False) is None else []
 
 
-def refusal(state: RoundState, action: Action) -> str | None:
+def refusal(state: RoundData, action: Action) -> str | None:
     """Why ``action`` is not legal now, in words for the player (None: it is)."""
     if state.round_over:
         return "the round is over"
@@ -252,7 +270,7 @@ def refusal(state: RoundState, action: Action) -> str | None:
     return play_refusal(state, cast(Play, action))
 
 
-def play_refusal(state: RoundState, action: Play) -> str | None:
+def play_refusal(state: RoundData, action: Play) -> str | None:
     """Why the play ``action`` is not legal now (None: it is)."""
     seat, tile, train = state.to_move, action.tile, action.train
     if tile not in state.hands[seat]:
@@ -268,7 +286,7 @@ def play_refusal(state: RoundState, action: Play) -> str | None:
     return mismatch(state, tile, train)
 
 
-def explain(state: RoundState, seat: int, train: int, block: str) -> str:
+def explain(state: RoundData, seat: int, train: int, block: str) -> str:
     """The sentence for a train ``block`` code of ``train_block``."""
     where = train_label(state, train)
     if block in (COVER_FIRST, COVER_ORDER):
@@ -289,7 +307,7 @@ def explain(state: RoundState, seat: int, train: int, block: str) -> str:
     return sentences[block]
 
 
-def train_label(state: RoundState, train: int) -> str:
+def train_label(state: RoundData, train: int) -> str:
     """'the Mexican train', 'your train' or "Ana's train"."""
     if train == MEXICAN:
         return "the Mexican train"

@@ -24,10 +24,10 @@ from typing import Callable, Sequence
 
 from . import events as ev
 from .actions import Action, action_text, parse_action
-from .options import RuleOptions, TableSetup
-from .round import RoundState
 from .errors import IllegalAction, MatchStateError
 from .fairdeal import fingerprint, new_salt
+from .options import RuleOptions, TableSetup
+from .round import RoundState
 from .start import deal_order, draw_off, round_tiles, shuffled_tiles
 from .tiles import Tile
 from .view import SeatView, seat_view

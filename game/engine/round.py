@@ -15,67 +15,21 @@ from typing import Mapping, Sequence
 
 from . import events as ev
 from . import legality, turn_rules
-from .actions import MEXICAN, Action, Draw, End, Open, Play
-from .errors import IllegalAction
-from .fields import FIELD_NAMES, ROUND_FIELDS, Kind, copy_value
-from .options import RuleOptions, TableSetup
+from .actions import Action, Draw, End, Open, Play
 from .build import lay_table
 from .ending import is_blocked, score_round
-from .tiles import HI, IS_DOUBLE, LO, Tile, tile_value
-from .turn import COVER, EXTRA, OPTIONAL, ORDINARY, OWN, REQUIRED, TurnProgress
+from .errors import IllegalAction
+from .options import TableSetup
+from .round_data import RoundData
+from .tiles import IS_DOUBLE, Tile
+from .turn import OPTIONAL, REQUIRED
 
 
-HistoryEntry = tuple[str, int, frozenset[int]]
-"""Public history: ("draw", seat, pips open to it), ("pass", seat, pips open to
-it) when a turn ends without a play, ("penalty", seat, frozenset()) for a tap
-penalty draw."""
+class RoundState(RoundData):
+    """A round in progress (or over): its data (``RoundData``) and the rules:
+    ``legal_actions`` and ``apply``."""
 
-ChainStop = tuple[int, int, int]
-"""(seat, end pip, history length then): a seat ended a turn in which it could
-lay any number of tiles on its own train (the first-turn chain, or the starting
-turn where the preset allows one), having laid at least one, with its train
-ending in that pip, after that many history entries."""
-
-
-_COPIED: tuple[tuple[str, Kind], ...] = tuple(
-    (f.name, f.kind) for f in ROUND_FIELDS if f.kind is not Kind.EVENTS
-)
-"""What ``RoundState.copy`` duplicates, and how."""
-
-
-class RoundState:
-    """A round in progress (or over): everything the rules need, nothing more."""
-
-    __slots__ = FIELD_NAMES
-
-    setup: TableSetup
-    options: RuleOptions
-    players: int
-    engine: int
-    names: tuple[str, ...]
-    hands: list[list[Tile]]
-    boneyard: list[Tile]
-    trains: list[list[Tile]]
-    ends: list[int]
-    public: list[bool]
-    open_doubles: list[int]
-    double_owner: dict[int, int]
-    suspended: list[bool]
-    opening_done: bool
-    first_turn_done: list[bool]
-    own_started_turn: list[int | None]
-    to_move: int
-    opener: int
-    turn_number: int
-    round_over: bool
-    went_out: int | None
-    scores: list[int] | None
-    charges: list[int]
-    events: list[ev.Event] | None
-    history: list[HistoryEntry]
-    stops: tuple[ChainStop, ...]
-    turn: TurnProgress
-    _legal: list[Action] | None
+    __slots__ = ()
 
     # ----------------------------------------------------------------- building
 
@@ -110,35 +64,6 @@ class RoundState:
             state._settle()
         return state
 
-    @classmethod
-    def _blank(
-        cls, setup: TableSetup, engine: int, names: Sequence[str] | None, record_events: bool
-    ) -> RoundState:
-        """A state with empty table and no turn yet."""
-        state = cls.__new__(cls)
-        n = setup.players
-        for field in ROUND_FIELDS:
-            if field.initial is not None:
-                setattr(state, field.name, field.initial(n))
-        state.setup = setup
-        state.options = setup.options
-        state.players = n
-        state.engine = engine
-        state.names = tuple(names) if names else tuple(f"Seat {i}" for i in range(n))
-        state.ends = [engine] * (n + 1)
-        state.opening_done = setup.options.multi_tile_start != "first-turn"
-        state.first_turn_done = [state.opening_done] * n
-        state.events = [] if record_events else None
-        return state
-
-    def copy(self, record_events: bool = False) -> RoundState:
-        """An independent copy, cheap enough for search (events not copied)."""
-        c = RoundState.__new__(RoundState)
-        for name, kind in _COPIED:
-            setattr(c, name, copy_value(kind, getattr(self, name)))
-        c.events = [] if record_events else None
-        return c
-
     # ------------------------------------------------------------------ queries
 
     def legal_actions(self) -> list[Action]:
@@ -152,50 +77,7 @@ class RoundState:
             legal = self._legal = legality.legal_actions(self)
         return legal
 
-    def train_tiles(self, train: int) -> list[tuple[int, int]]:
-        """A train's tiles oriented as laid, hub side first, as (near, far) pips."""
-        out = []
-        end = self.engine
-        for tile in self.trains[train]:
-            far = LO[tile] if HI[tile] == end else HI[tile]
-            out.append((end, far))
-            end = far
-        return out
-
-    def train_ids(self) -> list[int]:
-        """Every train: the seats in order, then the Mexican train."""
-        return [*range(self.players), MEXICAN]
-
-    def covering_order(self) -> list[int]:
-        """Trains ending in an uncovered double, in the order they must be covered."""
-        if self.options.double_order == "newest-first":
-            return self.open_doubles[::-1]
-        return self.open_doubles[:]
-
-    def hand_value(self, seat: int) -> int:
-        """Pips in ``seat``'s hand as they would score now."""
-        zz = self.options.zero_zero_value
-        return sum(tile_value(t, zz) for t in self.hands[seat])
-
-    def new_events(self, since: int) -> list[ev.Event]:
-        """Events recorded after the first ``since`` ones."""
-        return [] if self.events is None else self.events[since:]
-
     # --------------------------------------------------------- legal generation
-
-    def scope(self) -> int:
-        """Which plays count for the seat to move at this point of its turn
-        (``ORDINARY``, ``COVER``, ``EXTRA`` or ``OWN`` from ``turn.py``)."""
-        seat = self.to_move
-        if not self.first_turn_done[seat] and not self.opening_done:
-            return OWN
-        if self.turn.owes:
-            return EXTRA
-        if self.open_doubles:
-            return COVER
-        if self.turn.chain:
-            return OWN
-        return ORDINARY
 
     def targets(self, seat: int, scope: int) -> list[tuple[int, int]]:
         """(train, end pip) pairs ``seat`` may play on under ``scope`` (see ``legality.targets``)."""
@@ -279,7 +161,7 @@ class RoundState:
         """Settle the turn just ended (suspension, the marker, a chain's stop,
         the opening) and hand the turn on, unless the round ends."""
         seat = self.to_move
-        turn_rules.suspension(self, seat, failed and legality.may_draw(self) and not self.boneyard)
+        turn_rules.suspension(self, seat, failed and not self.boneyard and legality.may_draw(self))
         if failed and self.turn.played == 0:
             turn_rules.emit(self, ev.Passed(seat))
         turn_rules.marker_after_turn(self, seat, failed)
@@ -299,13 +181,6 @@ class RoundState:
         self._legal = None
         if announce and self.events is not None:
             self.events.append(ev.TurnStarted(self.to_move))
-
-    def _set_public(self, seat: int, public: bool) -> None:
-        """Raise or lower ``seat``'s marker, recording the change."""
-        if self.public[seat] != public:
-            self.public[seat] = public
-            if self.events is not None:
-                self.events.append(ev.MarkerUp(seat) if public else ev.MarkerDown(seat))
 
     def _end_round(self, went_out: int | None) -> None:
         """End the round and score it (see ``ending.score_round``)."""

@@ -1,6 +1,6 @@
 """What a play and the end of a turn do, one named step per rule.
 
-``RoundState._do_play`` and ``RoundState._finish_turn`` are made of these
+``RoundData._do_play`` and ``RoundData._finish_turn`` are made of these
 steps; each rule option's behaviour is in the step named after it:
 ``multi_tile_start`` in ``starting_turn_chain``, markers in
 ``own_train_marker`` and ``marker_after_turn`` (``discretionary_markers``),
@@ -12,17 +12,14 @@ steps only carry out a legal action.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import events as ev
+from .ending import score_round
+from .round_data import RoundData
 from .tiles import HI, IS_DOUBLE, LO, Tile
 from .turn import DONE, OPTIONAL, REQUIRED
 
-if TYPE_CHECKING:
-    from .round import RoundState
 
-
-def emit(state: RoundState, *events: ev.Event) -> None:
+def emit(state: RoundData, *events: ev.Event) -> None:
     """Record ``events`` when the round records them."""
     if state.events is not None:
         state.events.extend(events)
@@ -31,7 +28,7 @@ def emit(state: RoundState, *events: ev.Event) -> None:
 # --------------------------------------------------------------------- a play
 
 
-def lay_tile(state: RoundState, seat: int, tile: Tile, train: int) -> None:
+def lay_tile(state: RoundData, seat: int, tile: Tile, train: int) -> None:
     """Move ``tile`` from ``seat``'s hand to the end of ``train``."""
     state.hands[seat].remove(tile)
     near = state.ends[train]
@@ -39,7 +36,8 @@ def lay_tile(state: RoundState, seat: int, tile: Tile, train: int) -> None:
     started_own = train == seat and not state.trains[seat]
     state.trains[train].append(tile)
     state.ends[train] = far
-    emit(state, ev.TilePlayed(seat, tile, train, near, far))
+    if state.events is not None:
+        state.events.append(ev.TilePlayed(seat, tile, train, near, far))
     state.turn.played += 1
     if started_own:
         state.own_started_turn[seat] = state.turn_number
@@ -49,14 +47,14 @@ def lay_tile(state: RoundState, seat: int, tile: Tile, train: int) -> None:
         own_train_marker(state, seat)
 
 
-def starting_turn_chain(state: RoundState) -> None:
+def starting_turn_chain(state: RoundData) -> None:
     """``multi_tile_start: starting-turn`` (hub): the turn that starts your own
     train may go on laying tiles on it."""
     if state.options.multi_tile_start == "starting-turn":
         state.turn.chain = True
 
 
-def own_train_marker(state: RoundState, seat: int) -> None:
+def own_train_marker(state: RoundData, seat: int) -> None:
     """Playing on your own train takes the marker down (without
     ``discretionary_markers``, whose turn-end rule decides instead); a Suspended
     seat's train stays public for the round."""
@@ -64,7 +62,7 @@ def own_train_marker(state: RoundState, seat: int) -> None:
         state._set_public(seat, False)
 
 
-def cover(state: RoundState, seat: int, train: int) -> bool:
+def cover(state: RoundData, seat: int, train: int) -> bool:
     """A tile laid on an uncovered double covers it; whether it did."""
     if train not in state.open_doubles:
         return False
@@ -74,7 +72,7 @@ def cover(state: RoundState, seat: int, train: int) -> bool:
     return True
 
 
-def knock(state: RoundState, seat: int, declared: bool) -> None:
+def knock(state: RoundData, seat: int, declared: bool) -> None:
     """``knock``: with one tile left, ``courtesy`` announces it for the seat,
     ``penalty`` wants it declared with the play or draws a penalty tile at once
     (nothing when the boneyard is empty), ``none`` does nothing."""
@@ -91,32 +89,32 @@ def knock(state: RoundState, seat: int, declared: bool) -> None:
         emit(state, ev.Penalty(seat), ev.TileDrawn(seat, penalty_tile, penalty=True))
 
 
-def open_double(state: RoundState, seat: int, train: int) -> None:
+def open_double(state: RoundData, seat: int, train: int) -> None:
     """A double laid (outside the opening chain) is uncovered until covered."""
     state.open_doubles.append(train)
     state.double_owner[train] = seat
     emit(state, ev.DoubleOpened(seat, train))
 
 
-def going_out(state: RoundState, seat: int, covered: bool) -> bool:
+def going_out(state: RoundData, seat: int, covered: bool) -> bool:
     """``going_out_on_double``: an empty hand ends the round (``ends-round``, or
     with no double uncovered); under ``must-cover`` covering the last uncovered
     double ends it for a seat already out. Whether the round ended."""
     must_cover = state.options.going_out_on_double == "must-cover"
     if not state.hands[seat]:
         if not must_cover or not state.open_doubles:
-            state._end_round(went_out=seat)
+            score_round(state, seat)
             return True
         return False
     if covered and must_cover and not state.open_doubles:
         out = next((other for other in range(state.players) if not state.hands[other]), None)
         if out is not None:
-            state._end_round(went_out=out)
+            score_round(state, out)
             return True
     return False
 
 
-def next_need(state: RoundState, train: int, double: bool, covered: bool, drawn_just_now: bool) -> int:
+def next_need(state: RoundData, train: int, double: bool, covered: bool, drawn_just_now: bool) -> int:
     """What the turn needs after a play outside the opening chain: a double's
     duty (``after_double``), a tile still owed, more of a chain, the cover
     bonus, or nothing."""
@@ -132,7 +130,7 @@ def next_need(state: RoundState, train: int, double: bool, covered: bool, drawn_
     return OPTIONAL if cover_bonus(state, train, covered) else DONE
 
 
-def after_double(state: RoundState, drawn_just_now: bool) -> int:
+def after_double(state: RoundData, drawn_just_now: bool) -> int:
     """``after_double``: ``extra-tile`` owes one more tile for every double;
     ``cover-or-draw`` and ``cover-or-end`` want it covered, and a drawn double
     is not drawn for again (hub rule 31)."""
@@ -143,7 +141,7 @@ def after_double(state: RoundState, drawn_just_now: bool) -> int:
     return REQUIRED
 
 
-def cover_bonus(state: RoundState, train: int, covered: bool) -> bool:
+def cover_bonus(state: RoundData, train: int, covered: bool) -> bool:
     """``cover_bonus_play`` (star-ranch): covering a double that was uncovered
     when the turn began allows one more ordinary play (once a turn)."""
     turn = state.turn
@@ -156,7 +154,7 @@ def cover_bonus(state: RoundState, train: int, covered: bool) -> bool:
 # --------------------------------------------------------------- the turn's end
 
 
-def suspension(state: RoundState, seat: int, needed_draw: bool) -> None:
+def suspension(state: RoundData, seat: int, needed_draw: bool) -> None:
     """``suspension`` (hub): a seat that must draw from an empty boneyard is
     Suspended for the rest of the round."""
     if needed_draw and state.options.suspension and not state.suspended[seat]:
@@ -164,7 +162,7 @@ def suspension(state: RoundState, seat: int, needed_draw: bool) -> None:
         emit(state, ev.SeatSuspended(seat))
 
 
-def marker_after_turn(state: RoundState, seat: int, failed: bool) -> None:
+def marker_after_turn(state: RoundData, seat: int, failed: bool) -> None:
     """The marker as the turn ends: the hub's discretionary rule
     (``discretionary_markers``), else up after a turn that failed."""
     if state.options.discretionary_markers:
@@ -173,7 +171,7 @@ def marker_after_turn(state: RoundState, seat: int, failed: bool) -> None:
         state._set_public(seat, True)
 
 
-def discretionary_marker(state: RoundState, seat: int) -> bool:
+def discretionary_marker(state: RoundData, seat: int) -> bool:
     """Hub: public when Suspended; after playing on your own train, public only
     when that left an uncovered double there; public after a discretionary turn
     that did not; otherwise as it was."""
@@ -186,7 +184,7 @@ def discretionary_marker(state: RoundState, seat: int) -> bool:
     return True if turn.discretionary else state.public[seat]
 
 
-def record_chain_stop(state: RoundState, seat: int, failed: bool) -> None:
+def record_chain_stop(state: RoundData, seat: int, failed: bool) -> None:
     """Remember where a chain turn ended (read by Expert's inference)."""
     turn = state.turn
     chain_turn = turn.chain or (not state.opening_done and not state.first_turn_done[seat])
@@ -194,7 +192,7 @@ def record_chain_stop(state: RoundState, seat: int, failed: bool) -> None:
         state.stops = (*state.stops, (seat, state.ends[seat], len(state.history)))
 
 
-def close_opening(state: RoundState, seat: int) -> bool:
+def close_opening(state: RoundData, seat: int) -> bool:
     """The classic opening: a seat's first turn is over; once every seat has had
     one, a seat that went out on it ends the round. Whether it ended."""
     if state.opening_done:
@@ -205,6 +203,6 @@ def close_opening(state: RoundState, seat: int) -> bool:
     state.opening_done = True
     out = next((other for other in range(state.players) if not state.hands[other]), None)
     if out is not None:
-        state._end_round(went_out=out)
+        score_round(state, out)
         return True
     return False

@@ -16,7 +16,8 @@ from typing import Mapping, Sequence
 from .actions import Action
 from .fields import PUBLIC_FIELDS, freeze, thaw
 from .options import RuleOptions, TableSetup
-from .round import ChainStop, HistoryEntry, RoundState
+from .round import RoundState
+from .round_data import ChainStop, HistoryEntry
 from .tiles import Tile, double, full_set
 from .turn import TurnProgress
 
