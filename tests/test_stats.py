@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import finished_match
+
 from game.session import GameSession
 from game.stats import StatsStore
 

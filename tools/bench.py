@@ -257,9 +257,9 @@ def _table_frames(frames: int = 600, thinking: bool = False) -> list[float]:
     from game.engine import Play, seat_view
     from game.play import ProcessWorker
     from game.ui.app import App
-    from game.ui.picture import Flyer
-    from game.ui.scenes.table import TableScene
     from game.ui.showcase import crowded_session
+    from game.ui.table.picture import Flyer
+    from game.ui.table.scene import TableScene
 
     app = App((1600, 900))
     app.settings.tips_seen = ["first-turn", "open-double", "public-train", "empty-boneyard"]  # the table, no tip

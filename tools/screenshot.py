@@ -119,10 +119,8 @@ def main() -> int:
 
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.round_summary import RoundSummaryScene
-    from game.ui.scenes.table import TableScene
-
-    from game.ui.tips import TIPS
-
+    from game.ui.table.scene import TableScene
+    from game.ui.table.tips import TIPS
     from game.ui.tile_art import use_palette
     from game.ui.ui_scale import use_scale
 

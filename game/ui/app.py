@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-import warnings
 import time
 import traceback
+import warnings
 from collections.abc import Callable, Iterable
 
 import pygame

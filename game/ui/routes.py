@@ -60,7 +60,7 @@ class GameRoutes:
 
     def table(self, session: GameSession, note: str = "") -> Scene:
         """The table of ``session``, autosaved, showing ``note`` once it is open."""
-        from .scenes.table import TableScene
+        from .table.scene import TableScene
 
         return TableScene(session, note=note, autosave=self.saves.autosave, saving=self.saves)
 
@@ -73,7 +73,7 @@ class GameRoutes:
     def watch(self, session: GameSession, exit_at_end: bool = False) -> Scene:
         """A table where computers play every seat (not autosaved); ``exit_at_end``
         prints the ranking and quits when the match ends."""
-        from .scenes.table import TableScene
+        from .table.scene import TableScene
 
         return TableScene(session, watching=True, exit_at_end=exit_at_end)
 

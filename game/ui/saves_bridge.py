@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..saves import SaveError, SaveInfo, SaveStore, default_store, dumps
 from ..files import FileProblem, write_file
+from ..saves import SaveInfo, SaveStore, default_store, dumps
 from ..saves.listing import Entry
 from ..saves.store import NameTaken
 from ..session import GameSession

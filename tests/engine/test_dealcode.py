@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-import random
 
 from game.engine import Match, play_match, preset
 from game.engine.dealcode import BITS, DealCodeError, decode, encode, new_seed

@@ -9,7 +9,19 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import DRAW, END, MEXICAN, OPEN, PRESETS, Play, RoundState, SetupError, deal_round, play, preset
+from game.engine import (
+    DRAW,
+    END,
+    MEXICAN,
+    OPEN,
+    PRESETS,
+    Play,
+    RoundState,
+    SetupError,
+    deal_round,
+    play,
+    preset,
+)
 from game.engine.legality import refusal
 from game.engine.options import allowed_values
 from game.engine.tiles import full_set

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import PRESETS, MEXICAN, Play, RoundState, SetupError, deal_round, preset
+from game.engine import MEXICAN, PRESETS, Play, RoundState, SetupError, deal_round, preset
 from game.engine import events as ev
 from game.engine.tiles import HI, LO, SET_SIZES, double, full_set, tile_value
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from game.engine import DRAW, MEXICAN, IllegalAction, RoundState, play, preset

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import random
 import pickle
+import random
 
 from game.engine import Match, deal_round, determinize, preset, seat_view
 from game.engine import events as ev

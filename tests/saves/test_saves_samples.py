@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from game.ai import LEVELS
-from game.saves import FORMAT_VERSION, SaveError, SaveStore, check_bytes, load_file
 from game.engine import TEXT
+from game.saves import FORMAT_VERSION, SaveError, SaveStore, check_bytes, load_file
 from game.saves.migrate import UPGRADES, upgrade
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,8 +22,8 @@ from game.ui.app import App
 from game.ui.fonts import forget_fonts
 from game.ui.routes import GameRoutes
 from game.ui.saves_bridge import SavesBridge
-from game.ui.scenes.table import TableScene
-from game.ui.tips import TIPS
+from game.ui.table.scene import TableScene
+from game.ui.table.tips import TIPS
 
 NAMES = ["You", "Ana", "Bruno", "Carmen"]
 

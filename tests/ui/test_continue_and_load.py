@@ -12,8 +12,8 @@ from game.saves import load_file
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.saves_bridge import SavesBridge
-from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
+from game.ui.table.scene import TableScene
 
 from .conftest import frames
 

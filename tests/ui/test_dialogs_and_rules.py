@@ -16,8 +16,8 @@ from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.round_summary import RoundSummaryScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
+from game.ui.table.scene import TableScene
 
 from .conftest import frames, key
 

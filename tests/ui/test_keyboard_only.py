@@ -12,8 +12,8 @@ from game.ui.app import App
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
+from game.ui.table.scene import TableScene
 from game.ui.ui_scale import current, use_scale
 from game.ui.widgets import Button
 

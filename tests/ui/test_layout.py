@@ -8,9 +8,9 @@ import pygame
 import pytmx
 
 from game.engine import MEXICAN
-from game.ui.board import plan_board
 from game.ui.layout import Scaled, TableLayout
 from game.ui.paths import table_map
+from game.ui.table.board import plan_board
 
 
 def test_the_table_map_names_every_anchor_and_a_panel_for_every_seat_count() -> None:

@@ -10,7 +10,7 @@ import pygame
 from game.engine import MEXICAN
 from game.ui import theme
 from game.ui.app import App
-from game.ui.table_paint import target_key
+from game.ui.table.paint import target_key
 from game.ui.tile_art import use_palette
 
 from .conftest import frames, position, table_for, train_end

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes.settings import SettingsScene
-from game.ui.table_draw import seat_color
+from game.ui.table.draw import seat_color
 from game.ui.tile_art import face, use_palette
 
 from .conftest import frames

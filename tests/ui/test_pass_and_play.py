@@ -14,7 +14,7 @@ from game.engine.tiles import TEXT
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.scenes.pass_to import COVER, PassScene
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 
 from .conftest import TextSeen, frames, frames_until, key
 

@@ -11,8 +11,8 @@ from game.ui.app import App
 from game.ui.main import load_settings
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
+from game.ui.table.scene import TableScene
 
 from .conftest import frames, key, position, table_for
 

@@ -15,7 +15,7 @@ from game.ui.saves_bridge import SavesBridge
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.save_as import SaveAsScene
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 
 from .conftest import click, frames, key
 from .test_saves_ui import _center, _named_saves, _rows, real_session

@@ -13,7 +13,7 @@ from game.ui.saves_bridge import SavesBridge, describe_lines
 from game.ui.scenes.load import ROWS, LoadScene, SaveRow
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.save_as import SaveAsScene
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 
 from .conftest import NAMES, click, frames, key, table_for
 

@@ -7,8 +7,8 @@ import pygame
 from game.ui.app import App
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
+from game.ui.table.scene import TableScene
 
 from .conftest import click, frames, key
 

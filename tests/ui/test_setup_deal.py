@@ -10,7 +10,7 @@ from game.session import HUMAN
 from game.ui.app import App
 from game.ui.main import load_settings
 from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 
 from .conftest import frames
 

@@ -51,7 +51,7 @@ def test_a_standing_tile_shows_its_numerals_upright_not_turned_with_the_tile() -
 
 def test_the_move_log_opens_below_a_tip_at_the_largest_text(saves: object) -> None:
     from game.ui.routes import GameRoutes
-    from game.ui.tips import TIPS
+    from game.ui.table.tips import TIPS
 
     use_scale(1.5)
     small = App((1024, 640), headless=True, routes=GameRoutes(saves))  # type: ignore[arg-type]
@@ -126,10 +126,10 @@ def test_the_top_bar_rules_line_gives_way_to_the_score_line_at_the_largest_text(
     from game.engine import preset
     from game.engine.length import with_length
     from game.session import GameSession, SeatConfig
-    from game.ui import table_paint
+    from game.ui.table import paint as table_paint
     from game.ui.routes import GameRoutes
     from game.ui.scenes.pass_to import PassScene
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.scene import TableScene
 
     from .conftest import frames_until
 

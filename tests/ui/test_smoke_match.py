@@ -7,7 +7,7 @@ from game.narrate import ranking_text
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.scenes.match_end import MatchEndScene
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 
 from .conftest import frames_until
 

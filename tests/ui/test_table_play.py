@@ -59,7 +59,7 @@ def test_clicking_the_boneyard_draws_only_when_drawing_is_legal(app: App) -> Non
 
 def table_for_draw(app: App):  # type: ignore[no-untyped-def]
     """A table where you hold nothing that fits (2-1 and 3-0)."""
-    from game.ui.scenes.table import TableScene
+    from game.ui.table.scene import TableScene
 
     table = TableScene(position([(2, 1), (3, 0)]))
     return table

@@ -9,7 +9,7 @@ from game.engine import preset
 from game.engine.fields import snapshot
 from game.session import GameSession, SeatConfig
 from game.ui.app import App
-from game.ui.scenes.table import TableScene
+from game.ui.table.scene import TableScene
 
 from .conftest import frames, frames_until, key
 

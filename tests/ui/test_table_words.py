@@ -121,7 +121,7 @@ def test_a_click_on_a_tip_closes_it(app: App) -> None:
 
 
 def test_every_tip_has_its_moment() -> None:
-    from game.ui.tips import TIPS, due_tip
+    from game.ui.table.tips import TIPS, due_tip
 
     state = position([(4, 2)]).match.round
     assert state is not None

@@ -7,7 +7,7 @@ import pytest
 
 from game.engine import RoundState, preset, tile_id
 from game.ui.app import App
-from game.ui.tray import HandTray
+from game.ui.table.tray import HandTray
 
 AREA = pygame.FRect(200, 700, 880, 100)
 

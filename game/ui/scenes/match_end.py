@@ -10,7 +10,7 @@ from .. import theme
 from ..fonts import blit_text
 from ..scene import Space
 from ..score_sheet import paint_score_sheet
-from ..table_draw import seat_color
+from ..table.draw import seat_color
 from ..widgets import Button
 from .menu import MenuScene, card
 

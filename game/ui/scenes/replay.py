@@ -23,7 +23,7 @@ from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
 from ..scene import FULL_RATE, Space
-from ..table_draw import seat_color
+from ..table.draw import seat_color
 from ..tile_art import face
 from ..widgets import Button
 from .menu import MenuScene, card

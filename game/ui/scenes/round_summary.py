@@ -15,7 +15,7 @@ from ..fonts import blit_text
 from ..intents import Intent
 from ..scene import FULL_RATE, Space
 from ..score_sheet import paint_score_sheet
-from ..table_draw import seat_color
+from ..table.draw import seat_color
 from ..tile_art import face, numerals_for
 from ..tween import Tween, Tweens
 from ..widgets import Button

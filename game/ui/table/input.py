@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..ai import hint
-from ..engine import DRAW, END, MEXICAN, OPEN, Action, Phase, Play
-from ..engine.tiles import TEXT
-from ..narrate import sentence, where
-from . import theme
+from ...ai import hint
+from ...engine import DRAW, END, MEXICAN, OPEN, Action, Phase, Play
+from ...engine.tiles import TEXT
+from ...narrate import sentence, where
+from .. import theme
+from ..hand import SORT_LABELS, SORTS
+from ..intents import Intent
 from .drag import BONEYARD, Drag, nearest_target
-from .hand import SORT_LABELS, SORTS
-from .intents import Intent
-from .table_undo import take_back
 from .tray import Point
+from .undo import take_back
 
 if TYPE_CHECKING:
-    from .scenes.table import TableScene
+    from .scene import TableScene
 
 
 class TableInput:

@@ -11,13 +11,13 @@ from collections.abc import Sequence
 
 import pygame
 
-from ..files import clean
-from ..movelog import MoveLog
-from ..narrate import Line
-from . import theme
-from .draw import panel
-from .fonts import blit_text, font
-from .table_draw import seat_color
+from ...files import clean
+from ...movelog import MoveLog
+from ...narrate import Line
+from .. import theme
+from ..draw import panel
+from ..fonts import blit_text, font
+from .draw import seat_color
 
 _rendered: dict[tuple[str, int | None, str, int, int, bool], pygame.Surface] = {}
 

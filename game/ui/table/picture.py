@@ -15,14 +15,14 @@ from typing import Protocol
 
 import pygame
 
-from ..engine import RoundState
-from ..engine import events as ev
-from ..engine.tiles import HI, LO, Tile
-from ..narrate import Line, round_opening_lines, tell
-from ..play import RoundStart, Step
+from ...engine import RoundState
+from ...engine import events as ev
+from ...engine.tiles import HI, LO, Tile
+from ...narrate import Line, round_opening_lines, tell
+from ...play import RoundStart, Step
+from ..tile_art import back, face
+from ..tween import Tween, Tweens
 from .board import BoardPlan
-from .tile_art import back, face
-from .tween import Tween, Tweens
 
 Point = tuple[float, float]
 Tell = Callable[[Sequence[Line]], None]

@@ -13,17 +13,16 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..engine import MEXICAN, RoundState
-from ..engine.tiles import HI, LO, Tile
-from ..movelog import MoveLog
-from . import theme
+from ...engine import MEXICAN, RoundState
+from ...engine.tiles import HI, LO, Tile
+from ...movelog import MoveLog
+from .. import theme
+from ..draw import panel
+from ..fonts import blit_text, capped, fit_text, text
+from ..layout import Scaled, TableLayout
+from ..tile_art import face
 from .board import BoardPlan
-from .draw import panel
-from .fonts import blit_text, capped, fit_text, text
-from .layout import Scaled, TableLayout
-from .log_panel import LogPanel
-from .picture import TablePicture
-from .table_draw import (
+from .draw import (
     draw_boneyard,
     draw_hub,
     draw_lane_background,
@@ -34,8 +33,9 @@ from .table_draw import (
     draw_trains,
     marker_pos,
 )
-from .table_parts import WHY_LABEL, Pill, TableButton, TipCard
-from .tile_art import face
+from .log_panel import LogPanel
+from .parts import WHY_LABEL, Pill, TableButton, TipCard
+from .picture import TablePicture
 from .tray import HandTray, Point
 
 

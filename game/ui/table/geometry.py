@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import MEXICAN, RoundState
-from ..engine.tiles import HI, LO, Tile
-from . import ui_scale
+from ...engine import MEXICAN, RoundState
+from ...engine.tiles import HI, LO, Tile
+from .. import ui_scale
+from ..layout import Scaled, TableLayout
+from ..settings import Settings
+from ..tile_art import numerals_for
 from .board import BoardPlan, plan_board
-from .layout import Scaled, TableLayout
-from .settings import Settings
-from .table_draw import use_numerals
-from .tile_art import numerals_for
+from .draw import use_numerals
 from .tray import HandTray, Point
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from ..engine import RoundState
+from ...engine import RoundState
 
 TIPS: dict[str, str] = {
     "first-turn": "Your turn: drag a tile from your hand to a glowing train end, or click the tile, then the "

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..engine import MEXICAN
-from . import ui_scale
-from .layout import Scaled
+from ...engine import MEXICAN
+from .. import ui_scale
+from ..layout import Scaled
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,8 +22,8 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..narrate import Line, Tone, most_telling
-from . import theme
+from ...narrate import Line, Tone, most_telling
+from .. import theme
 
 HISTORY = 50
 """How many lines said the message line remembers (for tests and the log's sake)."""

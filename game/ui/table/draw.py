@@ -7,12 +7,12 @@ from collections.abc import Sequence
 
 import pygame
 
-from ..engine import MEXICAN, RoundState
-from . import theme
+from ...engine import MEXICAN, RoundState
+from .. import theme
+from ..draw import panel
+from ..fonts import blit_text, capped, fit_size, text
+from ..tile_art import back, face, shadow
 from .board import BoardPlan, Lane, Slot
-from .draw import panel
-from .fonts import blit_text, capped, fit_size, text
-from .tile_art import back, face, shadow
 
 
 def seat_color(train: int) -> tuple[int, int, int]:

@@ -7,7 +7,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..engine.tiles import Tile
+from ...engine.tiles import Tile
 from .board import BoardPlan
 
 Point = tuple[float, float]

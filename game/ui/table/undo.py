@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..movelog import rebuild
-from . import theme
+from ...movelog import rebuild
+from .. import theme
 
 if TYPE_CHECKING:
-    from .scenes.table import TableScene
+    from .scene import TableScene
 
 
 def can_undo(table: TableScene) -> bool:

@@ -12,12 +12,12 @@ from functools import lru_cache
 
 import pygame
 
-from ..engine import DRAW, END, OPEN, Action, Play, RoundState
-from ..engine.fairdeal import short
-from ..rules_help import describe
-from . import theme
-from .fonts import capped, font, text, text_scale
-from .layout import Scaled
+from ...engine import DRAW, END, OPEN, Action, Play, RoundState
+from ...engine.fairdeal import short
+from ...rules_help import describe
+from .. import theme
+from ..fonts import capped, font, text, text_scale
+from ..layout import Scaled
 
 TURN_BUTTONS = (("end", "End turn  (E)"), ("open", "Open train  (O)"))
 """The turn's buttons other than Knock, in the order they stack."""

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine import RoundState
-from ..engine.tiles import HI, LO, Tile
-from . import theme, ui_scale
-from .fonts import blit_text, capped, text
-from .hand import SORT_LABELS, sort_hand
-from .tile_art import face
+from ...engine import RoundState
+from ...engine.tiles import HI, LO, Tile
+from .. import theme, ui_scale
+from ..fonts import blit_text, capped, text
+from ..hand import SORT_LABELS, sort_hand
+from ..tile_art import face
 
 Point = tuple[float, float]
 

@@ -22,19 +22,18 @@ from ...narrate import Line, kind_label, ranking_text
 from ...play import MatchController, ProcessWorker, Worker
 from ...session import GameSession
 from .. import theme
-from ..geometry import TableGeometry
-from ..handover import Handover
 from ..intents import Intent
 from ..layout import table_layout
-from ..log_panel import LogPanel
-from ..message_line import MessageLine, Present
-from ..picture import TablePicture
 from ..scene import FULL_RATE, PULSE_RATE, Scene
 from ..settings import Settings
-from ..table_draw import boneyard_pile
-from ..table_input import TableInput
-from ..table_paint import StaticLayer, TableFrame, paint_moving, pulse_rects
-from ..table_parts import (
+from .draw import boneyard_pile
+from .geometry import TableGeometry
+from .handover import Handover
+from .input import TableInput
+from .log_panel import LogPanel
+from .message_line import MessageLine, Present
+from .paint import StaticLayer, TableFrame, paint_moving, pulse_rects
+from .parts import (
     Pill,
     buttons,
     detail_line,
@@ -44,9 +43,10 @@ from ..table_parts import (
     score_right,
     turn_hint,
 )
-from ..table_undo import can_undo
-from ..tips import TIPS, due_tip
-from ..tray import HandTray, Point
+from .picture import TablePicture
+from .tips import TIPS, due_tip
+from .tray import HandTray, Point
+from .undo import can_undo
 
 if TYPE_CHECKING:
     from ..app import App
