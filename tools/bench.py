@@ -268,7 +268,7 @@ def _table_frames(frames: int = 600, thinking: bool = False) -> list[float]:
     state = table.match.round
     assert state is not None
     plays = [a for a in state.legal_actions() if isinstance(a, Play)]
-    table.select(plays[0].tile if plays else None)
+    table.tray.selected = plays[0].tile if plays else None
     thinker = ProcessWorker() if thinking else None
     pending = None
     view = seat_view(state, state.to_move)

@@ -101,7 +101,7 @@ def select_playable(table) -> None:  # type: ignore[no-untyped-def]
     state = table.match.round
     plays = [a for a in state.legal_actions() if isinstance(a, Play)]
     if plays:
-        table.select(plays[0].tile)
+        table.tray.selected = plays[0].tile
 
 
 def main() -> int:
@@ -169,11 +169,11 @@ def main() -> int:
     select_playable(table)
     settle(app, 2)
     shot("table")
-    table.input.handle(Intent("key", char="l"))
+    table.handle(Intent("key", char="l"))
     settle(app, 2)
     shot("table-log")
-    table.input.handle(Intent("key", char="l"))
-    table.input.handle(Intent("key", char="h"))
+    table.handle(Intent("key", char="l"))
+    table.handle(Intent("key", char="h"))
     settle(app, 2)
     shot("table-hint")
     table.say("You cannot start your train on the first turn: marker up, no draw in classic.", why="first-turn")
@@ -182,10 +182,10 @@ def main() -> int:
     app.settings.tips_seen = []
     settle(app, 2)
     shot("table-tip")
-    table.input.handle(Intent("key", char="l"))
+    table.handle(Intent("key", char="l"))
     settle(app, 2)
     shot("table-tip-log")
-    table.input.handle(Intent("key", char="l"))
+    table.handle(Intent("key", char="l"))
     table.close_tip()
     table.open_scores()
     settle(app, 2)

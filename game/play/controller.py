@@ -69,8 +69,6 @@ class MatchController:
         self.worker = worker
         self.autosave = autosave
         self.watching = watching
-        self.human: int | None = None if watching else session.human_seat
-        """The person whose hand is shown (the table changes it in pass and play)."""
         self._pending: Future[Action] | None = None
         self._pending_seat: int | None = None
         self._steps: deque[Step] = deque()

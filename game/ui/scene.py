@@ -14,7 +14,8 @@ from .intents import Intent
 if TYPE_CHECKING:
     from ..engine import Match, RuleOptions
     from ..session import GameSession
-    from .app import App
+    from .settings import Settings
+    from .sound import Sounds
 
 DESIGN_W, DESIGN_H = 1600, 900
 
@@ -35,14 +36,14 @@ class Scene:
     scenes laid out in boxes of fixed size hold it to what fits them."""
 
     def __init__(self) -> None:
-        self.app: App | None = None
+        self.app: Host | None = None
 
     @property
     def opaque(self) -> bool:
         """Whether this scene hides the scenes beneath it."""
         return True
 
-    def attach(self, app: App) -> None:
+    def attach(self, app: Host) -> None:
         """Called when pushed on ``app``'s stack."""
         self.app = app
 
@@ -156,6 +157,56 @@ class Routes(Protocol):
 
     def statistics(self) -> Scene:
         """The person's statistics."""
+        ...
+
+
+class Host(Protocol):
+    """What a scene may ask of the app that shows it (``game.ui.app.App``): the
+    settings, the routes to other scenes, the window's size, the stack of
+    scenes and the end of the game. Scenes know the app only through this."""
+
+    settings: Settings
+    sounds: Sounds | None
+    fullscreen: bool
+    quit_without_saving: bool
+
+    @property
+    def routes(self) -> Routes:
+        """The routes to other scenes."""
+        ...
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size in pixels."""
+        ...
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene on top of the stack."""
+        ...
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top."""
+        ...
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene."""
+        ...
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        ...
+
+    def reset(self, scene: Scene) -> None:
+        """Make ``scene`` the only one."""
+        ...
+
+    def quit(self, code: int = 0, without_saving: bool = False) -> None:
+        """End the game with exit ``code``."""
+        ...
+
+    def toggle_fullscreen(self) -> None:
+        """Fullscreen on, or back to a window."""
         ...
 
 

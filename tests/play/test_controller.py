@@ -159,7 +159,7 @@ def test_the_deal_of_round_one_brings_the_draw_off_and_autosaves() -> None:
 def test_a_watched_table_plays_every_seat_and_its_match_is_the_one_computer_seats_play() -> None:
     kinds = ("easy", "medium", "easy", "random")
     control = MatchController(session(seed=3, kinds=kinds), InlineWorker(), watching=True)
-    assert control.human is None and control.has_computers()
+    assert not control.person_to_move() and control.has_computers()
     rounds_seen = 0
     while control.phase is not Phase.MATCH_OVER:
         if control.phase is not Phase.PLAYING:

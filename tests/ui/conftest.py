@@ -119,14 +119,15 @@ def key(app: App, keycode: int, char: str = "") -> None:
 
 def tray_tile_center(table: TableScene, tile: int) -> tuple[float, float]:
     """Where ``tile`` lies in the hand tray on screen."""
-    center = table.tile_center(tile)
+    center = table.tray.tile_center(tile)
     assert center is not None, f"tile {tile} is not in the tray"
     return center
 
 
 def train_end(table: TableScene, train: int) -> tuple[float, float]:
     """Where the next tile of ``train`` goes on screen."""
-    end = table.train_end(train)
+    slot = table.frame.plan.lanes[train].next_slot if table.frame is not None else None
+    end = None if slot is None else (slot.x, slot.y)
     assert end is not None, f"train {train} has no room"
     return end
 
@@ -164,3 +165,60 @@ def text_seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[TextSeen]:
     forget_fonts()
     yield seen
     forget_fonts()
+
+
+# ---------------------------------------------------------------- reading a table (tests only)
+
+
+def message(table: TableScene) -> str:
+    """The line the message area shows now ('' when it shows none)."""
+    pill = table.frame.pill if table.frame is not None else None
+    return "" if pill is None else pill.text
+
+
+def lines_said(table: TableScene) -> list[str]:
+    """The lines said in the message area lately, oldest first."""
+    return list(table.message_line.history)
+
+
+def selected(table: TableScene) -> int | None:
+    """The tile picked in the tray."""
+    return table.tray.selected
+
+
+def select(table: TableScene, tile: int | None) -> None:
+    """Pick ``tile`` in the tray (None: none), as a click on it does."""
+    table.tray.selected = tile
+
+
+def legal_trains(table: TableScene, tile: int) -> list[int]:
+    """Trains the person may play ``tile`` on now."""
+    from game.engine import Play
+
+    if not table.human_turn():
+        return []
+    return sorted({a.train for a in table.controller.legal_actions() if isinstance(a, Play) and a.tile == tile})
+
+
+def button_labels(table: TableScene) -> list[str]:
+    """The labels of the buttons on show (the sort button first, the menu last)."""
+    sort = [table.tray.sort_label] if table.tray.showing is not None else []
+    return sort + [b.label for b in table.frame.buttons] if table.frame else sort
+
+
+def boneyard_center(table: TableScene) -> tuple[float, float]:
+    """The middle of the boneyard's pile (a click there draws)."""
+    return table.frame.boneyard.center if table.frame else table.geometry.boneyard_center()
+
+
+def hub_center(table: TableScene) -> tuple[float, float]:
+    """The middle of the roundhouse hub."""
+    assert table.frame is not None
+    return table.frame.plan.hub
+
+
+def tray_shows(table: TableScene, tile: int) -> bool:
+    """Whether ``tile`` is in view in the tray (not in flight, not carried)."""
+    carried = table.frame.carried if table.frame else None
+    return (table.tray.tile_center(tile) is not None and tile not in table.picture.hidden_hand
+            and (carried is None or carried[0] != tile))

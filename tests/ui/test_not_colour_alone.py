@@ -13,7 +13,7 @@ from game.ui.app import App
 from game.ui.table.paint import target_key
 from game.ui.tile_art import use_palette
 
-from .conftest import frames, position, table_for, train_end
+from .conftest import frames, position, select, table_for, train_end
 
 
 def _count(surface: pygame.Surface, box: pygame.Rect, color: tuple[int, int, int]) -> int:
@@ -36,12 +36,12 @@ def test_each_glowing_train_names_the_key_that_plays_there_in_both_palettes(app:
             table = table_for(app, position([(4, 2), (12, 3)]))
             state = table.match.round
             assert state is not None
-            table.select(state.hands[0][0])  # the 4-2 fits only your own train
+            select(table, state.hands[0][0])  # the 4-2 fits only your own train
             frames(app, 2)
             assert table.frame is not None and list(table.frame.targets) == [0]
             slot = _around(train_end(table, 0), 12)
             assert _count(app.screen, slot, theme.PANEL) > 10, "the free slot shows its key, not a glow alone"
-            table.select(None)
+            select(table, None)
             frames(app, 2)
             assert _count(app.screen, slot, theme.PANEL) == 0
             app.pop()

@@ -16,7 +16,7 @@ from game.ui.app import App
 from game.ui.scenes.pass_to import COVER, PassScene
 from game.ui.table.scene import TableScene
 
-from .conftest import TextSeen, frames, frames_until, key
+from .conftest import TextSeen, frames, frames_until, key, message
 
 
 def _two_people() -> GameSession:
@@ -47,7 +47,7 @@ def test_each_person_gets_the_screen_behind_a_pass_screen_that_hides_every_hand(
     first = _until_pass_screen(app)
     mover = table.controller.to_move()
     assert mover is not None and first.name == session.match.names[mover]
-    assert table.tray.seat is None and _covered(app)
+    assert table.tray.viewer.seat is None and _covered(app)
     key(app, pygame.K_RETURN)
     assert app.top is table and table.human == mover
     assert table.frame is not None and table.tray.hand_order(table.frame.state, "pips")
@@ -58,7 +58,7 @@ def test_each_person_gets_the_screen_behind_a_pass_screen_that_hides_every_hand(
     passing = _until_pass_screen(app)
     assert passing.name == session.match.names[other]
     assert table.controller.to_move() == other
-    assert table.tray.seat is None and not table.human_turn()
+    assert table.tray.viewer.seat is None and not table.human_turn()
     shown = table.picture.shown
     assert shown is not None and table.tray.hand_order(shown, "pips") == [], "nobody's hand in the tray"
     assert _covered(app), "the pass screen is opaque: nothing of Ana's or Ben's hand is drawn"
@@ -111,11 +111,12 @@ def test_no_text_of_one_persons_hand_reaches_the_next_person_at_any_handover(app
             handovers += 1
         elif table.human_turn():
             key(app, pygame.K_h, "h")
-            assert table.message.startswith("Hint:")
-            hints_said.add(table.message)
+            assert message(table).startswith("Hint:")
+            hints_said.add(message(table))
             action, _ = hint(session.match.view(table.human))
             legal = table.controller.legal_actions()
-            assert table.input.act(next((a for a in legal if a != action), action))
+            assert table.controller.act(next((a for a in legal if a != action), action)) is None
+            table.catch_steps()
             frames(app, 2)
         else:
             app.step([])

@@ -10,7 +10,7 @@ from game.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.scenes.scores import ScoresScene
 
-from .conftest import NAMES, TextSeen, click, frames, frames_until, key
+from .conftest import NAMES, TextSeen, button_labels, click, frames, frames_until, key
 
 
 def _second_round() -> GameSession:
@@ -41,7 +41,7 @@ def test_tab_shows_the_scores_so_far_over_the_table_and_tab_closes_them(app: App
 def test_the_scores_button_is_on_the_top_bar(app: App) -> None:
     table = app.routes.table(_second_round())
     app.push(table)
-    assert frames_until(app, lambda: table.frame is not None and "Scores (Tab)" in table.button_labels())
+    assert frames_until(app, lambda: table.frame is not None and "Scores (Tab)" in button_labels(table))
     assert table.frame is not None
     button = next(b for b in table.frame.buttons if b.key == "scores")
     click(app, button.rect.center)

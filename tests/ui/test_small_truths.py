@@ -59,7 +59,7 @@ def test_the_move_log_opens_below_a_tip_at_the_largest_text(saves: object) -> No
     small.settings.tips_seen = [key_ for key_ in TIPS if key_ != "first-turn"]
     table = table_for(small, position([(12, 5), (4, 1), (3, 3)]))
     table.tip = "first-turn"
-    table.input.handle(Intent("key", char="l"))
+    table.handle(Intent("key", char="l"))
     frames(small, 2)
     assert table.frame is not None and table.frame.tip is not None and table.log_panel.open
     assert not table.log_panel.rect.colliderect(table.frame.tip.box)
@@ -111,7 +111,7 @@ def test_why_stays_with_its_message_and_every_log_line_with_a_rule_offers_it(app
     assert isinstance(app.top, RulesScene) and app.top.at_section() == "doubles"
     app.pop()
     table.told([Line("Ana's train is now public.", why="markers", seat=1)])
-    table.input.handle(Intent("key", char="l"))
+    table.handle(Intent("key", char="l"))
     frames(app, 2)
     links = table.log_panel.links
     assert {why for _rect, why in links} >= {"doubles", "markers"}
@@ -126,9 +126,9 @@ def test_the_top_bar_rules_line_gives_way_to_the_score_line_at_the_largest_text(
     from game.engine import preset
     from game.engine.length import with_length
     from game.session import GameSession, SeatConfig
-    from game.ui.table import paint as table_paint
     from game.ui.routes import GameRoutes
     from game.ui.scenes.pass_to import PassScene
+    from game.ui.table import paint as table_paint
     from game.ui.table.scene import TableScene
 
     from .conftest import frames_until

@@ -15,11 +15,11 @@ from game.engine import preset, tile_id
 from game.engine.tiles import HI
 from game.play import ProcessWorker
 from game.session import GameSession, SeatConfig
-from game.ui.table import draw as table_draw
 from game.ui.app import App
 from game.ui.scene import FULL_RATE, IDLE_RATE, PULSE_RATE
+from game.ui.table import draw as table_draw
 
-from .conftest import NAMES, click, drag, frames, position, table_for, train_end, tray_tile_center
+from .conftest import NAMES, click, drag, frames, position, select, table_for, train_end, tray_tile_center
 
 t = tile_id
 
@@ -134,7 +134,7 @@ def test_a_waiting_table_asks_for_few_frames_and_repaints_only_what_pulses(app: 
     rects = table.dirty_rects()
     assert rects is not None and rects, "only the glowing places"
     assert sum(r.w * r.h for r in rects) < 0.5 * 1280 * 800
-    table.select(t(4, 2))
+    select(table, t(4, 2))
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))])
     title = app.routes.title()
     app.reset(title)

@@ -7,13 +7,31 @@ import pygame
 from game.engine import DRAW, Play, tile_id
 from game.ui.app import App
 
-from .conftest import click, drag, frames, key, position, table_for, train_end, tray_tile_center
+from .conftest import (
+    boneyard_center,
+    button_labels,
+    click,
+    drag,
+    frames,
+    hub_center,
+    key,
+    legal_trains,
+    lines_said,
+    message,
+    position,
+    select,
+    selected,
+    table_for,
+    train_end,
+    tray_shows,
+    tray_tile_center,
+)
 
 
 def test_dragging_a_tile_onto_a_glowing_train_plays_it(app: App) -> None:
     table = table_for(app, position([(4, 2), (6, 1), (3, 3)]))
     tile = tile_id(4, 2)
-    assert table.legal_trains(tile) == [0]
+    assert legal_trains(table, tile) == [0]
     drag(app, tray_tile_center(table, tile), train_end(table, 0))
     state = table.match.round
     assert state is not None
@@ -33,9 +51,9 @@ def test_dropping_on_a_private_train_is_refused_with_the_reason_and_the_hand_is_
     drag(app, tray_tile_center(table, tile), train_end(table, 1))
     assert state.hands[0] == hand_before
     assert state.trains[1] == [tile_id(12, 6)]
-    assert table.message == "Ana's train is private."
+    assert message(table) == "Ana's train is private."
     frames(app, 30)  # the tile glides home and is shown in the tray again
-    assert table.tray_shows(tile)
+    assert tray_shows(table, tile)
 
 
 def test_clicking_the_boneyard_draws_only_when_drawing_is_legal(app: App) -> None:
@@ -43,16 +61,16 @@ def test_clicking_the_boneyard_draws_only_when_drawing_is_legal(app: App) -> Non
     state = table.match.round
     assert state is not None
     boneyard = len(state.boneyard)
-    click(app, table.boneyard_center())
+    click(app, boneyard_center(table))
     assert len(state.hands[0]) == 2 and len(state.boneyard) == boneyard
-    assert table.message == "You have a tile you can play, so you cannot draw."
+    assert message(table) == "You have a tile you can play, so you cannot draw."
 
     app.reset(table_scene := table_for_draw(app))
     frames(app, 3)
     state = table_scene.match.round
     assert state is not None and state.legal_actions() == [DRAW]
     boneyard = len(state.boneyard)
-    click(app, table_scene.boneyard_center())
+    click(app, boneyard_center(table_scene))
     assert len(state.boneyard) < boneyard
     assert table_scene.match.action_log[-1][0] == "draw"
 
@@ -69,10 +87,10 @@ def test_the_keyboard_alone_plays_a_tile(app: App) -> None:
     table = table_for(app, position([(6, 1), (4, 2), (3, 3)]))
     tile = tile_id(4, 2)
     for _ in range(3):
-        if table.selected == tile:
+        if selected(table) == tile:
             break
         key(app, pygame.K_RIGHT)
-    assert table.selected == tile
+    assert selected(table) == tile
     key(app, pygame.K_1, "1")
     state = table.match.round
     assert state is not None
@@ -83,34 +101,34 @@ def test_a_tile_dropped_off_the_trains_glides_back_and_nothing_is_played(app: Ap
     table = table_for(app, position([(4, 2), (6, 1), (3, 3)]))
     state = table.match.round
     assert state is not None
-    drag(app, tray_tile_center(table, tile_id(4, 2)), table.hub_center())
+    drag(app, tray_tile_center(table, tile_id(4, 2)), hub_center(table))
     assert tile_id(4, 2) in state.hands[0]
-    assert "glowing train" in table.message
+    assert "glowing train" in message(table)
 
 
 def test_courtesy_presets_announce_one_tile_left_by_themselves_and_offer_no_knock_button(app: App) -> None:
     table = table_for(app, position([(4, 2), (3, 3)], rules="tournament"))
-    assert not any("Knock" in label for label in table.button_labels())
+    assert not any("Knock" in label for label in button_labels(table))
     drag(app, tray_tile_center(table, tile_id(4, 2)), train_end(table, 0))
     assert table.match.action_log[-1][0] == "play 4-2 on 0"
-    assert "You have one tile left!" in table.lines_said()
+    assert "You have one tile left!" in lines_said(table)
 
 
 def test_the_knock_button_appears_in_tap_with_the_play_that_leaves_one_tile(app: App) -> None:
     table = table_for(app, position([(4, 2), (3, 3)], rules="tap"))
-    assert any("Knock" in label for label in table.button_labels())
+    assert any("Knock" in label for label in button_labels(table))
 
 
 def test_drawing_the_table_changes_nothing_and_what_it_draws_is_worked_out_in_update(app: App) -> None:
     table = table_for(app, position([(4, 2), (6, 1), (3, 3)]))
-    table.select(tile_id(4, 2))
+    select(table, tile_id(4, 2))
     frames(app, 1)
     frame, tiles, scroll = table.frame, list(table.tray.tiles), table.tray.scroll
-    labels, boneyard = table.button_labels(), table.boneyard_center()
+    labels, boneyard = button_labels(table), boneyard_center(table)
     for _ in range(3):
         table.draw(app.screen)
     assert table.frame is frame and table.tray.tiles == tiles and table.tray.scroll == scroll
-    assert table.button_labels() == labels and table.boneyard_center() == boneyard
+    assert button_labels(table) == labels and boneyard_center(table) == boneyard
     assert frame is not None and frame.targets == (0,), "the selected tile's train glows"
 
 
@@ -119,9 +137,9 @@ def test_the_pause_menu_drops_a_carried_tile_and_the_table_under_it_stays_still(
     start = tray_tile_center(table, tile_id(4, 2))
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0], start[1] - 80), rel=(0, 0), buttons=(1, 0, 0))])
-    assert not table.tray_shows(tile_id(4, 2)), "the carried tile leaves an empty place"
+    assert not tray_shows(table, tile_id(4, 2)), "the carried tile leaves an empty place"
     key(app, pygame.K_ESCAPE)
-    assert table.tray_shows(tile_id(4, 2))
+    assert tray_shows(table, tile_id(4, 2))
     frame = table.frame
     frames(app, 3)
     assert table.frame is frame

@@ -11,7 +11,7 @@ from game.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.table.scene import TableScene
 
-from .conftest import frames, frames_until, key
+from .conftest import button_labels, frames, frames_until, key
 
 
 def _table(app: App, allow_undo: bool) -> TableScene:
@@ -31,13 +31,13 @@ def _play_a_turn(app: App, table: TableScene) -> None:
 
 def test_u_takes_back_the_last_turn_and_shows_it_at_once(app: App) -> None:
     table = _table(app, allow_undo=True)
-    assert "Undo (U)" not in table.button_labels(), "nothing to take back yet"
+    assert "Undo (U)" not in button_labels(table), "nothing to take back yet"
     live = table.controller.live
     assert live is not None
     before = snapshot(live)
     _play_a_turn(app, table)
     frames(app, 1)
-    assert "Undo (U)" in table.button_labels()
+    assert "Undo (U)" in button_labels(table)
     key(app, pygame.K_u, "u")
     live = table.controller.live
     assert live is not None and snapshot(live) == before
@@ -54,7 +54,7 @@ def test_without_the_setting_u_does_nothing(app: App) -> None:
     assert live is not None
     after = snapshot(live)
     key(app, pygame.K_u, "u")
-    assert "Undo (U)" not in table.button_labels()
+    assert "Undo (U)" not in button_labels(table)
     live = table.controller.live
     assert live is not None and snapshot(live) == after
     table.close()

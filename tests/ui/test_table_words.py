@@ -17,11 +17,14 @@ from game.ui.scenes.rules import RulesScene
 from .conftest import (
     NAMES,
     TextSeen,
+    button_labels,
     click,
     drag,
     frames,
     key,
+    message,
     position,
+    selected,
     table_for,
     train_end,
     tray_tile_center,
@@ -35,8 +38,8 @@ def test_an_automatic_pass_is_said_with_a_why_that_opens_the_rule(app: App) -> N
     step = [ev.TurnStarted(0), ev.Passed(0), ev.MarkerUp(0), ev.TurnStarted(1)]
     table.told(tell(step, NAMES, 0, preset("classic"), 20))  # what the picture says as it shows such a step
     frames(app, 1)
-    assert table.message == "You cannot start your train on the first turn: marker up, no draw in classic."
-    assert table.log.lines[-1].text == table.message
+    assert message(table) == "You cannot start your train on the first turn: marker up, no draw in classic."
+    assert table.log.lines[-1].text == message(table)
     assert table.frame is not None and table.frame.pill is not None and table.frame.pill.why is not None
     click(app, table.frame.pill.why.center)
     rules = app.top
@@ -78,17 +81,17 @@ def test_h_gives_the_computers_hint_with_its_reason_and_counts_it(app: App) -> N
     table = table_for(app, session)
     key(app, pygame.K_h, "h")
     assert session.hints[0] == 1
-    assert table.message.startswith("Hint: play the 4-2 on your train")
-    assert table.selected == t(4, 2), "the suggested tile is picked up, its train glowing"
+    assert message(table).startswith("Hint: play the 4-2 on your train")
+    assert selected(table) == t(4, 2), "the suggested tile is picked up, its train glowing"
     assert table.frame is not None and 0 in table.frame.targets
-    assert "Hint (H)" in table.button_labels()
+    assert "Hint (H)" in button_labels(table)
 
 
 def test_a_hint_to_draw_says_draw(app: App) -> None:
     table = table_for(app, position([(1, 1)]))
     assert table.controller.legal_actions() == (DRAW,)
     key(app, pygame.K_h, "h")
-    assert table.message.startswith("Hint: draw from the boneyard")
+    assert message(table).startswith("Hint: draw from the boneyard")
 
 
 def test_hints_asked_are_kept_in_the_save() -> None:

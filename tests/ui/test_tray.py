@@ -7,6 +7,7 @@ import pytest
 
 from game.engine import RoundState, preset, tile_id
 from game.ui.app import App
+from game.ui.table.handover import Viewer
 from game.ui.table.tray import HandTray
 
 AREA = pygame.FRect(200, 700, 880, 100)
@@ -27,7 +28,7 @@ def state_with(hand: list[int]) -> RoundState:
 
 
 def tray_for(hand: list[int], dealt: float = 1.0) -> tuple[HandTray, RoundState]:
-    tray = HandTray(0)
+    tray = HandTray(Viewer(0))
     tray.place(AREA, 1.0)
     state = state_with(hand)
     tray.layout(state, "pips", dealt, frozenset(), "Your hand")
@@ -80,8 +81,8 @@ def test_drawing_the_tray_changes_none_of_its_rectangles() -> None:
 
 def test_a_watched_tray_follows_the_seat_to_move_and_an_unwatched_one_shows_nothing() -> None:
     state = state_with([tile_id(6, 1)])
-    assert HandTray(None, follow_mover=True).seat_of(state) == state.to_move
-    empty = HandTray(None)
+    assert HandTray(Viewer(None), follow_mover=True).seat_of(state) == state.to_move
+    empty = HandTray(Viewer(None))
     empty.place(AREA, 1.0)
     empty.layout(state, "pips", 1.0, frozenset(), "")
     assert empty.tiles == [] and empty.showing is None and not empty.hits_sort(AREA.center)

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import pygame
 
 from .. import theme
 from ..fonts import blit_text, text
-from ..scene import Space
+from ..scene import Host, Space
 from ..widgets import Button
 from .menu import MenuScene, card
-
-if TYPE_CHECKING:
-    from ..app import App
 
 Choice = tuple[str, Callable[[], None]]
 """A button's label and what it does (after the dialog has closed)."""
@@ -80,7 +76,7 @@ class DialogScene(MenuScene):
         """Wrap the text again for the new window size."""
         self._place(Space(size).k)
 
-    def attach(self, app: App) -> None:
+    def attach(self, app: Host) -> None:
         """Lay the card out for the window it opens in."""
         super().attach(app)
         self._place(self.space().k)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,17 +12,13 @@ from ...engine.tiles import HI, LO
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
-from ..scene import FULL_RATE, Space
+from ..scene import FULL_RATE, Host, Space
 from ..score_sheet import paint_score_sheet
 from ..table.draw import seat_color
 from ..tile_art import face, numerals_for
 from ..tween import Tween, Tweens
 from ..widgets import Button
 from .menu import MenuScene, card
-
-if TYPE_CHECKING:
-    from ..app import App
-
 
 PROOF_TOP = 742
 """Design y of the fair-deal proof, under the score sheet and above the buttons."""
@@ -68,7 +63,7 @@ class RoundSummaryScene(MenuScene):
         assert self.app is not None
         self.app.push(self.app.routes.replay(self.match, len(self.match.round_scores) - 1, self.you))
 
-    def attach(self, app: App) -> None:
+    def attach(self, app: Host) -> None:
         """Start counting the pips up."""
         super().attach(app)
         self.tweens.add(Tween(self, {"count": 1.0}, 1.4 * app.settings.anim_scale, "out_cubic"))

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,12 +21,9 @@ from ...rules_help import describe, house_rules, sections
 from .. import theme
 from ..fonts import blit_text, text
 from ..intents import Intent
-from ..scene import Space
+from ..scene import Host, Space
 from ..widgets import Button
 from .menu import MenuScene, card
-
-if TYPE_CHECKING:
-    from ..app import App
 
 GOAL = ("Get rid of your tiles. When a round ends, the pips left in your hand are your score for it: "
         "the lowest total after the last round wins. Every player builds a train out from the roundhouse "
@@ -99,7 +95,7 @@ class RulesScene(MenuScene):
         self.widgets.append(Button("Back", (700, 820, 200, 56), self.back, primary=True))
         self.focus = len(self.widgets) - 1
 
-    def attach(self, app: App) -> None:
+    def attach(self, app: Host) -> None:
         """Lay the page out and open it at the asked section."""
         super().attach(app)
         self.resize(app.size)

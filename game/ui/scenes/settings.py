@@ -3,23 +3,20 @@ sound, colours and the size of text and tiles, remembered for the next run."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from .. import theme
 from ..fonts import blit_text
 from ..hand import SORT_LABELS, SORTS
-from ..scene import Space
+from ..scene import Host, Space
 from ..settings import PACES, TILE_FACES
 from ..tile_art import use_palette
 from ..ui_scale import SCALES, use_scale
 from ..ui_scale import label as scale_label
 from ..widgets import Button, Picker
 from .menu import MenuScene, card
-
-if TYPE_CHECKING:
-    from ..app import App
 
 FACE_LABELS = {"pips": "pips", "numbers": "numbers"}
 FACE_NOTES = {"pips": "pips: numerals only where pips would be too small to count",
@@ -67,7 +64,7 @@ class SettingsScene(MenuScene):
         self.widgets = [self.pace, self.sort, self.faces, self.screen, self.sound, self.colours, self.scale,
                         Button("Done", (700, 800, 200, 60), self.back, primary=True)]
 
-    def attach(self, app: App) -> None:
+    def attach(self, app: Host) -> None:
         """Show the app's current settings."""
         super().attach(app)
         self.pace.set(app.settings.pace)

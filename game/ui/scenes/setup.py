@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import pygame
 
@@ -20,12 +20,9 @@ from .. import theme
 from ..fonts import blit_text, fit_text
 from ..intents import Intent
 from ..last_setup import length_of_setup, options_of, record, seats_of, undo_of_setup
-from ..scene import Space
+from ..scene import Host, Space
 from ..widgets import Button, Picker, TextField
 from .menu import MenuScene, card
-
-if TYPE_CHECKING:
-    from ..app import App
 
 NAMES = ("You", "Ana", "Bruno", "Carmen", "Diego", "Elena", "Felipe", "Gloria")
 HIDDEN_OPTIONS = ("preset", "set_by_players", "deal_table", "min_players", "max_players", "rounds")
@@ -102,7 +99,7 @@ class SetupScene(MenuScene):
         self.help_button = Button("Rules help", (1320, 150, 220, 48), self.rules_help, size=20)
         self._reset_rules()
 
-    def attach(self, app: App) -> None:
+    def attach(self, app: Host) -> None:
         """Set the table up as it was last time."""
         super().attach(app)
         last = app.settings.last_setup

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ...version import game_version
@@ -11,13 +9,10 @@ from .. import theme
 from ..fonts import blit_text
 from ..last_setup import options_of
 from ..saves_bridge import NO_SAVES, SavesBridge
-from ..scene import Space
+from ..scene import Host, Space
 from ..tile_art import face, numerals_for
 from ..widgets import Button
 from .menu import MenuScene
-
-if TYPE_CHECKING:
-    from ..app import App
 
 FAN = ((12, 12), (12, 7), (7, 3), (3, 3), (3, 9), (9, 5), (5, 0))
 """The dominoes fanned out behind the title."""
@@ -46,7 +41,7 @@ class TitleScene(MenuScene):
         self.fan: pygame.Surface | None = None
         self._refresh()
 
-    def attach(self, app: App) -> None:
+    def attach(self, app: Host) -> None:
         """Show once what reading the settings file had to say, and draw the fan."""
         super().attach(app)
         notes = [app.settings.note] if app.settings.note else []

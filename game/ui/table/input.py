@@ -1,236 +1,238 @@
-"""The person's keys and mouse at the table: intents become plays, draws,
-knocks, sorts, skips and a pause; a dragged tile snaps to the nearest legal
-train on release or glides back to the tray."""
+"""The person's keys and mouse at the table, turned into commands.
+
+``TableInput`` keeps only what the hand is doing (what the mouse carries,
+where it hovers, whether the next play knocks) and works the tray and the
+move log panel it was given. Everything else it returns as ``Command``
+values for the scene to carry out: play an action, say something, open a
+screen, skip ahead, glide a refused tile home. It reads the table through an
+``InputView`` the scene hands it with each intent, and never holds the scene.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from ...ai import hint
-from ...engine import DRAW, END, MEXICAN, OPEN, Action, Phase, Play
-from ...engine.tiles import TEXT
-from ...narrate import sentence, where
+from ...engine import DRAW, END, MEXICAN, OPEN, Action, Play
+from ...engine.tiles import TEXT, Tile
 from .. import theme
-from ..hand import SORT_LABELS, SORTS
 from ..intents import Intent
 from .drag import BONEYARD, Drag, nearest_target
-from .tray import Point
-from .undo import take_back
+from .log_panel import LogPanel
+from .paint import TableFrame
+from .tray import HandTray, Point
 
-if TYPE_CHECKING:
-    from .scene import TableScene
+
+@dataclass(frozen=True, slots=True)
+class InputView:
+    """What input may know of the table now: the frame on show, whether it is
+    the shown person's turn (``your_turn``) or any person's (``person_to_move``),
+    the legal actions, and whether a person sits at this table at all."""
+
+    frame: TableFrame | None
+    your_turn: bool
+    person_to_move: bool
+    legal: tuple[Action, ...]
+    players: int
+    has_person: bool
+    playing: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """Something for the scene to do: ``kind`` names it (``act``, ``say``,
+    ``menu``, ``why``, ``rules``, ``scores``, ``skip``, ``close_tip``, ``sort``,
+    ``hint``, ``undo``, ``glide``); the other fields carry what it needs."""
+
+    kind: str
+    action: Action | None = None
+    pos: Point | None = None
+    tile: Tile | None = None
+    text: str = ""
+    color: theme.Color = theme.INK
+    seconds: float = 3.0
+
+
+def say(text: str, color: theme.Color = theme.INK, seconds: float = 3.0) -> Command:
+    """A line for the message area."""
+    return Command("say", text=text, color=color, seconds=seconds)
+
+
+WAIT = say("Wait for your turn.", theme.INK_DIM, 1.5)
+KEYS: dict[str, str] = {"w": "why", "g": "close_tip", "u": "undo", "h": "hint", "s": "sort"}
+"""Letter keys that only ask the scene for something."""
+BUTTONS: dict[str, str] = {"undo": "undo", "menu": "menu", "hint": "hint", "scores": "scores"}
+"""Buttons that only ask the scene for something."""
 
 
 class TableInput:
-    """What the person does at ``table``: what the mouse carries (``drag``),
-    where it hovers, and whether the next play knocks (``knock_armed``)."""
+    """What the person does at the table: what the mouse carries (``drag``),
+    where it hovers, and whether the next play knocks (``knock_armed``); it
+    works ``tray`` and ``log_panel`` directly and returns the rest as commands."""
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
-        self.tray = table.tray
-        self.controller = table.controller
+    def __init__(self, tray: HandTray, log_panel: LogPanel) -> None:
+        self.tray = tray
+        self.log_panel = log_panel
         self.drag: Drag | None = None
         self.knock_armed = False
         self.hover: Point = (0, 0)
 
-    def handle(self, intent: Intent) -> None:
-        """Mouse and keyboard play."""
-        table = self.table
-        assert table.app is not None
+    def reset(self) -> None:
+        """Drop what the mouse carries and a knock armed (a handover, an undo, a menu)."""
+        self.drag = None
+        self.knock_armed = False
+
+    def acted(self) -> None:
+        """The person's play was applied: the knock and the selection are spent."""
+        self.knock_armed = False
+        self.tray.selected = None
+
+    def handle(self, intent: Intent, view: InputView) -> list[Command]:
+        """The commands ``intent`` asks for (empty when it only moved the hand)."""
         kind = intent.kind
         if kind == "back":
-            table.open_menu()
-        elif kind == "move":
+            return [Command("menu")]
+        if kind == "move":
             self.hover = intent.pos
             if self.drag is not None:
                 self.drag.move_to(intent.pos)
-        elif kind == "skip":
-            if not self.table.human_turn():
-                self.table.skip()
-        elif kind == "scroll":
-            if table.log_panel.hits(intent.pos):
-                table.log_panel.scroll_by(intent.amount * 2)
+            return []
+        if kind == "press" and intent.button == 1:
+            return self._press(intent.pos, view)
+        if kind == "release" and intent.button == 1:
+            return self._release(intent.pos, view)
+        if kind == "key":
+            return self._key(intent.char, view)
+        return self._other(intent, view)
+
+    def _other(self, intent: Intent, view: InputView) -> list[Command]:
+        """Space, the wheel, page keys, arrows, Enter and Tab."""
+        kind = intent.kind
+        if kind == "skip":
+            return [] if view.your_turn else [Command("skip")]
+        if kind == "scroll":
+            if self.log_panel.hits(intent.pos):
+                self.log_panel.scroll_by(intent.amount * 2)
             else:
                 self.tray.scroll_by(-intent.amount)
-        elif kind in ("page_up", "page_down") and table.log_panel.open:
-            table.log_panel.scroll_by(6 if kind == "page_up" else -6)
-        elif kind == "press" and intent.button == 1:
-            self._press(intent.pos)
-        elif kind == "release" and intent.button == 1:
-            self._release(intent.pos)
+        elif kind in ("page_up", "page_down") and self.log_panel.open:
+            self.log_panel.scroll_by(6 if kind == "page_up" else -6)
         elif kind in ("left", "right"):
             self.tray.step_selection(-1 if kind == "left" else 1)
         elif kind == "confirm":
-            self._play_selected_anywhere()
+            return self._play_selected_anywhere(view)
         elif kind == "next_field":
-            table.open_scores()
-        elif kind == "key":
-            self._key(intent.char)
+            return [Command("scores")]
+        return []
 
-    def _key(self, char: str) -> None:
+    def _key(self, char: str, view: InputView) -> list[Command]:
         """The letter and digit keys."""
-        if char == "d":
-            self._try(DRAW)
-        elif char == "e":
-            self._try(END)
-        elif char == "o":
-            self._try(OPEN)
-        elif char == "k":
-            self._toggle_knock()
-        elif char == "s":
-            self._cycle_sort()
-        elif char == "m":
-            self._play_selected(MEXICAN)
-        elif char == "h":
-            self.hint()
-        elif char == "l":
-            self.table.log_panel.toggle()
-        elif char == "w":
-            self.table.open_why()
-        elif char == "g":
-            self.table.close_tip()
-        elif char == "u":
-            take_back(self.table)
-        elif char.isdigit() and char != "0" and self.table.shown is not None and int(char) <= self.table.shown.players:
-            self._play_selected(int(char) - 1)
+        if char in KEYS:
+            return [Command(KEYS[char])]
+        actions: dict[str, Action] = {"d": DRAW, "e": END, "o": OPEN}
+        if char in actions:
+            return self._try(actions[char], view)
+        if char == "k":
+            return self._toggle_knock(view)
+        if char == "m":
+            return self._play_selected(MEXICAN, view)
+        if char == "l":
+            self.log_panel.toggle()
+        elif char.isdigit() and char != "0" and int(char) <= view.players:
+            return self._play_selected(int(char) - 1, view)
+        return []
 
-    def _press_button(self, key: str) -> None:
+    def _press_button(self, key: str, view: InputView) -> list[Command]:
         """Do what the button ``key`` says."""
+        if key in BUTTONS:
+            return [Command(BUTTONS[key])]
         if key == "end":
-            self._try(END)
-        elif key == "undo":
-            take_back(self.table)
-        elif key == "open":
-            self._try(OPEN)
-        elif key == "knock":
-            self._toggle_knock()
-        elif key == "menu":
-            self.handle(Intent("back"))
-        elif key == "hint":
-            self.hint()
-        elif key == "log":
-            self.table.log_panel.toggle()
-        elif key == "scores":
-            self.table.open_scores()
+            return self._try(END, view)
+        if key == "open":
+            return self._try(OPEN, view)
+        if key == "knock":
+            return self._toggle_knock(view)
+        if key == "log":
+            self.log_panel.toggle()
+        return []
 
-    def act(self, action: Action, drop: Point | None = None) -> bool:
-        """Apply the person's action (knocking if armed); show the reason if the engine refuses it."""
-        if not self.controller.person_to_move():
-            return False
+    def play(self, action: Action, view: InputView, drop: Point | None = None) -> list[Command]:
+        """The person's ``action`` (with the knock when armed and offered), for the scene to apply."""
+        if not view.person_to_move:
+            return []
         if isinstance(action, Play) and self.knock_armed and not action.knock:
             knocked = Play(action.tile, action.train, True)
-            if knocked in self.controller.legal_actions():
+            if knocked in view.legal:
                 action = knocked
-        refusal = self.controller.act(action)
-        if refusal is not None:
-            self.table.say(sentence(refusal), theme.WARN)
-            return False
-        self.knock_armed = False
-        self.tray.selected = None
-        self.table.catch_steps(drop)
-        return True
+        return [Command("act", action=action, pos=drop)]
 
-    def _try(self, action: Action) -> None:
+    def _try(self, action: Action, view: InputView) -> list[Command]:
         """Act if it is your turn, else say to wait."""
-        if not self.table.human_turn():
-            if self.table.human is not None and self.controller.phase is Phase.PLAYING:
-                self.table.say("Wait for your turn.", theme.INK_DIM, 1.5)
-            return
-        self.act(action)
+        if not view.your_turn:
+            return [WAIT] if view.has_person and view.playing else []
+        return self.play(action, view)
 
-    def _toggle_knock(self) -> None:
+    def _toggle_knock(self, view: InputView) -> list[Command]:
         """Arm (or disarm) the knock for the next play."""
-        if not self.table.human_turn():
-            return
-        if any(isinstance(a, Play) and a.knock for a in self.controller.legal_actions()):
+        if not view.your_turn:
+            return []
+        if any(isinstance(a, Play) and a.knock for a in view.legal):
             self.knock_armed = not self.knock_armed
-            self.table.say("Knock armed: your next play announces one tile left." if self.knock_armed
-                           else "Knock cancelled.", theme.GOLD)
-        else:
-            self.table.say("You can knock only with the play that leaves you one tile.", theme.WARN)
+            return [say("Knock armed: your next play announces one tile left." if self.knock_armed
+                        else "Knock cancelled.", theme.GOLD)]
+        return [say("You can knock only with the play that leaves you one tile.", theme.WARN)]
 
-    def _cycle_sort(self) -> None:
-        """The next way of sorting the hand (remembered for the next run)."""
-        how = self.table.settings.hand_sort
-        self.table.settings.hand_sort = SORTS[(SORTS.index(how) + 1) % len(SORTS)] if how in SORTS else SORTS[0]
-        self.table.settings.remember()
-        self.table.say(f"Hand sorted {SORT_LABELS[self.table.settings.hand_sort]}.", theme.INK_DIM, 1.5)
-
-    def _play_selected(self, train: int) -> None:
+    def _play_selected(self, train: int, view: InputView) -> list[Command]:
         """Play the selected tile on ``train``."""
         if self.tray.selected is None:
-            self.table.say("Choose a tile first (arrow keys or a click).", theme.INK_DIM, 2)
-        elif not self.table.human_turn():
-            self.table.say("Wait for your turn.", theme.INK_DIM, 1.5)
-        else:
-            self.act(Play(self.tray.selected, train))
+            return [say("Choose a tile first (arrow keys or a click).", theme.INK_DIM, 2)]
+        if not view.your_turn:
+            return [WAIT]
+        return self.play(Play(self.tray.selected, train), view)
 
-    def _play_selected_anywhere(self) -> None:
+    def _play_selected_anywhere(self, view: InputView) -> list[Command]:
         """Enter: play the selected tile on the only train it fits."""
         tile = self.tray.selected
         if tile is None:
-            return
-        targets = self.table.legal_trains(tile)
+            return []
+        targets = legal_trains(tile, view)
         if len(targets) == 1:
-            self._play_selected(targets[0])
-        elif targets:
+            return self._play_selected(targets[0], view)
+        if targets:
             names = ", ".join("M" if t == MEXICAN else str(t + 1) for t in targets)
-            self.table.say(f"The {TEXT[tile]} fits several trains: press {names}.", theme.INK, 3)
-        elif self.table.human_turn():
-            self.table.say(f"The {TEXT[tile]} cannot be played now.", theme.WARN)
+            return [say(f"The {TEXT[tile]} fits several trains: press {names}.", theme.INK, 3)]
+        if view.your_turn:
+            return [say(f"The {TEXT[tile]} cannot be played now.", theme.WARN)]
+        return []
 
-    def hint(self) -> None:
-        """H or the Hint button: the computer's suggestion for your turn, with its
-        reason (counted on the score sheet); the suggested tile is picked up."""
-        table = self.table
-        human = table.human
-        if human is None or not table.human_turn():
-            table.say("Hints are for your turn.", theme.INK_DIM, 1.5)
-            return
-        action, reason = hint(table.match.view(human))
-        table.session.hints[human] += 1
-        self.controller.save()
-        if isinstance(action, Play):
-            self.tray.selected = action.tile
-            self.tray.step_selection(0)
-            place = where(action.train, human, table.match.names, human)
-            what = f"play the {TEXT[action.tile]} on {place}{' and knock (K)' if action.knock else ''}"
-        else:
-            what = {DRAW: "draw from the boneyard (D)", END: "end your turn (E)", OPEN: "open your train (O)"}.get(
-                action, str(action))
-        table.message_line.advise(f"Hint: {what} \u2014 {reason}.")
-
-    def _press(self, pos: Point) -> None:
+    def _press(self, pos: Point, view: InputView) -> list[Command]:
         """A press: the tip, "Why?", a button, a tray arrow, a tray tile or the
         boneyard to pick up, or a train for the selected tile."""
-        frame = self.table.frame
+        frame = view.frame
         if frame is not None and frame.tip is not None and frame.tip.box.collidepoint(pos):
-            self.table.close_tip()
-            return
+            return [Command("close_tip")]
         if frame is not None and frame.pill is not None and frame.pill.why is not None \
                 and frame.pill.why.collidepoint(pos):
-            self.table.open_why()
-            return
+            return [Command("why")]
         if self.tray.hits_sort(pos):
-            self._cycle_sort()
-            return
+            return [Command("sort")]
         for button in frame.buttons if frame else ():
             if button.rect.collidepoint(pos):
-                self._press_button(button.key)
-                return
+                return self._press_button(button.key, view)
         arrow = self.tray.arrow_at(pos)
         if arrow:
             self.tray.page(arrow)
-            return
-        if self.table.log_panel.hits(pos):
-            why = self.table.log_panel.why_at(pos)
-            if why is not None:
-                self.table.open_rules(why)
-            return
-        if not self.table.human_turn():
-            if not self.controller.person_to_move():
-                self.table.skip()
-            return
+            return []
+        if self.log_panel.hits(pos):
+            why = self.log_panel.why_at(pos)
+            return [] if why is None else [Command("rules", text=why)]
+        if not view.your_turn:
+            return [] if view.person_to_move else [Command("skip")]
+        return self._pick_up(pos, view)
+
+    def _pick_up(self, pos: Point, view: InputView) -> list[Command]:
+        """A press on your turn: a tile or the boneyard picked up, or a train for the selected tile."""
+        frame = view.frame
         hit = self.tray.tile_at(pos)
         if hit is not None:
             tile, rect = hit
@@ -240,28 +242,41 @@ class TableInput:
         elif self.tray.selected is not None and frame is not None:
             train = frame.plan.lane_at(pos)
             if train is not None:
-                self._play_selected(train)
+                return self._play_selected(train, view)
+        return []
 
-    def _release(self, pos: Point) -> None:
+    def _release(self, pos: Point, view: InputView) -> list[Command]:
         """A release: a click selects, a drop plays on the train under it or glides home."""
         drag, self.drag = self.drag, None
-        frame = self.table.frame
+        frame = view.frame
         if drag is None or frame is None:
-            return
+            return []
         if drag.tile == BONEYARD:  # a click on the boneyard, or a drag from it onto the tray, draws
-            if not drag.moved or self.tray.area.collidepoint(pos):
-                self._try(DRAW)
-            return
+            return self._try(DRAW, view) if not drag.moved or self.tray.area.collidepoint(pos) else []
         if not drag.moved:
             self.tray.selected = None if self.tray.selected == drag.tile else drag.tile
-            return
+            return []
         plan = frame.plan
         train = plan.lane_at(pos)
         if train is None:
-            train = nearest_target(plan, pos, self.table.legal_trains(drag.tile))
+            train = nearest_target(plan, pos, legal_trains(drag.tile, view))
         center = drag.center(pos)
         if train is None:
-            self.table.picture.glide_home(drag.tile, center, self.table.settings.anim_scale)
-            self.table.say(f"Drop the {TEXT[drag.tile]} on a glowing train end.", theme.INK_DIM, 2.5)
-        elif not self.act(Play(drag.tile, train), drop=center):
-            self.table.picture.glide_home(drag.tile, center, self.table.settings.anim_scale)
+            return [Command("glide", tile=drag.tile, pos=center),
+                    say(f"Drop the {TEXT[drag.tile]} on a glowing train end.", theme.INK_DIM, 2.5)]
+        played = self.play(Play(drag.tile, train), view, drop=center)
+        return played or [Command("glide", tile=drag.tile, pos=center)]
+
+
+def legal_trains(tile: Tile, view: InputView) -> list[int]:
+    """Trains the person may play ``tile`` on now (none when it is not their turn)."""
+    if not view.your_turn:
+        return []
+    return sorted({a.train for a in view.legal if isinstance(a, Play) and a.tile == tile})
+
+
+def targets_of(tile: Tile | None, legal: Sequence[Action]) -> tuple[int, ...]:
+    """The trains ``tile`` may go on among ``legal`` (empty for no tile)."""
+    if tile is None:
+        return ()
+    return tuple(sorted({a.train for a in legal if isinstance(a, Play) and a.tile == tile}))

@@ -1,55 +1,46 @@
 """The table: play a match with the mouse or keyboard while computer players
 think in a worker process and every move is animated from the engine's events.
 
-The scene only wires its parts together: the controller (game.play) drives the
-match, the picture (ui.picture) catches up with it, the tray (ui.tray) holds
-the hand, and ``update`` works out a ``TableFrame`` that ``draw`` paints
-(ui.table_paint) without changing anything.
+The scene wires its parts together and nothing holds it: input turns events
+into commands (``input``), the controller (``game.play``) applies actions,
+the picture catches up with the engine (``picture``), ``update`` works out a
+``TableFrame`` (``frame``) and ``draw`` paints it (``paint``) without changing
+anything. The seat whose hand is shown is kept once, by the handover.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import pygame
 
-from ...engine import DRAW, Action, Phase, Play, RoundState
-from ...engine.tiles import Tile
+from ...ai import hint
+from ...engine import DRAW, END, OPEN, Phase, Play
+from ...engine.tiles import TEXT
 from ...movelog import MoveLog, rebuild
-from ...narrate import Line, kind_label, ranking_text
+from ...narrate import Line, kind_label, ranking_text, sentence, where
 from ...play import MatchController, ProcessWorker, Worker
 from ...session import GameSession
 from .. import theme
+from ..hand import SORT_LABELS, SORTS
 from ..intents import Intent
 from ..layout import table_layout
-from ..scene import FULL_RATE, PULSE_RATE, Scene
+from ..scene import FULL_RATE, PULSE_RATE, Host, Scene
 from ..settings import Settings
-from .draw import boneyard_pile
+from .frame import FrameFacts, Parts, build_frame
 from .geometry import TableGeometry
 from .handover import Handover
-from .input import TableInput
+from .input import Command, InputView, TableInput
 from .log_panel import LogPanel
-from .message_line import MessageLine, Present
+from .message_line import MessageLine
 from .paint import StaticLayer, TableFrame, paint_moving, pulse_rects
-from .parts import (
-    Pill,
-    buttons,
-    detail_line,
-    place_pill,
-    place_tip,
-    score_line,
-    score_right,
-    turn_hint,
-)
+from .parts import detail_line, score_line
 from .picture import TablePicture
-from .tips import TIPS, due_tip
+from .tips import due_tip
 from .tray import HandTray, Point
 from .undo import can_undo
-
-if TYPE_CHECKING:
-    from ..app import App
 
 INSTANT_THINKING = 0.012
 """Seconds a frame may wait for computer decisions at the instant pace (one frame is about 0.017)."""
@@ -102,35 +93,34 @@ class TableScene(Scene):
         self.saving = saving
         self.quit_refused = False
         self.controller = MatchController(session, worker or ProcessWorker(), self._autosave, watching)
-        self.handover = Handover(self, [] if watching else session.human_seats)
-        self.human = self.controller.human = self.handover.shown
+        self.handover = Handover([] if watching else session.human_seats)
         self.you = None if self.handover.several else self.human
         """The seat called "You" (None when several people share the screen: they go by name)."""
         self.seat_labels = tuple("Person" if c.is_human and self.you is None else kind_label(c.kind)
                                  for c in session.seats)
         self.layout = table_layout()
-        self.tray = HandTray(self.human, follow_mover=watching)
+        self.tray = HandTray(self.handover.viewer, follow_mover=watching)
         self.message_line = MessageLine()
         self.static = StaticLayer()
         self.frame: TableFrame | None = None
-        self.input = TableInput(self)
+        self.log = MoveLog()
+        self.log_panel = LogPanel()
+        self.input = TableInput(self.tray, self.log_panel)
         self.clock = 0.0
         self.summary_timer: float | None = None
         self.summary_shown = False
         self.error_note = ""
-        self.log = MoveLog()
-        self.log_panel = LogPanel()
         self.tip: str | None = None
         self._still: object = None
         self._dirty: list[pygame.Rect] | None = None
 
     # ------------------------------------------------------------- lifecycle
-    def attach(self, app: App) -> None:
+    def attach(self, app: Host) -> None:
         """Start the worker and show the first (or resumed) round."""
         super().attach(app)
         self.settings = app.settings
         self.geometry = TableGeometry(self.layout, self.tray, app.settings, app.size)
-        self.picture = TablePicture(self.geometry, self.human, self.told)
+        self.picture = TablePicture(self.geometry, self.handover.viewer, self.told)
         self.picture.you = self.you
         if app.sounds is not None and not self.watching:
             self.picture.hear = app.sounds.hear
@@ -158,6 +148,11 @@ class TableScene(Scene):
         """A menu opens over the table: drop whatever the mouse carried."""
         self.input.drag = None
         self._layout()
+
+    @property
+    def human(self) -> int | None:
+        """The seat whose hand is shown (kept by the handover)."""
+        return self.handover.shown
 
     def _autosave(self, session: GameSession) -> None:
         """The controller's autosave hook: save, and say a new problem once."""
@@ -232,6 +227,52 @@ class TableScene(Scene):
         self.input.drag = None
         self.app.push(self.app.routes.scores(self.match, self.session.hints))
 
+    def hint(self) -> None:
+        """H or the Hint button: the computer's suggestion for your turn, with its
+        reason (counted on the score sheet); the suggested tile is picked up."""
+        human = self.human
+        if human is None or not self.human_turn():
+            self.say("Hints are for your turn.", theme.INK_DIM, 1.5)
+            return
+        action, reason = hint(self.match.view(human))
+        self.session.hints[human] += 1
+        self.controller.save()
+        if isinstance(action, Play):
+            self.tray.selected = action.tile
+            self.tray.step_selection(0)
+            place = where(action.train, human, self.match.names, human)
+            what = f"play the {TEXT[action.tile]} on {place}{' and knock (K)' if action.knock else ''}"
+        else:
+            what = {DRAW: "draw from the boneyard (D)", END: "end your turn (E)", OPEN: "open your train (O)"}.get(
+                action, str(action))
+        self.message_line.advise(f"Hint: {what} \u2014 {reason}.")
+
+    def cycle_sort(self) -> None:
+        """The next way of sorting the hand (remembered for the next run)."""
+        how = self.settings.hand_sort
+        self.settings.hand_sort = SORTS[(SORTS.index(how) + 1) % len(SORTS)] if how in SORTS else SORTS[0]
+        self.settings.remember()
+        self.say(f"Hand sorted {SORT_LABELS[self.settings.hand_sort]}.", theme.INK_DIM, 1.5)
+
+    def take_back(self) -> bool:
+        """Take back the person's last turn (and the computers' turns after it); whether one was."""
+        human = self.human
+        if human is None or not self._may_undo() or not self.controller.undo(human):
+            return False
+        live = self.controller.live
+        if live is not None:
+            self.picture.show_now(live.copy())
+        self.log.replace(self.match.round_number, rebuild(self.match, self.you))
+        self.tray.selected = None
+        self.input.reset()
+        self.message_line.forget()
+        self.say("Your last turn is taken back.", theme.GOLD)
+        return True
+
+    def _may_undo(self) -> bool:
+        """Whether the person may take back their last turn now."""
+        return can_undo(self.session, self.human, self.human_turn(), self.watching)
+
     def close_tip(self) -> None:
         """The player closed the tip (it is not shown again)."""
         self.tip = None
@@ -264,77 +305,16 @@ class TableScene(Scene):
         self.app.replace(self.app.routes.match_end(self.session))
 
     # -------------------------------------------------------------- queries
-    @property
-    def shown(self) -> RoundState | None:
-        """The round as the picture shows it now."""
-        return self.picture.shown
-
-    @property
-    def selected(self) -> Tile | None:
-        """The tile picked in the tray."""
-        return self.tray.selected
-
-    def select(self, tile: Tile | None) -> None:
-        """Pick ``tile`` in the tray (None: none), as a click on it does."""
-        self.tray.selected = tile
-
-    @property
-    def message(self) -> str:
-        """The line the message area shows now ('' when it shows none)."""
-        pill = self.frame.pill if self.frame is not None else None
-        return "" if pill is None else pill.text
-
-    def lines_said(self) -> list[str]:
-        """The lines said in the message area lately, oldest first."""
-        return list(self.message_line.history)
-
     def human_turn(self) -> bool:
         """Whether the person may act now (it is their turn and the picture has caught up)."""
         return (self.controller.person_to_move() and self.controller.to_move() == self.human
                 and self.picture.ready())
-
-    def legal_trains(self, tile: Tile) -> list[int]:
-        """Trains the person may play ``tile`` on now."""
-        if not self.human_turn():
-            return []
-        return sorted({a.train for a in self.controller.legal_actions() if isinstance(a, Play) and a.tile == tile})
 
     def shown_totals(self) -> list[int]:
         """Each seat's total as the picture stands: a round the engine has
         finished counts only once the picture has caught up with its end."""
         shown = self.picture.shown
         return self.controller.totals(counting_this_round=shown is not None and shown.round_over)
-
-    def tile_center(self, tile: Tile) -> Point | None:
-        """Where ``tile`` lies in the hand tray now, or None if it is not in view."""
-        return self.tray.tile_center(tile)
-
-    def tray_shows(self, tile: Tile) -> bool:
-        """Whether ``tile`` is in view in the tray (not in flight, not carried)."""
-        carried = self.frame.carried if self.frame else None
-        return (self.tray.tile_center(tile) is not None and tile not in self.picture.hidden_hand
-                and (carried is None or carried[0] != tile))
-
-    def button_labels(self) -> list[str]:
-        """The labels of the buttons on show (the sort button first, the menu last)."""
-        sort = [self.tray.sort_label] if self.tray.showing is not None else []
-        return sort + [b.label for b in self.frame.buttons] if self.frame else sort
-
-    def boneyard_center(self) -> Point:
-        """The middle of the boneyard's pile (a click there draws)."""
-        return self.frame.boneyard.center if self.frame else self.geometry.boneyard_center()
-
-    def train_end(self, train: int) -> Point | None:
-        """Where the next tile of ``train`` would go on the table (None if it has no room)."""
-        if self.frame is None:
-            return None
-        slot = self.frame.plan.lanes[train].next_slot
-        return None if slot is None else (slot.x, slot.y)
-
-    def hub_center(self) -> Point:
-        """The middle of the roundhouse hub."""
-        assert self.frame is not None
-        return self.frame.plan.hub
 
     # ---------------------------------------------------------------- update
     def update(self, dt: float) -> None:
@@ -363,7 +343,7 @@ class TableScene(Scene):
             if self.summary_timer <= 0:
                 self._open_summary()
         self._offer_tip()
-        self.handover.check()
+        self._offer_handover()
         self._layout()
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
@@ -386,6 +366,27 @@ class TableScene(Scene):
         if key is not None:
             self.tip = key
             self.settings.saw_tip(key)
+
+    def _offer_handover(self) -> None:
+        """Put the pass screen up when another person's turn comes (pass and play)."""
+        seat = self.handover.due(self.controller.to_move(), self.picture.ready())
+        if seat is None or self.app is None:
+            return
+        self.handover.start(seat)
+        self._new_person()
+        self.app.push(self.app.routes.pass_to(self.match.names[seat], self._handed_over, self.open_menu))
+
+    def _handed_over(self) -> None:
+        """The person passed to is ready: show their hand."""
+        self.handover.done()
+        self._new_person()
+
+    def _new_person(self) -> None:
+        """Another person (or nobody, behind the pass screen) has the table: drop
+        the last one's selection, drag, knock and everything said to them."""
+        self.tray.selected = None
+        self.input.reset()
+        self.message_line.forget()
 
     def _open_summary(self) -> None:
         """Show the summary of the round that ended."""
@@ -418,71 +419,31 @@ class TableScene(Scene):
         if state is None:
             self.frame = None
             return
-        picture, scaled = self.picture, self.geometry.scaled
-        plan = self.geometry.plan(state)
-        your_turn = self.human_turn()
-        legal = self.controller.legal_actions() if your_turn else []
-        drag = self.input.drag
-        carried = drag.tile if drag is not None and drag.carries_tile else None
-        focus = carried if carried is not None else self.tray.selected
-        seat = self.tray.seat_of(state)
-        label = "" if seat is None else self.handover.hand_label(seat, state.names[seat])
-        playable = frozenset(a.tile for a in legal if isinstance(a, Play))
-        numerals = self.geometry.numerals(state, in_tray=False)
-        self.tray.layout(state, self.settings.hand_sort, picture.deal_progress, playable, label,
-                         self.geometry.numerals(state, in_tray=True))
-        totals = self.shown_totals()
-        dealt = picture.deal_progress >= 1.0
-        hidden = frozenset(picture.hidden_slots)
-        mover = picture.mover()
-        mover = state.to_move if mover is None else mover
-        score_text = self.handover.turn_title() or score_line(state, totals, self.human)
-        detail = detail_line(state, self.match.fingerprints[-1] if self.match.fingerprints else "")
-        self.frame = TableFrame(
-            size=size, scaled=scaled, plan=plan, state=state,
-            static_key=(size, picture.version, hidden, picture.engine_shown, tuple(totals), dealt, numerals,
-                        theme.PALETTE_VERSION, score_text, detail),
-            seat_labels=self.seat_labels,
-            totals=tuple(totals), dealt=dealt, engine_shown=picture.engine_shown, hidden_slots=hidden,
-            numerals=numerals, title=f"Round {self.match.round_number} of {self.match.setup.rounds}",
-            detail=detail,
-            score_text=score_text, clock=self.clock,
-            turn_glow=not state.round_over and dealt, mover=mover,
-            thinking=self.controller.thinking_seat == mover,
-            targets=tuple(self.legal_trains(focus)) if focus is not None else (),
-            can_draw=your_turn and DRAW in legal,
-            boneyard=boneyard_pile(scaled.anchor("boneyard"), scaled.k),
-            buttons=buttons(scaled, legal, self.input.knock_armed, self.input.hover, your_turn, can_undo(self)),
-            pill=self._message(your_turn, legal, state),
-            carried=(carried, drag.center(drag.pos)) if carried is not None and drag is not None else None,
-            score_right=score_right(scaled),
-            tip=None if self.tip is None else place_tip(scaled, self.tip, TIPS[self.tip]),
-            badge=self.saving_badge(),
-        )
+        self.frame = build_frame(size, state, self._facts(), Parts(
+            self.geometry, self.picture, self.tray, self.input, self.message_line, self.log, self.log_panel))
         self.static.refresh(self.frame, self.layout)
         still = (dataclasses.replace(self.frame, clock=0.0), self.log.version, self.log_panel.open, self.log_panel.back)
         self._dirty = pulse_rects(self.frame) if still == self._still else None
         self._still = still
-        area, k = scaled.anchor("felt"), scaled.k
-        width = min(420 * k, area.w * 0.45)
-        bottom = scaled.anchor("message_area").y - 4 * k
-        left = round(area.right - width - 6 * k)
-        top = area.y + 6 * k
-        tip = self.frame.tip
-        if tip is not None and tip.box.right > left:  # the log opens under the tip card, never beneath it
-            top = max(top, tip.box.bottom + 6 * k)
-        self.log_panel.layout(pygame.Rect(left, round(top), round(width), round(max(80 * k, bottom - top))), k,
-                              self.log, state.names, self.you)
 
-    def _message(self, your_turn: bool, legal: Sequence[Action], state: RoundState) -> Pill | None:
-        """The message pill: what the message line says now (see ui.message_line)."""
-        thinking = self.controller.thinking_seat
-        present = Present(
-            turn_line=turn_hint(legal, state) if your_turn else None,
-            thinking=None if thinking is None else state.names[state.to_move],
-            catching_up=not self.picture.idle(), round_over=state.round_over)
-        said = self.message_line.on_show(present)
-        return None if said is None else place_pill(self.geometry.scaled, said.text, said.color, said.why)
+    def _facts(self) -> FrameFacts:
+        """What the frame needs to know of the match now."""
+        assert self.picture.shown is not None
+        shown = self.picture.shown
+        your_turn = self.human_turn()
+        totals = tuple(self.shown_totals())
+        seat = self.tray.seat_of(shown)
+        names = self.match.names
+        score = self.handover.turn_title(self.controller.to_move(), names, totals) or score_line(
+            shown, totals, self.human)
+        return FrameFacts(
+            your_turn=your_turn, legal=self.controller.legal_actions() if your_turn else (),
+            thinking=self.controller.thinking_seat, totals=totals,
+            title=f"Round {self.match.round_number} of {self.match.setup.rounds}",
+            detail=detail_line(shown, self.match.fingerprints[-1] if self.match.fingerprints else ""),
+            score_text=score, hand_label="" if seat is None else self.handover.hand_label(seat, shown.names[seat]),
+            seat_labels=self.seat_labels, hand_sort=self.settings.hand_sort, tip=self.tip,
+            badge=self.saving_badge(), undo=self._may_undo(), clock=self.clock, you=self.you)
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -496,5 +457,39 @@ class TableScene(Scene):
         paint_moving(surface, frame, self.picture, self.tray, (self.log_panel, self.log))
 
     def handle(self, intent: Intent) -> None:
-        """Mouse and keyboard play (see table_input)."""
-        self.input.handle(intent)
+        """Mouse and keyboard play: input turns them into commands (see ``input``), done here."""
+        view = InputView(
+            frame=self.frame, your_turn=self.human_turn(), person_to_move=self.controller.person_to_move(),
+            legal=self.controller.legal_actions(), players=self.match.players,
+            has_person=self.human is not None, playing=self.controller.phase is Phase.PLAYING)
+        for command in self.input.handle(intent, view):
+            self.carry_out(command)
+
+    def carry_out(self, command: Command) -> None:
+        """Do what input asked for."""
+        simple: dict[str, Callable[[], object]] = {
+            "menu": self.open_menu, "why": self.open_why, "scores": self.open_scores, "skip": self.skip,
+            "close_tip": self.close_tip, "sort": self.cycle_sort, "hint": self.hint, "undo": self.take_back,
+        }
+        if command.kind in simple:
+            simple[command.kind]()
+        elif command.kind == "say":
+            self.say(command.text, command.color, command.seconds)
+        elif command.kind == "rules":
+            self.open_rules(command.text)
+        elif command.kind == "act" and command.action is not None:
+            self._act(command)
+        elif command.kind == "glide" and command.tile is not None and command.pos is not None:
+            self.picture.glide_home(command.tile, command.pos, self.settings.anim_scale)
+
+    def _act(self, command: Command) -> None:
+        """Apply the person's action; a refusal is said (and a dropped tile glides home)."""
+        assert command.action is not None
+        refusal = self.controller.act(command.action)
+        if refusal is None:
+            self.input.acted()
+            self.catch_steps(command.pos)
+            return
+        self.say(sentence(refusal), theme.WARN)
+        if command.pos is not None and isinstance(command.action, Play):
+            self.picture.glide_home(command.action.tile, command.pos, self.settings.anim_scale)

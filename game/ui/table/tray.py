@@ -15,6 +15,7 @@ from .. import theme, ui_scale
 from ..fonts import blit_text, capped, text
 from ..hand import SORT_LABELS, sort_hand
 from ..tile_art import face
+from .handover import Viewer
 
 Point = tuple[float, float]
 
@@ -24,8 +25,8 @@ class HandTray:
     is to move (a watched table); ``selected`` is the tile picked with a click
     or the arrow keys."""
 
-    def __init__(self, seat: int | None, follow_mover: bool = False) -> None:
-        self.seat = seat
+    def __init__(self, viewer: Viewer, follow_mover: bool = False) -> None:
+        self.viewer = viewer
         self.follow_mover = follow_mover
         self.selected: Tile | None = None
         self.scroll = 0
@@ -78,8 +79,8 @@ class HandTray:
 
     def seat_of(self, state: RoundState) -> int | None:
         """Whose hand the tray shows for ``state``."""
-        if self.seat is not None:
-            return self.seat
+        if self.viewer.seat is not None:
+            return self.viewer.seat
         return state.to_move if self.follow_mover else None
 
     def hand_order(self, state: RoundState, how: str) -> list[Tile]:

@@ -1,0 +1,121 @@
+"""Working out one frame of the table (``build_frame``): what the next draws
+paint and the next clicks hit, from the parts as they stand. Reads the parts,
+changes only the tray's and the log panel's layout."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine import DRAW, Action, Play, RoundState
+from ...movelog import MoveLog
+from .. import theme
+from ..layout import Scaled
+from .draw import boneyard_pile
+from .geometry import TableGeometry
+from .input import TableInput, targets_of
+from .log_panel import LogPanel
+from .message_line import MessageLine, Present
+from .paint import TableFrame
+from .parts import Pill, buttons, place_pill, place_tip, score_right, turn_hint
+from .picture import TablePicture
+from .tips import TIPS
+from .tray import HandTray
+
+
+@dataclass(frozen=True, slots=True)
+class FrameFacts:
+    """What the scene knows of the match for one frame: whose turn it is for the
+    shown person and what they may do, the labels and lines of the top bar, the
+    totals as the picture stands, and the states of tips, saving and undo."""
+
+    your_turn: bool
+    legal: tuple[Action, ...]
+    thinking: int | None
+    totals: tuple[int, ...]
+    title: str
+    detail: str
+    score_text: str
+    hand_label: str
+    seat_labels: tuple[str, ...]
+    hand_sort: str
+    tip: str | None
+    badge: str | None
+    undo: bool
+    clock: float
+    you: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """The table's parts a frame is built from."""
+
+    geometry: TableGeometry
+    picture: TablePicture
+    tray: HandTray
+    input: TableInput
+    message_line: MessageLine
+    log: MoveLog
+    log_panel: LogPanel
+
+
+def build_frame(size: tuple[int, int], state: RoundState, facts: FrameFacts, parts: Parts) -> TableFrame:
+    """The frame of ``state`` as the picture shows it, at a window of ``size``."""
+    geometry, picture, tray, hand = parts.geometry, parts.picture, parts.tray, parts.input
+    scaled = geometry.scaled
+    legal = facts.legal if facts.your_turn else ()
+    drag = hand.drag
+    carried = drag.tile if drag is not None and drag.carries_tile else None
+    focus = carried if carried is not None else tray.selected
+    playable = frozenset(a.tile for a in legal if isinstance(a, Play))
+    numerals = geometry.numerals(state, in_tray=False)
+    tray.layout(state, facts.hand_sort, picture.deal_progress, playable, facts.hand_label,
+                geometry.numerals(state, in_tray=True))
+    dealt = picture.deal_progress >= 1.0
+    hidden = frozenset(picture.hidden_slots)
+    mover = picture.mover()
+    mover = state.to_move if mover is None else mover
+    frame = TableFrame(
+        size=size, scaled=scaled, plan=geometry.plan(state), state=state,
+        static_key=(size, picture.version, hidden, picture.engine_shown, facts.totals, dealt, numerals,
+                    theme.PALETTE_VERSION, facts.score_text, facts.detail),
+        seat_labels=facts.seat_labels, totals=facts.totals, dealt=dealt, engine_shown=picture.engine_shown,
+        hidden_slots=hidden, numerals=numerals, title=facts.title, detail=facts.detail,
+        score_text=facts.score_text, clock=facts.clock,
+        turn_glow=not state.round_over and dealt, mover=mover, thinking=facts.thinking == mover,
+        targets=targets_of(focus, legal),
+        can_draw=facts.your_turn and DRAW in legal,
+        boneyard=boneyard_pile(scaled.anchor("boneyard"), scaled.k),
+        buttons=buttons(scaled, legal, hand.knock_armed, hand.hover, facts.your_turn, facts.undo),
+        pill=message_pill(scaled, state, facts, parts),
+        carried=(carried, drag.center(drag.pos)) if carried is not None and drag is not None else None,
+        score_right=score_right(scaled),
+        tip=None if facts.tip is None else place_tip(scaled, facts.tip, TIPS[facts.tip]),
+        badge=facts.badge,
+    )
+    lay_out_log(scaled, frame, state, facts, parts)
+    return frame
+
+
+def message_pill(scaled: Scaled, state: RoundState, facts: FrameFacts, parts: Parts) -> Pill | None:
+    """The message pill: what the message line says now (see ``message_line``)."""
+    present = Present(
+        turn_line=turn_hint(facts.legal, state) if facts.your_turn else None,
+        thinking=None if facts.thinking is None else state.names[state.to_move],
+        catching_up=not parts.picture.idle(), round_over=state.round_over)
+    said = parts.message_line.on_show(present)
+    return None if said is None else place_pill(scaled, said.text, said.color, said.why)
+
+
+def lay_out_log(scaled: Scaled, frame: TableFrame, state: RoundState, facts: FrameFacts, parts: Parts) -> None:
+    """Place the move log panel at the felt's right, under a tip card, never beneath it."""
+    area, k = scaled.anchor("felt"), scaled.k
+    width = min(420 * k, area.w * 0.45)
+    bottom = scaled.anchor("message_area").y - 4 * k
+    left = round(area.right - width - 6 * k)
+    top = area.y + 6 * k
+    if frame.tip is not None and frame.tip.box.right > left:
+        top = max(top, frame.tip.box.bottom + 6 * k)
+    parts.log_panel.layout(pygame.Rect(left, round(top), round(width), round(max(80 * k, bottom - top))), k,
+                           parts.log, state.names, facts.you)
