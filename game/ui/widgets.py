@@ -60,6 +60,15 @@ class Button:
             blit_text(surface, self.hint, space.px(14), theme.INK_DIM, (rect.right - space.px(8), rect.bottom - space.px(4)), "bottomright")
 
 
+_CURSOR_MOVES: dict[str, Callable[[int, int], int]] = {
+    "left": lambda cursor, length: max(0, cursor - 1),
+    "right": lambda cursor, length: min(length, cursor + 1),
+    "home": lambda cursor, length: 0,
+    "end_key": lambda cursor, length: length,
+}
+"""Where each cursor key moves the cursor, given where it is and the text's length."""
+
+
 @dataclass
 class TextField:
     """A one-line text field that edits as people expect: click to focus, type,
@@ -88,14 +97,7 @@ class TextField:
     def handle(self, intent: Intent, space: Space) -> bool:
         """Apply one intent; True if the field used it."""
         if intent.kind == "press":
-            inside = space.rect(*self.rect).collidepoint(intent.pos)
-            self.selected = False
-            if inside:
-                self.focused = True
-                self.cursor = self._index_at(intent.pos[0] - space.rect(*self.rect).x - space.px(10), space)
-            else:
-                self.focused = False
-            return inside
+            return self._press(intent, space)
         if not self.focused:
             return False
         kind = intent.kind
@@ -108,35 +110,47 @@ class TextField:
             self.value, self.cursor, self.selected = "", 0, False
             if kind != "text":
                 return True
-        elif kind in ("left", "right", "home", "end_key"):
-            self.selected = False
         if kind == "text":
-            chars = "".join(c for c in intent.text if self.allowed(c))
-            room = self.max_len - len(self.value)
-            chars = chars[: max(0, room)]
-            self.value = self.value[: self.cursor] + chars + self.value[self.cursor :]
-            self.cursor += len(chars)
-        elif kind == "backspace" and self.cursor > 0:
+            self._insert(intent.text)
+            return True
+        if kind in ("backspace", "delete"):
+            self._erase(before=kind == "backspace")
+            return True
+        if kind in _CURSOR_MOVES:
+            self.selected = False
+            self.cursor = _CURSOR_MOVES[kind](self.cursor, len(self.value))
+            return True
+        if kind in ("skip", "key"):
+            return True  # typed characters arrive as text intents
+        if kind == "back":
+            self.focused = False
+            return True
+        return False
+
+    def _press(self, intent: Intent, space: Space) -> bool:
+        """A click: inside takes the focus and puts the cursor there, outside drops it."""
+        box = space.rect(*self.rect)
+        inside = box.collidepoint(intent.pos)
+        self.selected = False
+        self.focused = inside
+        if inside:
+            self.cursor = self._index_at(intent.pos[0] - box.x - space.px(10), space)
+        return inside
+
+    def _insert(self, text: str) -> None:
+        """Type ``text`` at the cursor, keeping allowed characters up to the length limit."""
+        chars = "".join(c for c in text if self.allowed(c))
+        chars = chars[: max(0, self.max_len - len(self.value))]
+        self.value = self.value[: self.cursor] + chars + self.value[self.cursor :]
+        self.cursor += len(chars)
+
+    def _erase(self, before: bool) -> None:
+        """Backspace (``before``) or Delete one character at the cursor."""
+        if before and self.cursor > 0:
             self.value = self.value[: self.cursor - 1] + self.value[self.cursor :]
             self.cursor -= 1
-        elif kind == "delete":
+        elif not before:
             self.value = self.value[: self.cursor] + self.value[self.cursor + 1 :]
-        elif kind == "left":
-            self.cursor = max(0, self.cursor - 1)
-        elif kind == "right":
-            self.cursor = min(len(self.value), self.cursor + 1)
-        elif kind == "home":
-            self.cursor = 0
-        elif kind == "end_key":
-            self.cursor = len(self.value)
-        elif kind in ("skip", "key"):
-            return True  # typed characters arrive as text intents
-        elif kind in ("confirm", "next_field", "back"):
-            self.focused = False if kind == "back" else self.focused
-            return kind == "back"
-        else:
-            return False
-        return True
 
     def _index_at(self, x: float, space: Space) -> int:
         """The cursor index nearest to ``x`` pixels from the text start."""

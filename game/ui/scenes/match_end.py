@@ -16,6 +16,14 @@ from .menu import MenuScene, card
 
 PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 
+TIE_BREAK_WORDS = {
+    "total": "decided by the lowest total score",
+    "zero rounds": "totals tied: decided by the most rounds scored at zero",
+    "lowest round": "totals and zero rounds tied: decided by the lowest single round",
+    "shared": "tied on every tie-break: first place is shared",
+}
+"""How first place was decided, by the deciding rule's name."""
+
 
 class MatchEndScene(MenuScene):
     """Winner, places, totals, and how each place was decided; ``note`` is what
@@ -55,49 +63,56 @@ class MatchEndScene(MenuScene):
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """The headline, the places with totals and tie-breaks, and the score sheet."""
         match = self.match
-        totals = match.totals()
-        winners = self.ranking[0]
-        names = " and ".join(match.names[s] for s in winners)
-        human = self.session.human_seat
-        if human is not None and human in winners:
-            headline = "You win the match!" if len(winners) == 1 else "You share first place!"
-        else:
-            headline = f"{names} win{'s' if len(winners) == 1 else ''} the match"
-        blit_text(surface, headline, space.px(52), theme.GOLD, space.point(800, 50), "midtop", "title")
+        blit_text(surface, self._headline(), space.px(52), theme.GOLD, space.point(800, 50), "midtop", "title")
         rules = deciding_rules(match)
         if rules:
-            explain = {
-                "total": "decided by the lowest total score",
-                "zero rounds": "totals tied: decided by the most rounds scored at zero",
-                "lowest round": "totals and zero rounds tied: decided by the lowest single round",
-                "shared": "tied on every tie-break: first place is shared",
-            }[rules[0]]
+            explain = TIE_BREAK_WORDS[rules[0]]
             blit_text(surface, f"First place {explain}.", space.px(20), theme.INK, space.point(800, 124), "midtop")
         row = min(60.0, 400 / max(1, match.players))
         card(surface, space, 330, 165, 940, row * match.players + 40)
         y = 185.0
-        place = 0
         for g, group in enumerate(self.ranking):
             for seat in group:
-                rect = space.rect(360, y, 880, row - 8)
-                color = (70, 58, 24) if g == 0 else theme.PANEL_LIGHT
-                pygame.draw.rect(surface, color, rect, border_radius=space.px(10))
-                pygame.draw.rect(surface, seat_color(seat), space.rect(360, y, 10, row - 8), border_radius=space.px(4))
-                blit_text(surface, PLACES[g] if g < len(PLACES) else str(g + 1), space.px(26), theme.GOLD, space.point(395, y + (row - 8) / 2), "midleft", "title")
-                kind = self.session.seats[seat].kind
-                label = match.names[seat] + ("" if seat == human and match.names[seat] == "You" else "  (you)" if seat == human else f"  ({kind})")
-                blit_text(surface, label, space.px(24), theme.INK, space.point(480, y + (row - 8) / 2), "midleft", "bold")
-                zeros = sum(1 for r in match.round_scores if r[seat] == 0)
-                blit_text(surface, f"{zeros} round{'s' if zeros != 1 else ''} at 0", space.px(15), theme.INK_DIM, space.point(1010, y + (row - 8) / 2), "midright")
-                blit_text(surface, f"{totals[seat]} pts", space.px(26), theme.GOLD, space.point(1220, y + (row - 8) / 2), "midright", "bold")
-                if g > 0 and seat == group[0] and rules[g - 1] != "total":
-                    blit_text(surface, f"tie-break: {rules[g - 1]}", space.px(13), theme.RED, space.point(1010, y + 4), "topright", "bold")
+                tie_break = rules[g - 1] if g > 0 and seat == group[0] and rules[g - 1] != "total" else None
+                self._place_row(surface, space, (g, seat), (y, row), tie_break)
                 y += row
-                place += 1
         self._sheet(surface, space, y + 40)
         if self.note:
             blit_text(surface, self.note, space.px(17), theme.RED, space.point(800, 892), "midbottom", "bold",
                       wrap=space.px(1400))
+
+    def _headline(self) -> str:
+        """Who won, in the person's words when the person is among the winners."""
+        winners = self.ranking[0]
+        human = self.session.human_seat
+        if human is not None and human in winners:
+            return "You win the match!" if len(winners) == 1 else "You share first place!"
+        names = " and ".join(self.match.names[s] for s in winners)
+        return f"{names} win{'s' if len(winners) == 1 else ''} the match"
+
+    def _seat_label(self, seat: int) -> str:
+        """A seat's name, marked "(you)" for the person or with its kind of computer player."""
+        name = self.match.names[seat]
+        if seat == self.session.human_seat:
+            return name if name == "You" else f"{name}  (you)"
+        return f"{name}  ({self.session.seats[seat].kind})"
+
+    def _place_row(self, surface: pygame.Surface, space: Space, place: tuple[int, int],
+                   band: tuple[float, float], tie_break: str | None) -> None:
+        """One seat's row: place, name, rounds at zero, total and the tie-break that placed it."""
+        g, seat = place
+        y, row = band
+        middle = y + (row - 8) / 2
+        color = (70, 58, 24) if g == 0 else theme.PANEL_LIGHT
+        pygame.draw.rect(surface, color, space.rect(360, y, 880, row - 8), border_radius=space.px(10))
+        pygame.draw.rect(surface, seat_color(seat), space.rect(360, y, 10, row - 8), border_radius=space.px(4))
+        blit_text(surface, PLACES[g] if g < len(PLACES) else str(g + 1), space.px(26), theme.GOLD, space.point(395, middle), "midleft", "title")
+        blit_text(surface, self._seat_label(seat), space.px(24), theme.INK, space.point(480, middle), "midleft", "bold")
+        zeros = sum(1 for r in self.match.round_scores if r[seat] == 0)
+        blit_text(surface, f"{zeros} round{'s' if zeros != 1 else ''} at 0", space.px(15), theme.INK_DIM, space.point(1010, middle), "midright")
+        blit_text(surface, f"{self.match.totals()[seat]} pts", space.px(26), theme.GOLD, space.point(1220, middle), "midright", "bold")
+        if tie_break:
+            blit_text(surface, f"tie-break: {tie_break}", space.px(13), theme.RED, space.point(1010, y + 4), "topright", "bold")
 
     def _sheet(self, surface: pygame.Surface, space: Space, top: float) -> None:
         """Every round's score, seat by seat, under the ranking."""

@@ -23,6 +23,7 @@ from ...play import RoundStart, Step
 from ..tile_art import back, face
 from ..tween import Tween, Tweens
 from .board import BoardPlan
+from .handover import Viewer
 
 Point = tuple[float, float]
 Tell = Callable[[Sequence[Line]], None]
@@ -115,12 +116,12 @@ class Shown:
 class TablePicture:
     """The round as the picture stands (``shown``), the steps still to show and
     what is in flight. ``tell`` hears what each shown step (and each deal) says,
-    in words; ``human`` is the person's seat (None when only computers play)."""
+    in words; ``viewer`` holds the seat whose hand is shown (None when only computers play)."""
 
-    def __init__(self, places: Places, human: int | None, tell: Tell) -> None:
+    def __init__(self, places: Places, viewer: Viewer, tell: Tell) -> None:
         self.places = places
-        self.human = human
-        self.you = human
+        self.viewer = viewer
+        self.you = viewer.seat
         """The seat narration calls "You" (None when several people share the screen)."""
         self.tell = tell
         self.acting: int | None = None
@@ -211,7 +212,7 @@ class TablePicture:
             players = state.players
             for i in range(3):
                 for seat in range(players):
-                    if seat == self.human and state.hands[seat]:
+                    if seat == self.viewer.seat and state.hands[seat]:
                         end = places.tray_center(state, state.hands[seat][0])
                     else:
                         end = places.seat_center(players, seat)
@@ -238,56 +239,66 @@ class TablePicture:
         prev = self.shown
         self._set_shown(step.state)
         state = step.state
-        places = self.places
-        plan = places.plan(state)
         fast = scale <= 0
         self.acting = step.seat
         duration = (0.45 if step.computer else 0.2) * scale
-        on_table = places.numerals(state, in_tray=False)
-        in_tray = places.numerals(state, in_tray=True)
         self.tell(tell(step.events, state.names, self.you, state.options, len(state.boneyard)))
         for event in step.events:
             if self.hear is not None and not fast:
                 self.hear(event)
-            if isinstance(event, ev.TilePlayed):
-                index = len(state.trains[event.train]) - 1
-                lane = plan.lanes[event.train]
-                if fast or index >= len(lane.slots):
-                    continue
-                slot = lane.slots[index]
-                if item.drop is not None:
-                    start = item.drop
-                elif step.seat == self.human and prev is not None:
-                    start = places.tray_center(prev, event.tile)
-                else:
-                    start = places.seat_center(state.players, step.seat)
-                near, far = event.near, event.far
-                pair = (far, near) if slot.flip and not slot.crosswise else (near, far)
-                angle1 = -90.0 if slot.crosswise else 0.0
-                # from the tray it leaves as the tray shows it: the high end on top
-                angle0 = (-90.0 if pair[0] == HI[event.tile] else 90.0) if step.seat == self.human else 30.0
-                flyer = Flyer(pair, start, (slot.x, slot.y), plan.unit * 1.2, plan.unit, angle0, angle1, on_table)
-                self.fly(flyer, duration, "out_back" if item.drop is not None else "out_cubic",
-                         slot_key=(event.train, index))
-            elif isinstance(event, ev.TileDrawn):
-                if fast:
-                    continue
-                origin = places.boneyard_center()
-                if step.seat == self.human and event.tile is not None:
-                    end = places.tray_center(state, event.tile)
-                    self.hidden_hand.add(event.tile)
-                    flyer = Flyer((HI[event.tile], LO[event.tile]), origin, end, plan.unit, places.tray_unit, 0, -90,
-                                  in_tray)
-                    self.fly(flyer, duration * 1.2, "out_cubic", hand_tile=event.tile)
-                else:
-                    end = places.seat_center(state.players, event.seat)
-                    self.fly(Flyer(None, origin, end, plan.unit, plan.unit * 0.6, 0, 60), duration, "out_cubic")
+            if isinstance(event, ev.TilePlayed) and not fast:
+                self._fly_played(item, event, prev, duration)
+            elif isinstance(event, ev.TileDrawn) and not fast:
+                self._fly_drawn(step, event, duration)
             elif isinstance(event, (ev.MarkerUp, ev.MarkerDown)):
                 self.marker_pop[event.seat] = 0.0
                 holder = _Pop(self.marker_pop, event.seat)
                 self.tweens.add(Tween(holder, {"value": 1.0}, 0.6 * scale, "out_elastic", delay=duration))
         if step.computer:
             self.hold = turn_seconds * 0.55
+
+    def _fly_played(self, item: Shown, event: ev.TilePlayed, prev: RoundState | None, duration: float) -> None:
+        """A played tile flies to its slot: from where the person dropped it, from
+        the viewer's tray, or from the player's panel."""
+        step, places = item.step, self.places
+        state = step.state
+        plan = places.plan(state)
+        index = len(state.trains[event.train]) - 1
+        lane = plan.lanes[event.train]
+        if index >= len(lane.slots):
+            return
+        slot = lane.slots[index]
+        mine = step.seat == self.viewer.seat
+        if item.drop is not None:
+            start = item.drop
+        elif mine and prev is not None:
+            start = places.tray_center(prev, event.tile)
+        else:
+            start = places.seat_center(state.players, step.seat)
+        near, far = event.near, event.far
+        pair = (far, near) if slot.flip and not slot.crosswise else (near, far)
+        angle1 = -90.0 if slot.crosswise else 0.0
+        # from the tray it leaves as the tray shows it: the high end on top
+        angle0 = (-90.0 if pair[0] == HI[event.tile] else 90.0) if mine else 30.0
+        flyer = Flyer(pair, start, (slot.x, slot.y), plan.unit * 1.2, plan.unit, angle0, angle1,
+                      places.numerals(state, in_tray=False))
+        self.fly(flyer, duration, "out_back" if item.drop is not None else "out_cubic",
+                 slot_key=(event.train, index))
+
+    def _fly_drawn(self, step: Step, event: ev.TileDrawn, duration: float) -> None:
+        """A drawn tile flies from the boneyard: face up into the viewer's tray, face down to another panel."""
+        places, state = self.places, step.state
+        unit = places.plan(state).unit
+        origin = places.boneyard_center()
+        if step.seat == self.viewer.seat and event.tile is not None:
+            end = places.tray_center(state, event.tile)
+            self.hidden_hand.add(event.tile)
+            flyer = Flyer((HI[event.tile], LO[event.tile]), origin, end, unit, places.tray_unit, 0, -90,
+                          places.numerals(state, in_tray=True))
+            self.fly(flyer, duration * 1.2, "out_cubic", hand_tile=event.tile)
+        else:
+            end = places.seat_center(state.players, event.seat)
+            self.fly(Flyer(None, origin, end, unit, unit * 0.6, 0, 60), duration, "out_cubic")
 
     def fly(self, flyer: Flyer, duration: float, easing: str, slot_key: tuple[int, int] | None = None,
             hand_tile: Tile | None = None, delay: float = 0.0, then: Callable[[], None] | None = None) -> None:
