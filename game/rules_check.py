@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from typing import Any, Iterable, TextIO
 
-from .engine import Action, IllegalAction, RoundState, SetupError, rank, start_round
+from .engine import Action, IllegalAction, Match, MatchStateError, RoundState, SetupError, rank, start_round
 from .engine.actions import MEXICAN, parse_train
 from .engine.fields import snapshot
 from .engine.tiles import TEXT, parse_tiles
@@ -58,6 +58,11 @@ def build_round(scenario: Scenario) -> RoundState:
         return start_round(setup, hands, boneyard, engine, d.get("start_seat", 0), used)
     except SetupError as error:
         raise StepFailed(f"the round cannot start: {error}") from None
+
+
+def build_position(scenario: Scenario) -> Match:
+    """The scenario's starting position as a match to drive through ``Match``'s API."""
+    return Match.at_position(build_round(scenario))
 
 
 def _sorted_text(actions: Iterable[Action]) -> list[str]:
@@ -124,7 +129,7 @@ def _show(key: str, value: Any) -> str:
 
 def run_scenario(scenario: Scenario) -> str | None:
     """Run every step; None if all hold, else 'step N (kind): why'."""
-    state: RoundState | None = None
+    match: Match | None = None
     index = 0
     try:
         for index, (kind, value) in enumerate(scenario.steps, start=1):
@@ -137,9 +142,9 @@ def run_scenario(scenario: Scenario) -> str | None:
             if kind == "expect_setup":
                 _check_setup(scenario, value)
                 continue
-            if state is None:
-                state = build_round(scenario)
-            _run_step(scenario, state, kind, value)
+            if match is None:
+                match = build_position(scenario)
+            _run_step(scenario, match, kind, value)
     except StepFailed as failure:
         return f"step {index} ({scenario.steps[index - 1][0] if index else 'setup'}): {failure}"
     return None
@@ -163,14 +168,20 @@ def _check_setup(scenario: Scenario, expected: dict[str, Any]) -> None:
             raise StepFailed(f"{key} is {json.dumps(actual[key])}, expected {json.dumps(value)}")
 
 
-def _run_step(scenario: Scenario, state: RoundState, kind: str, value: Any) -> None:
+def _run_step(scenario: Scenario, match: Match, kind: str, value: Any) -> None:
     """Run one step of a table scenario (StepFailed says how it failed)."""
-    _STEPS[kind](scenario, state, value)
+    _STEPS[kind](scenario, match, value)
 
 
-def _legal(scenario: Scenario, state: RoundState, value: Any) -> None:
+def _table(match: Match) -> RoundState:
+    """The round the scenario plays, read as the referee sees it (every hand)."""
+    assert match.round is not None
+    return match.round
+
+
+def _legal(scenario: Scenario, match: Match, value: Any) -> None:
     """A ``legal`` step: exactly these actions are legal."""
-    actual = set(state.legal_actions())
+    actual = set(match.legal_actions())
     wanted = set(value)
     if actual == wanted:
         return
@@ -181,41 +192,44 @@ def _legal(scenario: Scenario, state: RoundState, value: Any) -> None:
         parts.append(f"not legal but expected: {', '.join(missing)}")
     if extra:
         parts.append(f"legal but not expected: {', '.join(extra)}")
-    raise StepFailed(f"legal actions differ ({'; '.join(parts)}); to move: seat {state.to_move}")
+    raise StepFailed(f"legal actions differ ({'; '.join(parts)}); to move: seat {_table(match).to_move}")
 
 
-def _do(scenario: Scenario, state: RoundState, value: Any) -> None:
+def _do(scenario: Scenario, match: Match, value: Any) -> None:
     """A ``do`` step: the action is legal and is applied."""
     try:
-        state.apply(value)
+        match.apply(value)
+    except MatchStateError:
+        raise StepFailed(f"'{value}' cannot be played: the round is over") from None
     except IllegalAction as error:
-        legal = ", ".join(_sorted_text(state.legal_actions())) or "none"
+        legal = ", ".join(_sorted_text(match.legal_actions())) or "none"
         raise StepFailed(f"'{value}' was refused: {error.reason} (legal: {legal})") from None
 
 
-def _reject(scenario: Scenario, state: RoundState, value: Any) -> None:
+def _reject(scenario: Scenario, match: Match, value: Any) -> None:
     """A ``reject`` step: the action is refused and nothing changes."""
-    before = _snapshot(state)
+    before = _snapshot(_table(match))
     try:
-        state.apply(value)
-    except IllegalAction:
-        if _snapshot(state) != before:
+        match.apply(value)
+    except (IllegalAction, MatchStateError):
+        if _snapshot(_table(match)) != before:
             raise StepFailed(f"'{value}' was refused but the table changed") from None
         return
     raise StepFailed(f"'{value}' was accepted, expected it to be refused")
 
 
-def _auto(scenario: Scenario, state: RoundState, value: Any) -> None:
+def _auto(scenario: Scenario, match: Match, value: Any) -> None:
     """An ``auto`` step: the first legal action (sorted as printed), ``value`` times."""
     for done in range(value):
-        offered = state.legal_actions()
+        offered = match.legal_actions()
         if not offered:
             raise StepFailed(f"no legal action after {done} of {value} automatic actions")
-        state.apply(min(offered, key=str))
+        match.apply(min(offered, key=str))
 
 
-def _expect(scenario: Scenario, state: RoundState, value: Any) -> None:
+def _expect(scenario: Scenario, match: Match, value: Any) -> None:
     """An ``expect`` step: each given key equals the game's value."""
+    state = _table(match)
     for key, expected in value.items():
         if key == "trains":
             _expect_trains(state, expected)
@@ -235,7 +249,7 @@ def _expect_trains(state: RoundState, expected: dict[str, str]) -> None:
             raise StepFailed(f"train {name} is \"{shown}\", expected \"{text}\"")
 
 
-_STEPS: dict[str, Callable[[Scenario, RoundState, Any], None]] = {
+_STEPS: dict[str, Callable[[Scenario, Match, Any], None]] = {
     "legal": _legal, "do": _do, "reject": _reject, "auto": _auto, "expect": _expect,
 }
 """Each kind of table step and what runs it."""

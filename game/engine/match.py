@@ -159,6 +159,27 @@ class Match:
         self.train_lengths: list[list[int]] = []
         """Per finished round, the tiles on each seat's own train when it ended."""
 
+    @classmethod
+    def at_position(cls, state: RoundState, seed: int | str = "position") -> Match:
+        """A one-round match standing at ``state``, a position set up by hand
+        (rules scenarios, analysis), driven through the same API as any match.
+        It was not dealt from a shuffle, so its record cannot be replayed."""
+        match = cls(state.options, state.players, seed, state.names, record_events=state.events is not None)
+        match.setup = state.setup
+        match.round = state
+        match.deals.append(())
+        match.salts.append("")
+        match.fingerprints.append("")
+        match.action_log.append([])
+        match.turns.append([])
+        match.undos.append(0)
+        match.openers.append(state.opener)
+        match.round_starts.append(state.opener)
+        match.used_doubles.append(state.engine)
+        if state.round_over:
+            match._record_round()
+        return match
+
     # ------------------------------------------------------------------ where
 
     @property

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import Match, Phase, RulesError, play_match, preset
+from game.engine import DRAW, Match, Phase, RulesError, play_match, preset
 from game.engine.errors import MatchStateError
 from game.engine.length import with_length
 
@@ -71,3 +71,22 @@ def test_undo_restores_the_round_in_place_without_replacing_the_match() -> None:
     fresh.start_next_round()
     assert match.round.hands == fresh.round.hands  # type: ignore[union-attr]
     assert hands != match.round.hands  # type: ignore[union-attr]
+
+
+def test_a_position_set_up_by_hand_is_driven_through_the_same_match_api_to_its_scored_end() -> None:
+    from game.engine import start_round
+    from game.engine.tiles import parse_tiles
+
+    setup = preset("classic").setup(2)
+    hands = [parse_tiles("12-12 12-3 3-4", 12), parse_tiles("12-1 1-1 5-5", 12)]
+    state = start_round(setup, hands, parse_tiles("6-6", 12), 12, 0)
+    match = Match.at_position(state)
+    assert match.phase is Phase.PLAYING and match.current_player() == 0
+    assert match.legal_actions() == tuple(state.legal_actions())
+    while match.phase is Phase.PLAYING:
+        events = match.apply(min(match.legal_actions(), key=str))
+        assert isinstance(events, tuple)
+    assert match.phase is Phase.ROUND_OVER and match.round_scores == [list(state.scores or [])]
+    assert 0 in match.round_scores[0] and match.legal_actions() == ()
+    with pytest.raises(MatchStateError):
+        match.apply(DRAW)
