@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .engine import Match, RuleOptions
+from .engine.fairdeal import RoundMix
 
 HUMAN = "human"
 
@@ -67,6 +68,9 @@ class GameSession:
         self.seats = list(seats)
         self.seed = seed
         self.match = Match(options, len(self.seats), seed, names=[s.name for s in self.seats])
+        self.mixes: list[RoundMix | None] = []
+        """Per dealt round, how a network table mixed its deal (None: dealt
+        by this game alone); empty for a match that never was at a network table."""
 
     @property
     def human_seat(self) -> int | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from .tiles import TEXT, Tile
@@ -36,3 +37,42 @@ def short(print_: str) -> str:
     """The first 16 hex digits in groups of four, as the table shows a fingerprint."""
     head = print_[:16]
     return " ".join(head[i:i + 4] for i in range(0, len(head), 4))
+
+
+# ------------------------------------------------------------- the mixed deal
+
+COMMIT_DOMAIN: Final = "mexican-train commit v1"
+MIX_DOMAIN: Final = "mexican-train mix v1"
+CONTRIBUTION_HEX: Final = 64
+"""A person's contribution: 64 lowercase hexadecimal digits (256 random bits)."""
+
+
+def new_contribution() -> str:
+    """A person's fresh random contribution to a network deal."""
+    return secrets.token_hex(CONTRIBUTION_HEX // 2)
+
+
+def is_hex(text: str, length: int) -> bool:
+    """Whether ``text`` is exactly ``length`` lowercase hexadecimal digits."""
+    return len(text) == length and all(c in "0123456789abcdef" for c in text)
+
+
+def commitment(secret: str) -> str:
+    """The server's commitment to its secret for a round, shown before anyone
+    contributes: SHA-256 (hex) of the secret alone."""
+    return hashlib.sha256(f"{COMMIT_DOMAIN}|{secret}".encode("ascii")).hexdigest()
+
+
+def mix_seed(secret: str, contributions: Sequence[str]) -> str:
+    """The seed a network deal is shuffled from: SHA-256 (hex) of the server's
+    secret and every contribution in seat order ('' for a seat that sent none)."""
+    return hashlib.sha256(f"{MIX_DOMAIN}|{secret}|{','.join(contributions)}".encode("ascii")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundMix:
+    """How a network round's deal was mixed: the server's commitment, shown
+    before anyone contributed, and each seat's contribution ('' for none)."""
+
+    commitment: str
+    contributions: tuple[str, ...]

@@ -25,7 +25,7 @@ from typing import Callable, Sequence
 from . import events as ev
 from .actions import Action, action_text, parse_action
 from .errors import IllegalAction, MatchStateError
-from .fairdeal import fingerprint, new_salt
+from .fairdeal import fingerprint, mix_seed, new_salt
 from .options import RuleOptions, TableSetup
 from .round import RoundState
 from .start import deal_order, draw_off, round_tiles, shuffled_tiles
@@ -435,6 +435,13 @@ def seeded_deal(setup: TableSetup, seed: int | str, index: int) -> list[Tile]:
     """The tile order a new match with ``seed`` deals in round ``index`` (0-based)."""
     engine = setup.engines[index] if setup.engines is not None else None
     return shuffled_tiles(setup, engine, random.Random(f"{seed}/round/{index}"))
+
+
+def mixed_deal(setup: TableSetup, index: int, secret: str, contributions: Sequence[str]) -> list[Tile]:
+    """The tile order of round ``index`` (0-based) at a network table: the
+    shuffle seeded by the server's secret and every contribution (``fairdeal.mix_seed``)."""
+    engine = setup.engines[index] if setup.engines is not None else None
+    return shuffled_tiles(setup, engine, random.Random(mix_seed(secret, contributions)))
 
 
 def seeded_draw_off(setup: TableSetup, seed: int | str) -> tuple[int, list[ev.Event]]:

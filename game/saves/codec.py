@@ -22,6 +22,7 @@ from ..engine import MEXICAN, TEXT, Match, RoundState, RuleOptions, train_name
 from ..engine.turn import NEED_NAMES, TURN_FIELDS
 from ..session import GameSession
 from ..version import game_version
+from .mixes import encode_mixes
 
 FORMAT_MARK = "mexican-train save"
 FORMAT_VERSION = 2
@@ -176,6 +177,8 @@ def encode_session(session: GameSession, name: str, saved_at: datetime | None = 
         **encode_record(session.match),
         **encode_state(session.match),
     }
+    if session.mixes:
+        doc["mixes"] = encode_mixes(session.mixes)
     doc["checksum"] = checksum(doc)
     return doc
 

@@ -101,5 +101,6 @@ def restore(checked: Checked) -> GameSession:
         raise SaveError(f"{where} is not what the action log gives: the file was edited or damaged")
     session = GameSession(checked.options, checked.seats, checked.seed, checked.match_id, doc_allow_undo(checked))
     session.hints = list(checked.doc["hints"])
+    session.mixes = list(checked.mixes)
     session.match = match
     return session

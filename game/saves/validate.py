@@ -10,7 +10,7 @@ Whether the state is the one the action log gives is checked by ``replay``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -32,11 +32,12 @@ from .checks import (
     true_false,
     type_name,
 )
-from ..engine.fairdeal import fingerprint
+from ..engine.fairdeal import RoundMix, fingerprint
 from .checks import tile_lookup
 from .codec import FORMAT_MARK, checksum
 from ..files import FileProblem, parse_json
 from .errors import SaveError
+from .mixes import check_mixes
 from .validate_round import MAX_ACTIONS, check_round
 
 MAX_BYTES = 4_000_000
@@ -66,7 +67,7 @@ TOP_KEYS = (
     "action_log",
     "checksum",
 )
-OPTIONAL_TOP_KEYS = ("game_version",)
+OPTIONAL_TOP_KEYS = ("game_version", "mixes")
 """Top-level fields a save may leave out (saves written before the game wrote them)."""
 MATCH_KEYS = ("round_scores", "openers", "used_doubles", "round_winners", "first_starter")
 OPTION_LIMITS = {
@@ -92,6 +93,8 @@ class Checked:
     saved_at: str
     doc: dict[str, Any]
     match_id: str
+    mixes: list[RoundMix | None] = field(default_factory=list)
+    """Per started round, how a network table mixed its deal (empty: none did)."""
 
 
 # ------------------------------------------------------------------ bytes
@@ -296,6 +299,7 @@ def validate(doc: Any, commitments: bool = True) -> Checked:
     started = _action_log(d["action_log"], setup.rounds)
     _record(d["deals"], d["draw_off"], setup, started)
     _commitments(d["salts"], d["fingerprints"], d["deals"] if commitments else None, started)
+    mixes = check_mixes(d, setup, started, commitments)
     true_false(d["allow_undo"], "allow_undo")
     for i, count in enumerate(a_list(d["hints"], "hints", len(seats))):
         int_in(count, f"hints[{i}]", 0, 10 * MAX_ACTIONS)
@@ -312,4 +316,4 @@ def validate(doc: Any, commitments: bool = True) -> Checked:
         check_round(d["round"], setup, finished, started)
     if type(d["checksum"]) is not str or d["checksum"] != checksum(d):
         raise SaveError("the checksum does not match: the file was changed or damaged after it was saved")
-    return Checked(options, setup, seats, seed, name, saved_at, d, match_id)
+    return Checked(options, setup, seats, seed, name, saved_at, d, match_id, mixes)

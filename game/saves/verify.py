@@ -1,7 +1,9 @@
 """`mexican-train verify-deal SAVE`: prove each finished round of a saved match was fair.
 
 For every finished round it checks that the fingerprint shown before the
-round is the hash of the revealed salt and tile order, that the round played
+round is the hash of the revealed salt and tile order, that a round a network
+table mixed is the shuffle of the secret the server committed to and every
+player's contribution, that the round played
 is that deal (every logged action is legal with it and the round scores what
 the save says), and that every computer decision is what that computer
 player decides from its own seat's view alone (a ``SeatView``: its hand, the
@@ -25,6 +27,7 @@ from .checks import tiles_of
 from ..files import clean
 from .document import check_bytes, damage_as_save_error, read_bytes, restore_checked
 from .errors import SaveError
+from .mixes import mix_problem
 from .validate import Checked
 
 EXIT_OK, EXIT_FAILED, EXIT_UNREADABLE = 0, 1, 2
@@ -87,6 +90,7 @@ def _verify(checked: Checked, out: TextIO) -> int:
                 raise RoundFailed(
                     f"the revealed deal does not match the fingerprint {short(shown)} shown before the round"
                 )
+            mixed = _check_mix(checked, index, salt, order)
             decisions = _replay_round(match, checked, order, salt, shown, log, parse)
             if match.round_scores[index] != doc["match"]["round_scores"][index]:
                 raise RoundFailed("the deal and the logged moves do not give the round's saved scores")
@@ -94,10 +98,24 @@ def _verify(checked: Checked, out: TextIO) -> int:
             out.write(f"{label}: FAILED: {failure}\n")
             return EXIT_FAILED
         out.write(
-            f"{label}: fingerprint {short(shown)} matches the revealed deal; the deal played is that one; "
+            f"{label}: fingerprint {short(shown)} matches the revealed deal; {mixed}the deal played is that one; "
             f"{decisions} computer decisions replay from their own seat's view\n"
         )
     return EXIT_OK
+
+
+def _check_mix(checked: Checked, index: int, salt: str, order: list[int]) -> str:
+    """For a round a network table mixed: that the revealed salt is the secret
+    committed to and the deal its shuffle with every contribution. Returns the
+    words for the round's line ('' for a round not mixed)."""
+    mix = checked.mixes[index] if index < len(checked.mixes) else None
+    if mix is None:
+        return ""
+    problem = mix_problem(mix, checked.setup, index, salt, order)
+    if problem:
+        raise RoundFailed(problem)
+    given = sum(1 for part in mix.contributions if part)
+    return f"the deal is the mix of the committed secret and {given} players' contributions; "
 
 
 def _replay_round(
