@@ -52,6 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify-deal", help="prove each finished round of a saved match was dealt and played fairly")
     verify.add_argument("save", metavar="SAVE")
 
+    from .net.serve import add_parser as add_serve
+
+    add_serve(sub)
+
     saves = sub.add_parser("saves", help="list or check save files")
     saves_sub = saves.add_subparsers(dest="saves_command", required=True)
     saves_sub.add_parser("list", help="show the saves: name, date, preset, round, scores")
@@ -74,6 +78,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .saves.verify import verify_command
 
         return verify_command(args.save, sys.stdout, sys.stderr)
+    if args.command == "serve":
+        from .net.serve import serve_command
+
+        return serve_command(args)
     if args.command == "saves":
         from .saves.commands import check_command, list_command
 

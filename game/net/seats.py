@@ -1,0 +1,87 @@
+"""Who sits where at a network table: people, computer players and stand-ins.
+
+A seat is ``open`` (waiting for a person), a computer level, or a person
+with a name and a secret token. A person who drops stays seated: after the
+table's grace period a computer player of the table's stand-in level plays
+for them (``stand_in``) until they rejoin with their token.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .codes import new_token, same_secret
+from .messages import OPEN
+
+PERSON = "person"
+
+
+@dataclass
+class Seat:
+    """One seat of a network table."""
+
+    kind: str = OPEN
+    """``open``, ``person`` or a computer level."""
+    name: str = ""
+    token: str = ""
+    connected: bool = False
+    away_since: float | None = None
+    """When the person dropped (a clock reading), None while connected."""
+    stand_in: bool = False
+    """A computer player plays this person's seat while they are away."""
+    left: bool = False
+    """The person left the table for good (a computer player took the seat)."""
+
+    @property
+    def is_person(self) -> bool:
+        """Whether a person holds the seat (connected or not)."""
+        return self.kind == PERSON
+
+    @property
+    def plays_itself(self) -> bool:
+        """Whether the server's computer player decides for this seat now."""
+        return self.kind not in (PERSON, OPEN) or self.stand_in
+
+    @property
+    def awaited(self) -> bool:
+        """Whether the deal waits for this seat's person (seated, not stood in
+        for; one who dropped only until the deal's deadline)."""
+        return self.is_person and not self.stand_in and not self.left
+
+    def take(self, name: str, now: float) -> str:
+        """A person sits here; returns their new token."""
+        self.kind, self.name, self.token = PERSON, name, new_token()
+        self.connected, self.away_since, self.stand_in = True, None, False
+        return self.token
+
+    def holds(self, token: str) -> bool:
+        """Whether ``token`` is this seat's."""
+        return self.is_person and bool(self.token) and same_secret(self.token, token)
+
+    def drop(self, now: float) -> None:
+        """The person's connection was lost."""
+        self.connected, self.away_since = False, now
+
+    def back(self) -> None:
+        """The person rejoined: they play their seat again."""
+        self.connected, self.away_since, self.stand_in = True, None, False
+
+    def public(self, thinking: bool) -> dict[str, Any]:
+        """The seat as every person at the table sees it (no token)."""
+        return {"name": self.name, "kind": self.kind, "connected": self.connected,
+                "stand_in": self.stand_in, "left": self.left, "thinking": thinking}
+
+    def saved(self) -> dict[str, Any]:
+        """The seat as the server's table file keeps it (token included)."""
+        return {"kind": self.kind, "name": self.name, "token": self.token, "stand_in": self.stand_in,
+                "left": self.left}
+
+    @classmethod
+    def from_saved(cls, data: dict[str, Any], now: float) -> Seat:
+        """A seat read back from the table file: a person is away until they rejoin."""
+        seat = cls(str(data["kind"]), str(data["name"]), str(data["token"]), False, None,
+                   bool(data["stand_in"]), bool(data["left"]))
+        if seat.is_person and not seat.left:
+            seat.away_since = now
+        return seat

@@ -1,0 +1,66 @@
+"""A network table's settings: the rules as the desktop's New match sets them up,
+the computer level that stands in for a person who dropped, and the waits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from ..engine import RuleOptions, SetupError, preset
+from ..engine.length import Length, with_length
+from ..session import HUMAN, SeatConfig
+
+NOT_HOUSE_RULES = ("preset", "set_by_players", "deal_table", "rounds", "min_players", "max_players")
+"""Options a table's house rules may not change (the length sets ``rounds``)."""
+DEFAULT_GRACE = 60.0
+DEFAULT_DEAL_WAIT = 30.0
+
+
+class SettingsError(ValueError):
+    """Settings that make no table; the message says why."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How a table plays."""
+
+    preset: str
+    players: int
+    length: str = "full"
+    house_rules: dict[str, Any] = field(default_factory=dict)
+    stand_in: str = "easy"
+    """The computer level that plays a dropped person's seat after ``grace`` seconds."""
+    grace: float = DEFAULT_GRACE
+    deal_wait: float = DEFAULT_DEAL_WAIT
+    """Seconds the deal waits for every person's contribution (between rounds:
+    their Continue) before it goes on without the missing ones."""
+
+    def options(self) -> RuleOptions:
+        """The rule options; SettingsError when the rules cannot seat this table."""
+        bad = [name for name in self.house_rules if name in NOT_HOUSE_RULES]
+        if bad:
+            raise SettingsError(f"'{bad[0]}' is not a house rule a table may change")
+        try:
+            options = with_length(preset(self.preset, **self.house_rules), self.players, cast(Length, self.length))
+            options.setup(self.players)
+        except (SetupError, TypeError, KeyError) as error:
+            raise SettingsError(f"these rules cannot seat {self.players} players: {error}") from None
+        return options
+
+    def json(self) -> dict[str, Any]:
+        """The settings as JSON data."""
+        return {"preset": self.preset, "players": self.players, "length": self.length,
+                "house_rules": dict(self.house_rules), "stand_in": self.stand_in, "grace": self.grace,
+                "deal_wait": self.deal_wait}
+
+    @classmethod
+    def from_request(cls, request: dict[str, Any]) -> Settings:
+        """The settings a checked ``create`` request asks for."""
+        return cls(request["preset"], request["players"], request.get("length", "full"),
+                   dict(request.get("house_rules", {})), request.get("stand_in", "easy"),
+                   request.get("grace", DEFAULT_GRACE), request.get("deal_wait", DEFAULT_DEAL_WAIT))
+
+
+def seat_config(kind: str, name: str) -> SeatConfig:
+    """The desktop's seat for a network seat: a person plays as ``human``."""
+    return SeatConfig(name, HUMAN if kind == "person" else kind)

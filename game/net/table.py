@@ -1,0 +1,376 @@
+"""One network table: who may do what, the fair deal and the match, with no sockets.
+
+A ``Table`` takes checked requests from a seat (``join``, ``start``,
+``contribute``, ``act``...) and returns the messages to send, as
+``(seat, message)`` pairs (seat ``None``: every person at the table). It
+drives its ``Match`` only through the engine's API (``legal_actions``,
+``apply``, ``view``, ``outcome``, ``start_next_round``) and refuses a request
+with ``Refused`` (an error code and a sentence). Each person gets their own
+seat's view and the events as their seat may see them (``events.for_seat``).
+
+The life of a table: ``lobby`` (people join, the host sets seats) ->
+``dealing`` (the server has shown its commitment; contributions come in) ->
+``playing`` -> ``dealing`` for the next round ... -> ``over``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import IllegalAction, MatchStateError, Phase, parse_action
+from ..engine import events as ev
+from ..engine.actions import Action, ActionSyntaxError
+from ..engine.fairdeal import RoundMix, commitment, new_salt
+from ..engine.match import mixed_deal
+from ..engine.tiles import TEXT
+from ..session import GameSession, new_match_id
+from .messages import OPEN
+from ..saves.codec import encode_options
+from .seats import PERSON, Seat
+from .settings import Settings, seat_config
+from .wire import event_json, view_json
+
+Out = tuple[int | None, dict[str, Any]]
+"""A message and the seat it goes to (None: every person at the table)."""
+
+
+class Refused(Exception):
+    """A request the table refuses; ``code`` and ``message`` go back to the sender."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Table:
+    """A table: its code, settings, seats and (once started) the match."""
+
+    def __init__(self, code: str, settings: Settings, kinds: list[str], clock: Callable[[], float],
+                 table_id: str | None = None) -> None:
+        self.code = code
+        self.table_id = table_id or new_match_id()
+        self.settings = settings
+        self.options = settings.options()
+        self.clock = clock
+        self.seats = [Seat(kind) for kind in kinds]
+        self.session: GameSession | None = None
+        self.state = "lobby"
+        self.secret = ""
+        self.contributions: list[str] = []
+        self.deal_deadline: float | None = None
+        self.version = 0
+        """Counts every change of position; a computer decision for an older one is dropped."""
+        self.thinking: int | None = None
+        """The seat a computer player is deciding for now (set by the server)."""
+        self.dirty = True
+        """Changed since it was last saved."""
+        self.events_log: list[str] = []
+        """Lines for the operator's log, taken by the server."""
+
+    # ------------------------------------------------------------ seating
+
+    @property
+    def host(self) -> int:
+        """The host's seat (the table's creator sits first)."""
+        return 0
+
+    def join(self, name: str, wanted: int | None) -> tuple[int, str, list[Out]]:
+        """A person takes an open seat (``wanted`` or the first open one);
+        returns the seat, its token and the messages."""
+        if self.state != "lobby":
+            raise Refused("state", "the match has started: only its players can rejoin")
+        open_seats = [i for i, seat in enumerate(self.seats) if seat.kind == OPEN]
+        if wanted is not None and wanted not in open_seats:
+            raise Refused("seat_taken", f"seat {wanted} is not open")
+        if not open_seats:
+            raise Refused("table_full", "every seat at this table is taken")
+        index = open_seats[0] if wanted is None else wanted
+        token = self.seats[index].take(name, self.clock())
+        self._changed(f"{name} took seat {index}")
+        return index, token, [(None, self.table_message())]
+
+    def seat_of(self, token: str) -> int:
+        """The seat a rejoin token belongs to; Refused when none."""
+        for index, seat in enumerate(self.seats):
+            if seat.holds(token) and not seat.left:
+                return index
+        raise Refused("bad_token", "no seat at this table has that token")
+
+    def rejoin(self, index: int) -> list[Out]:
+        """The person of ``index`` is back: they get the table as it is now."""
+        seat = self.seats[index]
+        stood_in = seat.stand_in
+        seat.back()
+        if stood_in:
+            self.version += 1
+        self._changed(f"{seat.name} is back at seat {index}")
+        return [(None, self.table_message()), *self.catch_up(index)]
+
+    def catch_up(self, index: int) -> list[Out]:
+        """What a person arriving at ``index`` needs beyond the table: the
+        commitment they may still contribute to, and their view of the round."""
+        out: list[Out] = []
+        match = self.session.match if self.session else None
+        if match is not None and match.round is not None:
+            out.append((index, self.update(index, ())))
+        if self.state == "dealing" and not self.contributions[index]:
+            out.append((index, self.commit_message()))
+        return out
+
+    def set_seat(self, by: int, index: int, kind: str) -> list[Out]:
+        """The host makes a seat open or a computer level (before the start)."""
+        self._host_only(by)
+        if self.state != "lobby":
+            raise Refused("state", "seats are set before the match starts")
+        if index >= len(self.seats) or self.seats[index].kind == PERSON:
+            raise Refused("seat_taken", f"seat {index} is not free to set")
+        self.seats[index] = Seat(kind, "" if kind == OPEN else kind.capitalize())
+        self._changed(f"seat {index} is now {kind}")
+        return [(None, self.table_message())]
+
+    def drop(self, index: int) -> list[Out]:
+        """``index``'s connection was lost (its person stays seated)."""
+        seat = self.seats[index]
+        if not seat.is_person or not seat.connected:
+            return []
+        seat.drop(self.clock())
+        if self.state == "lobby":
+            self.seats[index] = Seat(OPEN) if index != self.host else seat
+        self._changed(f"{seat.name} dropped from seat {index}")
+        return [(None, self.table_message()), *self._maybe_deal()]
+
+    def leave(self, index: int) -> list[Out]:
+        """The person leaves for good: in the lobby the seat opens again;
+        during a match the stand-in level plays it to the end."""
+        seat = self.seats[index]
+        if self.state == "lobby":
+            self.seats[index] = Seat(OPEN)
+        else:
+            seat.connected, seat.left, seat.stand_in, seat.token = False, True, True, ""
+            self.version += 1
+        self._changed(f"{seat.name} left seat {index}")
+        return [(None, self.table_message()), *self._maybe_deal()]
+
+    def people_here(self) -> int:
+        """How many people are connected."""
+        return sum(1 for seat in self.seats if seat.is_person and seat.connected)
+
+    # --------------------------------------------------------- starting
+
+    def start(self, by: int) -> list[Out]:
+        """The host starts: open seats get the stand-in level, round 1 is committed to."""
+        self._host_only(by)
+        if self.state != "lobby":
+            raise Refused("state", "the match has already started")
+        for index, seat in enumerate(self.seats):
+            if seat.kind == OPEN:
+                self.seats[index] = Seat(self.settings.stand_in, self.settings.stand_in.capitalize())
+        configs = [seat_config(s.kind, s.name) for s in self.seats]
+        self.session = GameSession(self.options, configs, f"net-{new_match_id()}{new_match_id()}", self.table_id)
+        self._changed("the match starts")
+        return [(None, self.table_message()), *self._commit()]
+
+    def resume(self, session: GameSession) -> None:
+        """Stand where ``session``'s match stands (a restarted server); a round
+        not dealt yet is committed to afresh."""
+        self.session = session
+        phase = session.match.phase
+        if phase is Phase.MATCH_OVER:
+            self.state = "over"
+        elif phase is Phase.PLAYING:
+            self.state = "playing"
+        else:
+            self._commit()
+        self._changed(f"resumed in round {self.round_number} ({self.state})")
+
+    def _commit(self) -> list[Out]:
+        """Draw the round's secret and show its commitment: the deal waits for contributions."""
+        self.state = "dealing"
+        self.secret = new_salt()
+        self.contributions = [""] * len(self.seats)
+        self.deal_deadline = self.clock() + self.settings.deal_wait
+        return [(None, self.commit_message()), *self._maybe_deal()]
+
+    def contribute(self, by: int, round_number: int, contribution: str) -> list[Out]:
+        """A person's random contribution to the round's deal."""
+        if self.state != "dealing" or round_number != self.round_number:
+            raise Refused("state", f"no deal of round {round_number} is waiting for contributions")
+        if self.contributions[by]:
+            raise Refused("state", "this seat has already contributed to this deal")
+        self.contributions[by] = contribution
+        return self._maybe_deal()
+
+    def _maybe_deal(self, late: bool = False) -> list[Out]:
+        """Deal once every person still awaited has contributed (or ``late``)."""
+        if self.state != "dealing":
+            return []
+        waiting = [i for i, seat in enumerate(self.seats) if seat.awaited and not self.contributions[i]]
+        if waiting and not late:
+            return []
+        assert self.session is not None
+        match = self.session.match
+        index = len(match.deals)
+        order = mixed_deal(match.setup, index, self.secret, self.contributions)
+        match.start_next_round(order, self.secret)
+        self.session.mixes.append(RoundMix(commitment(self.secret), tuple(self.contributions)))
+        self.state = "playing"
+        self.deal_deadline = None
+        self.version += 1
+        given = sum(1 for c in self.contributions if c)
+        self._changed(f"round {index + 1} dealt (mixed with {given} contributions)")
+        start_events = tuple(match.start_events) + tuple(match.round.events or ()) if match.round else ()
+        match.start_events = []
+        return self._after_change(start_events)
+
+    @property
+    def round_number(self) -> int:
+        """The round being dealt or played (1-based)."""
+        match = self.session.match if self.session else None
+        if match is None:
+            return 1
+        return len(match.deals) + (1 if self.state == "dealing" else 0)
+
+    # ---------------------------------------------------------- playing
+
+    def act(self, by: int, text: str, round_number: int | None) -> list[Out]:
+        """A person's action for their own seat."""
+        match = self.session.match if self.session else None
+        if self.state != "playing" or match is None:
+            raise Refused("state", "no round is being played")
+        if round_number is not None and round_number != self.round_number:
+            raise Refused("stale", f"round {round_number} is not the round being played")
+        if match.current_player() != by:
+            raise Refused("not_your_turn", "it is not your turn")
+        try:
+            action = parse_action(text, len(self.seats), match.setup.set_max)
+        except ActionSyntaxError as error:
+            raise Refused("bad_action", str(error)) from None
+        return self._apply(action)
+
+    def computer_turn(self) -> tuple[int, str, int] | None:
+        """The seat whose computer player must decide now, its level and the
+        table's version then (None when a person is to move or nothing is played)."""
+        match = self.session.match if self.session else None
+        if self.state != "playing" or match is None or self.thinking is not None:
+            return None
+        seat = match.current_player()
+        if seat is None or not self.seats[seat].plays_itself:
+            return None
+        kind = self.seats[seat].kind
+        return seat, (self.settings.stand_in if kind == PERSON else kind), self.version
+
+    def computer_acted(self, seat: int, action: Action, version: int) -> list[Out]:
+        """A computer player's decision, applied if the position is still the one it was made for."""
+        self.thinking = None
+        match = self.session.match if self.session else None
+        if version != self.version or match is None or match.current_player() != seat:
+            return []
+        if action not in match.legal_actions():
+            action = match.legal_actions()[0]
+            self.events_log.append(f"a computer decision for seat {seat} was not legal; played {action}")
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> list[Out]:
+        """Apply ``action`` and tell everyone what happened."""
+        assert self.session is not None
+        try:
+            events = self.session.match.apply(action)
+        except (IllegalAction, MatchStateError) as error:
+            raise Refused("illegal", getattr(error, "reason", str(error))) from None
+        self.version += 1
+        self.dirty = True
+        return self._after_change(events)
+
+    def _after_change(self, events: tuple[ev.Event, ...]) -> list[Out]:
+        """The updates after a deal or an action; the round's and match's ends."""
+        assert self.session is not None
+        match = self.session.match
+        out: list[Out] = [(i, self.update(i, events)) for i, s in enumerate(self.seats) if s.is_person]
+        if match.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            out.append((None, self.round_end_message()))
+            self._changed(f"round {len(match.deals)} over: scores {match.round_scores[-1]}")
+            if match.phase is Phase.MATCH_OVER:
+                self.state = "over"
+                out.append((None, self.match_end_message()))
+                self._changed("the match is over")
+            else:
+                out.extend(self._commit())
+        return out
+
+    def tick(self) -> list[Out]:
+        """What time brings: stand-ins after the grace period, a deal that waited long enough."""
+        now = self.clock()
+        out: list[Out] = []
+        for index, seat in enumerate(self.seats):
+            if (seat.is_person and seat.away_since is not None and not seat.stand_in and self.state != "lobby"
+                    and now - seat.away_since >= self.settings.grace):
+                seat.stand_in = True
+                self.version += 1
+                self._changed(f"a computer player ({self.settings.stand_in}) stands in for {seat.name} at seat {index}")
+                out.append((None, self.table_message()))
+        if self.deal_deadline is not None and now >= self.deal_deadline:
+            out.extend(self._maybe_deal(late=True))
+        return out
+
+    # --------------------------------------------------------- messages
+
+    def table_message(self) -> dict[str, Any]:
+        """The table as every person at it sees it."""
+        match = self.session.match if self.session else None
+        return {
+            "type": "table", "table": self.code, "state": self.state, "settings": self.settings.json(),
+            "options": encode_options(self.options), "round": self.round_number,
+            "seats": [seat.public(self.thinking == i) for i, seat in enumerate(self.seats)],
+            "totals": match.totals() if match else [0] * len(self.seats),
+        }
+
+    def commit_message(self) -> dict[str, Any]:
+        """The server's commitment to the secret of the round about to be dealt."""
+        return {"type": "commit", "round": self.round_number, "commitment": commitment(self.secret),
+                "wait": self.settings.deal_wait}
+
+    def update(self, seat: int, events: tuple[ev.Event, ...]) -> dict[str, Any]:
+        """``seat``'s view after a change, with the events as that seat may see them."""
+        assert self.session is not None
+        match = self.session.match
+        return {"type": "update", "round": len(match.deals), "moves": len(match.action_log[-1]),
+                "events": [event_json(ev.for_seat(e, seat)) for e in events], "view": view_json(match.view(seat))}
+
+    def round_end_message(self) -> dict[str, Any]:
+        """The round's end: scores and everything a person's game needs to check the deal."""
+        assert self.session is not None
+        match, index = self.session.match, len(self.session.match.deals) - 1
+        mix = self.session.mixes[index]
+        assert mix is not None
+        return {
+            "type": "round_end", "round": index + 1, "scores": match.round_scores[-1], "totals": match.totals(),
+            "reveal": {"secret": match.salts[index], "commitment": mix.commitment,
+                       "contributions": list(mix.contributions), "fingerprint": match.fingerprints[index],
+                       "deal": [TEXT[t] for t in match.deals[index]], "actions": list(match.action_log[index])},
+            "seed": self.session.seed,
+            "seats": [{"name": c.name, "kind": c.kind} for c in self.session.seats],
+            "draw_off": None if match.first_starter is None else {
+                "starter": match.first_starter, "tiles": [[s, TEXT[t]] for s, t in match.draw_off_tiles]},
+        }
+
+    def match_end_message(self) -> dict[str, Any]:
+        """The match's result."""
+        assert self.session is not None
+        outcome = self.session.match.outcome()
+        assert outcome is not None
+        return {"type": "match_end", "totals": list(outcome.totals),
+                "ranking": [list(group) for group in outcome.ranking], "winners": list(outcome.winners)}
+
+    # ------------------------------------------------------------ helpers
+
+    def _host_only(self, by: int) -> None:
+        """Refused unless ``by`` is the host."""
+        if by != self.host:
+            raise Refused("not_host", "only the host may do that")
+
+    def _changed(self, line: str) -> None:
+        """Mark the table changed and note a line for the operator."""
+        self.dirty = True
+        self.events_log.append(line)

@@ -1,0 +1,45 @@
+"""Computer players at network tables think in a pool of worker processes,
+never in the server's event loop (the same decision function as the
+desktop's worker, ``game.play.worker.decide``)."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+
+from ..engine import Action, SeatView
+from ..play.worker import decide
+
+
+class Thinkers:
+    """A pool of ``workers`` processes (started on the first decision)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or max(1, min(4, os.cpu_count() or 1))
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        """The pool, started if needed (again after it broke)."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def decide(self, kind: str, seed: str, view: SeatView) -> Action:
+        """The ``kind`` computer player's decision for ``view``; a failure of
+        the player or the pool gives the first legal action instead."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), decide, kind, seed, view)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - a broken pool or player must not stop the table
+            self.close()
+            return view.legal[0]
+
+    def close(self) -> None:
+        """Stop the pool (decisions under way are dropped)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
