@@ -134,7 +134,7 @@ REQUESTS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
         "players": (whole(2, 8), True),
         "length": (one_of(LENGTHS), False),
         "house_rules": (house_rules, False),
-        "seats": (list_of(SEAT_KIND, 2, 8), False),
+        "seats": (list_of(one_of(("person", OPEN, *COMPUTER_KINDS)), 2, 8), False),
         "stand_in": (one_of(COMPUTER_KINDS), False),
         "grace": (number(0, MAX_GRACE), False),
         "deal_wait": (number(0, MAX_GRACE), False),

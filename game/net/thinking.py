@@ -5,12 +5,15 @@ desktop's worker, ``game.play.worker.decide``)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 
 from ..engine import Action, SeatView
 from ..play.worker import decide
+
+log = logging.getLogger("mexican_train.server")
 
 
 class Thinkers:
@@ -36,6 +39,10 @@ class Thinkers:
             raise
         except Exception:  # noqa: BLE001 - a broken pool or player must not stop the table
             self.close()
+        try:  # the same decision on a thread (still not in the loop), so the seat plays as it should
+            return await asyncio.to_thread(decide, kind, seed, view)
+        except Exception:  # noqa: BLE001
+            log.exception("a %s computer player failed; the first legal action is played", kind)
             return view.legal[0]
 
     def close(self) -> None:

@@ -1,0 +1,297 @@
+"""The client library: play at a network table from a game, a script or a test.
+
+``Client`` is asyncio: ``await connect()``, then ``create``/``join``/
+``rejoin`` (each returns the ``Joined`` reply or raises ``ServerRefused``),
+``set_seat``, ``start``, ``act``, ``leave``; ``await next()`` gives each
+checked message from the server (``inbound.Incoming``) in order, after the
+client has taken what it needs from it: the table, this seat's view, and
+the person's copy of the match (``match_copy``). By default the client
+answers each deal's commitment with a fresh random contribution at once
+(``auto_contribute``); a game that wants its player to press Continue first
+turns that off and calls ``contribute`` itself.
+
+``ThreadedClient`` runs a ``Client`` on its own thread for a pygame window:
+every call returns at once (a ``concurrent.futures.Future``) and ``poll()``
+hands over the messages that came in, never blocking a frame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import ssl
+import threading
+from collections.abc import Coroutine
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from ..engine import Action, SeatView
+from ..engine.fairdeal import is_hex, new_contribution
+from ..saves import SaveStore
+from ..version import game_version
+from .inbound import Incoming, TableInfo, decode
+from .match_copy import MatchCopy
+from .messages import MAX_BYTES, PROTOCOL
+from .wire import WireError
+
+T = TypeVar("T")
+
+
+class ServerRefused(Exception):
+    """The server answered a request with an error; ``code`` as in docs/protocol.md."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class Disconnected(Exception):
+    """The connection is gone (``reason`` says why, when the server said)."""
+
+
+@dataclass(frozen=True)
+class Joined:
+    """This person's seat at a table: keep ``token`` to rejoin."""
+
+    table: str
+    seat: int
+    token: str
+    host: bool
+
+
+class Client:
+    """One person's connection to a table server."""
+
+    def __init__(self, url: str, auto_contribute: bool = True, store: SaveStore | None = None,
+                 ssl_context: ssl.SSLContext | None = None) -> None:
+        self.url = url
+        self.auto_contribute = auto_contribute
+        self.store = store
+        """Where the person's copy of the match is saved after each round (None: kept in memory)."""
+        self.ssl_context = ssl_context
+        self.joined: Joined | None = None
+        self.table: TableInfo | None = None
+        self.view: SeatView | None = None
+        self.round = 0
+        """The round of the latest update."""
+        self.copy: MatchCopy | None = None
+        self.pending_commit: dict[str, Any] | None = None
+        """The latest commitment this game has not contributed to yet."""
+        self.closed_reason = ""
+        self._ws: ClientConnection | None = None
+        self._inbox: asyncio.Queue[Incoming | None] = asyncio.Queue()
+        self._replies: asyncio.Queue[Incoming] = asyncio.Queue()
+        self._reader: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------ requests
+
+    async def connect(self) -> None:
+        """Open the connection and say hello; ServerRefused if the server will not talk."""
+        self._ws = await connect(self.url, max_size=16 * MAX_BYTES, ssl=self.ssl_context, open_timeout=10)
+        self._reader = asyncio.create_task(self._read())
+        await self._request({"type": "hello", "protocol": PROTOCOL, "client": f"mexican-train {game_version()}"},
+                            "welcome")
+
+    async def create(self, name: str, preset: str, players: int, **settings: Any) -> Joined:
+        """Set up a new table (``length``, ``house_rules``, ``seats``,
+        ``stand_in``, ``grace``, ``deal_wait`` as in docs/protocol.md) and take seat 0 as its host."""
+        return self._joined(await self._request(
+            {"type": "create", "name": name, "preset": preset, "players": players, **settings}, "joined"))
+
+    async def join(self, code: str, name: str, seat: int | None = None) -> Joined:
+        """Take a seat at the table with ``code``."""
+        message: dict[str, Any] = {"type": "join", "table": code, "name": name}
+        if seat is not None:
+            message["seat"] = seat
+        return self._joined(await self._request(message, "joined"))
+
+    async def rejoin(self, code: str, token: str) -> Joined:
+        """Come back to a seat with its token; the table as it is now follows."""
+        return self._joined(await self._request({"type": "rejoin", "table": code, "token": token}, "joined"))
+
+    async def set_seat(self, seat: int, kind: str) -> None:
+        """(Host) make a seat ``open`` or a computer level before the start."""
+        await self._send({"type": "seat", "seat": seat, "kind": kind})
+
+    async def start(self) -> None:
+        """(Host) start the match: open seats get computer players."""
+        await self._send({"type": "start"})
+
+    async def contribute(self) -> None:
+        """Send this game's random contribution to the deal now waiting for it."""
+        commit = self.pending_commit
+        if commit is None or self.copy is None:
+            return
+        self.pending_commit = None
+        mine = new_contribution()
+        self.copy.committed(commit["round"], commit["commitment"], mine)
+        await self._send({"type": "contribute", "round": commit["round"], "contribution": mine})
+
+    async def act(self, action: Action | str) -> None:
+        """Play an action for this seat (refusals come back as ``error`` messages)."""
+        message: dict[str, Any] = {"type": "act", "action": str(action)}
+        if self.round:
+            message["round"] = self.round
+        await self._send(message)
+
+    async def leave(self) -> None:
+        """Leave the table for good (a computer player takes the seat)."""
+        await self._request({"type": "leave"}, "left")
+        self.joined = None
+
+    async def close(self) -> None:
+        """Close the connection (the seat stays this person's: rejoin with the token)."""
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
+
+    async def next(self, timeout: float | None = None) -> Incoming:
+        """The next message from the server; Disconnected once the connection is gone."""
+        item = await asyncio.wait_for(self._inbox.get(), timeout)
+        if item is None:
+            self._inbox.put_nowait(None)
+            raise Disconnected(self.closed_reason or "the connection closed")
+        return item
+
+    async def send_raw(self, text: str | bytes) -> None:
+        """Send any text as it is (tests of the server's checks)."""
+        if self._ws is None:
+            raise Disconnected("not connected")
+        await self._ws.send(text)
+
+    # ------------------------------------------------------------- inside
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        """Send one request."""
+        await self.send_raw(json.dumps(message))
+
+    async def _request(self, message: dict[str, Any], reply: str) -> Incoming:
+        """Send a request and wait for its reply (or its error)."""
+        await self._send(message)
+        while True:
+            answer = await self._replies.get()
+            if answer.type == reply:
+                return answer
+            if answer.type == "error" and answer.data.get("about") in (message["type"], ""):
+                raise ServerRefused(str(answer.data.get("code")), str(answer.data.get("message")))
+            if answer.type == "closed":
+                raise Disconnected(str(answer.data.get("message", "closed")))
+
+    def _joined(self, answer: Incoming) -> Joined:
+        """The seat from a ``joined`` reply."""
+        data = answer.data
+        token = data.get("token")
+        if type(data.get("seat")) is not int or type(token) is not str or not is_hex(token, 32):
+            raise WireError("the server's joined message is not in its form")
+        self.joined = Joined(str(data.get("table")), data["seat"], token, data.get("host") is True)
+        self.copy = MatchCopy(self.joined.table, self.joined.seat)
+        return self.joined
+
+    async def _read(self) -> None:
+        """Take every message in, check it, keep what the client needs, pass it on."""
+        assert self._ws is not None
+        try:
+            async for text in self._ws:
+                message = decode(text, self.table.setup if self.table else None)
+                await self._take(message)
+        except ConnectionClosed:
+            pass
+        except WireError as error:
+            self.closed_reason = f"the server sent a message that does not fit the protocol: {error}"
+            await self._ws.close()
+        finally:
+            self._inbox.put_nowait(None)
+            self._replies.put_nowait(Incoming("closed", {"message": self.closed_reason or "the connection closed"}))
+
+    async def _take(self, message: Incoming) -> None:
+        """Keep the table, the view and the copy up to date; answer a commitment."""
+        kind = message.type
+        if kind in ("welcome", "joined", "left", "error"):
+            self._replies.put_nowait(message)
+        if message.table is not None:
+            self.table = message.table
+        if message.view is not None:
+            self.view = message.view
+            self.round = int(message.data.get("round", 0))
+        if kind == "commit" and self.copy is not None:
+            self.pending_commit = message.data
+            if self.auto_contribute:
+                await self.contribute()
+        if kind == "round_end" and self.copy is not None and self.table is not None:
+            self.copy.add_round(message.data, self.table.options)
+            if self.store is not None:
+                self.copy.save(self.store)
+        if kind == "closed":
+            self.closed_reason = str(message.data.get("message", ""))
+        self._inbox.put_nowait(message)
+
+
+class ThreadedClient:
+    """A ``Client`` on its own thread, for a window that must never wait."""
+
+    def __init__(self, url: str, auto_contribute: bool = True, store: SaveStore | None = None,
+                 ssl_context: ssl.SSLContext | None = None) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="net-client", daemon=True)
+        self._thread.start()
+        self._messages: queue.Queue[Incoming] = queue.Queue()
+        self.client: Client = self._run_now(_make(url, auto_contribute, store, ssl_context))
+        self._pump: Future[None] | None = None
+
+    def _run_now(self, work: Coroutine[Any, Any, T]) -> T:
+        """Run a quick coroutine on the client's thread and wait for it (setup only)."""
+        return asyncio.run_coroutine_threadsafe(work, self._loop).result(timeout=10)
+
+    def call(self, work: Coroutine[Any, Any, T]) -> Future[T]:
+        """Run ``work`` (e.g. ``client.join(...)``) on the client's thread; returns at once."""
+        return asyncio.run_coroutine_threadsafe(work, self._loop)
+
+    def connect(self) -> Future[None]:
+        """Connect and say hello; incoming messages then queue for ``poll``."""
+        async def connect_and_pump() -> None:
+            await self.client.connect()
+            self._pump = asyncio.run_coroutine_threadsafe(self._forward(), self._loop)
+        return self.call(connect_and_pump())
+
+    async def _forward(self) -> None:
+        """Move incoming messages to the thread-safe queue."""
+        while True:
+            try:
+                self._messages.put(await self.client.next())
+            except Disconnected as gone:
+                self._messages.put(Incoming("closed", {"message": str(gone)}))
+                return
+
+    def poll(self) -> list[Incoming]:
+        """Every message that came in since the last poll (never waits)."""
+        out = []
+        while True:
+            try:
+                out.append(self._messages.get_nowait())
+            except queue.Empty:
+                return out
+
+    def act(self, action: Action | str) -> Future[None]:
+        """Play an action for this seat."""
+        return self.call(self.client.act(action))
+
+    def close(self) -> None:
+        """Close the connection and stop the thread."""
+        try:
+            self._run_now(self.client.close())
+        finally:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(timeout=5)
+
+
+async def _make(url: str, auto_contribute: bool, store: SaveStore | None,
+                ssl_context: ssl.SSLContext | None) -> Client:
+    """A client made on the loop that will run it."""
+    return Client(url, auto_contribute, store, ssl_context)

@@ -1,0 +1,134 @@
+"""The client's side of the wire: every message from a server checked and decoded.
+
+``decode`` turns one message's text into an ``Incoming``: its type, its
+JSON data, and for an ``update`` the seat's view and events as engine
+values. Anything that does not fit the protocol raises ``WireError`` (a
+client drops such a server), so no text from the network is drawn or used
+unchecked: names are checked for control and direction characters, tiles
+against the table's set, actions against the engine's vocabulary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ..engine import RuleOptions, SeatView, TableSetup
+from ..engine import events as ev
+from ..files import FileProblem, bad_character, parse_json
+from ..saves import SaveError
+from ..saves.validate import check_options
+from .messages import MAX_BYTES
+from .wire import WireError, event_from_json, listed, name, small, view_from_json
+
+SERVER_TYPES: Final = ("welcome", "joined", "table", "commit", "update", "round_end", "match_end", "error",
+                       "left", "closed")
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat as the table shows it."""
+
+    name: str
+    kind: str
+    """``open``, ``person`` or a computer level."""
+    connected: bool
+    stand_in: bool
+    """A computer player plays for the person while they are away."""
+    left: bool
+    thinking: bool
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """The table as a ``table`` message describes it."""
+
+    code: str
+    state: str
+    settings: dict[str, Any]
+    options: RuleOptions
+    setup: TableSetup
+    round: int
+    seats: tuple[SeatInfo, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """One message from the server, checked."""
+
+    type: str
+    data: dict[str, Any]
+    view: SeatView | None = None
+    events: tuple[ev.Event, ...] = field(default=())
+    table: TableInfo | None = None
+
+
+def decode(text: str | bytes, setup: TableSetup | None) -> Incoming:
+    """Check and decode one server message (``setup``: the table's, once known)."""
+    if len(text) > 16 * MAX_BYTES:
+        raise WireError("the server sent a message too large to read")
+    try:
+        data: Any = parse_json(text.encode() if isinstance(text, str) else text, "a message")
+    except FileProblem as problem:
+        raise WireError(f"the server sent a message that is not JSON: {problem.reason}") from None
+    if type(data) is not dict or data.get("type") not in SERVER_TYPES:
+        raise WireError("the server sent a message of no known type")
+    kind = data["type"]
+    _clean_texts(data)
+    if kind == "table":
+        return Incoming(kind, data, table=table_info(data))
+    if kind == "update":
+        if setup is None:
+            raise WireError("the server sent an update before the table")
+        return Incoming(kind, data, view=view_from_json(data.get("view"), setup),
+                        events=tuple(event_from_json(e, setup.set_max) for e in listed(data.get("events"))))
+    return Incoming(kind, data)
+
+
+def table_info(data: dict[str, Any]) -> TableInfo:
+    """The table a ``table`` message describes."""
+    try:
+        settings = data["settings"]
+        options = check_options(data["options"], str(settings["preset"]))
+        seats = tuple(_seat(s) for s in listed(data["seats"]))
+        setup = options.setup(len(seats))
+        return TableInfo(_short(data["table"]), _short(data["state"]), settings, options, setup,
+                         small(data["round"], 0), seats, tuple(small(t) for t in listed(data["totals"], len(seats))))
+    except SaveError as error:
+        raise WireError(f"the table's rules are not readable: {error.reason}") from None
+    except (KeyError, TypeError, ValueError) as error:
+        raise WireError(f"the table message does not hold what it must ({error})") from None
+
+
+def _seat(raw: Any) -> SeatInfo:
+    """One seat of a table message."""
+    if type(raw) is not dict:
+        raise WireError("a seat must be an object")
+    flags = [raw.get(k) is True for k in ("connected", "stand_in", "left", "thinking")]
+    if any(type(raw.get(k)) is not bool for k in ("connected", "stand_in", "left", "thinking")):
+        raise WireError("a seat's flags must be true or false")
+    return SeatInfo(name(raw.get("name")), _short(raw.get("kind")), *flags)
+
+
+def _short(value: Any) -> str:
+    """A short word or code."""
+    if type(value) is not str or len(value) > 40:
+        raise WireError("expected a short text")
+    return value
+
+
+def _clean_texts(data: Any, depth: int = 0) -> None:
+    """Refuse a message holding any text unfit to show (control or direction characters)."""
+    if depth > 20:
+        raise WireError("the message nests too deeply")
+    if isinstance(data, str):
+        if bad_character(data) is not None:
+            raise WireError("the server sent text with control or direction characters")
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            _clean_texts(key, depth + 1)
+            _clean_texts(value, depth + 1)
+    elif isinstance(data, list):
+        for value in data:
+            _clean_texts(value, depth + 1)
