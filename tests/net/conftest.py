@@ -1,0 +1,117 @@
+"""A table server on 127.0.0.1 (an ephemeral port) for network tests, and
+scripted people who play through the client library."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.ai import make_player
+from game.net.client import Client
+from game.net.inbound import Incoming
+from game.net.server import Config, Server
+
+HOST = "127.0.0.1"
+
+
+@dataclass
+class Running:
+    """A server running on its own thread."""
+
+    server: Server
+    port: int
+    data: Path
+
+    @property
+    def url(self) -> str:
+        """Where clients connect."""
+        return f"ws://{HOST}:{self.port}/"
+
+
+def start_server(data: Path, **settings: Any) -> tuple[Running, threading.Thread, _Stopper]:
+    """A server on its own thread and loop; returns it, the thread and its stop event."""
+    config = Config(host=HOST, port=0, data=data, hello_timeout=settings.pop("hello_timeout", 0.5),
+                    idle_close=settings.pop("idle_close", 30.0), save_every=0.1, tick=0.05, workers=1, **settings)
+    server = Server(config)
+    loop = asyncio.new_event_loop()
+    stop = asyncio.Event()
+    ready: asyncio.Future[int] = loop.create_future()
+
+    def run() -> None:
+        asyncio.set_event_loop(loop)
+        loop.run_until_complete(server.run(stop, ready))
+        loop.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    port = asyncio.run_coroutine_threadsafe(_wait(ready), loop).result(timeout=20)
+    return Running(server, port, data), thread, _Stopper(loop, stop)
+
+
+async def _wait(ready: asyncio.Future[int]) -> int:
+    """The port, once the server listens."""
+    return await ready
+
+
+class _Stopper:
+    """Sets a loop's stop event from another thread."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
+        self.loop, self.stop = loop, stop
+
+    def set(self) -> None:
+        """Ask the server to stop."""
+        self.loop.call_soon_threadsafe(self.stop.set)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Running]:
+    """A fresh server with short timeouts (grace 0.3 s per table is set by each test)."""
+    running, thread, stop = start_server(tmp_path / "server")
+    yield running
+    stop.set()
+    thread.join(timeout=20)
+
+
+@dataclass
+class Person:
+    """A scripted person: an Easy player's choices through a real client, every message kept."""
+
+    client: Client
+    kind: str = "easy"
+    seed: str = "person"
+    seen: list[Incoming] = field(default_factory=list)
+
+    async def play_until(self, last: str, limit: float = 60.0) -> Incoming:
+        """Play every turn of this seat until a message of type ``last`` comes."""
+        player = make_player(self.kind, self.seed)
+        while True:
+            message = await self.client.next(timeout=limit)
+            self.seen.append(message)
+            view = message.view
+            assert self.client.joined is not None
+            if message.type == "update" and view is not None and view.legal and view.to_move == self.client.joined.seat:
+                await self.client.act(player.choose(view))
+            if message.type == last:
+                return message
+
+
+async def connected(url: str, **options: Any) -> Client:
+    """A client that has said hello."""
+    client = Client(url, **options)
+    await client.connect()
+    return client
+
+
+async def next_of(client: Client, kind: str, limit: float = 20.0) -> Incoming:
+    """The next message of type ``kind`` (others skipped)."""
+    while True:
+        message = await client.next(timeout=limit)
+        if message.type == kind:
+            return message
