@@ -164,7 +164,10 @@ class Client:
         """Send any text as it is (tests of the server's checks)."""
         if self._ws is None:
             raise Disconnected("not connected")
-        await self._ws.send(text)
+        try:
+            await self._ws.send(text)
+        except ConnectionClosed:
+            raise Disconnected(self.closed_reason or "the connection closed") from None
 
     # ------------------------------------------------------------- inside
 
@@ -173,7 +176,12 @@ class Client:
         await self.send_raw(json.dumps(message))
 
     async def _request(self, message: dict[str, Any], reply: str) -> Incoming:
-        """Send a request and wait for its reply (or its error)."""
+        """Send a request and wait for its reply (or its error); replies to
+        earlier messages still queued are not this one's."""
+        while not self._replies.empty():
+            self._replies.get_nowait()
+        if self._reader is None or self._reader.done():
+            raise Disconnected(self.closed_reason or "the connection closed")
         await self._send(message)
         while True:
             answer = await self._replies.get()

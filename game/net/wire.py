@@ -127,7 +127,7 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "turn_number": view.turn_number, "round_over": view.round_over,
         "history": [[kind, seat, sorted(pips)] for kind, seat, pips in view.history],
         "stops": [list(stop) for stop in view.stops],
-        "turn": dataclasses.asdict(view.turn),
+        "turn": {**dataclasses.asdict(view.turn), "start_doubles": list(view.turn.start_doubles)},
         "legal": [str(action) for action in view.legal], "totals": list(view.totals),
     }
 

@@ -1,0 +1,84 @@
+"""A person who drops is stood in for after the grace period and gets the seat back on rejoin."""
+
+from __future__ import annotations
+
+import asyncio
+
+from game.ai import make_player
+from game.engine import events as ev
+from game.net.client import Client
+
+from .conftest import Running, connected, next_of
+
+
+async def _host_plays_until(host: Client, done, limit: float = 30.0):  # type: ignore[no-untyped-def]
+    """The host plays its turns (Easy) until ``done(message)`` holds for a message."""
+    player = make_player("easy", "host")
+    while True:
+        message = await host.next(timeout=limit)
+        view = message.view
+        if message.type == "update" and view is not None and view.legal and view.to_move == 0:
+            await host.act(player.choose(view))
+        if done(message):
+            return message
+
+
+def test_a_person_dropped_mid_turn_is_stood_in_for_and_gets_the_seat_back(server: Running) -> None:
+    async def scenario() -> None:
+        host = await connected(server.url)
+        table = await host.create("Ana", "classic", 2, length="blitz", seats=["person", "open"], grace=0.3,
+                                  stand_in="easy")
+        ben = await connected(server.url)
+        seat = await ben.join(table.table, "Ben")
+        await host.start()
+        await _host_plays_until(host, lambda m: m.type == "update" and m.view.to_move == 1 and not m.view.round_over)
+        await next_of(ben, "update")
+        await ben.close()  # gone in the middle of his own turn
+
+        stood_in = await _host_plays_until(host, lambda m: m.type == "table" and m.table.seats[1].stand_in)
+        assert not stood_in.table.seats[1].connected
+        await _host_plays_until(host, lambda m: m.type == "update" and any(
+            getattr(e, "seat", None) == 1 and isinstance(e, (ev.TilePlayed, ev.TileDrawn, ev.Passed))
+            for e in m.events))
+
+        back = await connected(server.url)
+        again = await back.rejoin(table.table.lower(), seat.token)
+        assert again.seat == 1 and again.token == seat.token
+        table_now = await next_of(back, "table")
+        assert table_now.table.seats[1].connected and not table_now.table.seats[1].stand_in
+        update = await next_of(back, "update")
+        assert update.view is not None and update.view.seat == 1 and len(update.view.hand) > 0
+
+        own_turn = asyncio.create_task(_host_plays_until(host, lambda m: m.type == "match_end", limit=60))
+        player = make_player("easy", "ben")
+        message = update  # it may be his turn already
+        while True:
+            assert message.type != "error", message.data
+            view = message.view
+            if message.type == "update" and view is not None and view.legal and view.to_move == 1:
+                await back.act(player.choose(view))
+                acted = await next_of(back, "update")
+                assert acted.data["moves"] > message.data["moves"] or acted.data["round"] > message.data["round"]
+                break
+            message = await back.next(timeout=30)
+        own_turn.cancel()
+        for client in (host, back):
+            await client.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_second_connection_rejoining_a_seat_replaces_the_first(server: Running) -> None:
+    async def scenario() -> None:
+        host = await connected(server.url)
+        table = await host.create("Ana", "classic", 2, seats=["person", "open"])
+        first = await connected(server.url)
+        seat = await first.join(table.table, "Ben")
+        second = await connected(server.url)
+        await second.rejoin(table.table, seat.token)
+        closed = await next_of(first, "closed")
+        assert closed.data["reason"] == "replaced"
+        for client in (host, second):
+            await client.close()
+
+    asyncio.run(scenario())
