@@ -1,0 +1,120 @@
+"""The parts of network play that need no socket: codes, the request checks,
+views and events as JSON, the wrong-code limit, a table's seat rules."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine import Match, preset
+from game.engine import events as ev
+from game.engine.length import with_length
+from game.net.codes import ALPHABET, CODE_CHARS, WrongCodeLimit, new_code, normal_code
+from game.net.messages import MAX_BYTES, BadMessage, parse_request
+from game.net.settings import Settings
+from game.net.table import Refused, Table
+from game.net.wire import WireError, event_from_json, event_json, view_from_json, view_json
+
+
+def test_a_table_code_holds_at_least_40_random_bits_and_reads_leniently() -> None:
+    assert CODE_CHARS * math.log2(len(ALPHABET)) >= 40
+    codes = {new_code() for _ in range(2000)}
+    assert len(codes) == 2000
+    code = next(iter(codes))
+    assert normal_code(code.lower().replace("-", " ")) == code
+    assert normal_code("0O1IL-ABCDE") == "00111-ABCDE"
+    assert normal_code("ABCDE-FGHJ") == "" and normal_code("ABCDE-FGHJU") == ""
+
+
+def test_the_wrong_code_limit_blocks_one_address_for_its_window_only() -> None:
+    now = [0.0]
+    limit = WrongCodeLimit(allowed=3, window=60, clock=lambda: now[0])
+    for _ in range(3):
+        assert not limit.blocked("10.0.0.1")
+        limit.wrong("10.0.0.1")
+    assert limit.blocked("10.0.0.1") and not limit.blocked("127.0.0.1")
+    now[0] = 61.0
+    assert not limit.blocked("10.0.0.1")
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("", "bad_json"), ("{", "bad_json"), ('{"a": NaN}', "bad_json"), ("[" * 5000 + "]" * 5000, "bad_json"),
+    ("null", "schema"), ('{"type": 3}', "schema"), ('{"type": "act"}', "schema"),
+    ('{"type": "act", "action": "draw", "seat": 2}', "schema"),
+    ('{"type": "contribute", "round": 1, "contribution": "ABC"}', "schema"),
+    ('{"type": "create", "name": "A", "preset": "classic", "players": 9}', "schema"),
+    ('{"type": "create", "name": "A", "preset": "classic", "players": 2, "grace": -1}', "schema"),
+    ('{"type": "create", "name": "A", "preset": "classic", "players": 2, "house_rules": {"x": [1]}}', "schema"),
+    ('{"type": "join", "table": "K", "name": "   "}', "schema"),
+    ('{"type": "join", "table": "K", "name": "a\\u0007"}', "schema"),
+])
+def test_a_bad_request_is_refused_with_its_code(text: str, code: str) -> None:
+    with pytest.raises(BadMessage) as refused:
+        parse_request(text)
+    assert refused.value.code == code and refused.value.message
+
+
+def test_an_oversized_request_is_refused_before_it_is_parsed() -> None:
+    with pytest.raises(BadMessage) as refused:
+        parse_request(json.dumps({"type": "join", "table": "K", "name": "x" * MAX_BYTES}))
+    assert refused.value.code == "too_large"
+
+
+def test_a_good_request_comes_back_checked() -> None:
+    request = parse_request('{"type": "create", "name": "Ana", "preset": "hub", "players": 3, "grace": 5}')
+    assert request == {"type": "create", "name": "Ana", "preset": "hub", "players": 3, "grace": 5.0}
+
+
+@given(st.text(max_size=200) | st.binary(max_size=200))
+@settings(max_examples=300, deadline=None)
+def test_no_text_makes_the_request_check_fail_other_than_by_refusing(data: str | bytes) -> None:
+    try:
+        parse_request(data)
+    except BadMessage as refused:
+        assert refused.code in ("bad_json", "schema", "too_large")
+
+
+def _match_in_play() -> Match:
+    """A classic blitz match some moves into round 1."""
+    match = Match(with_length(preset("classic"), 3, "blitz"), 3, 5)
+    match.start_next_round()
+    for _ in range(9):
+        match.apply(match.legal_actions()[0])
+    return match
+
+
+def test_a_view_and_its_events_survive_the_wire_unchanged() -> None:
+    match = _match_in_play()
+    for seat in range(3):
+        view = match.view(seat)
+        assert view_from_json(json.loads(json.dumps(view_json(view))), match.setup) == view
+    for event in (ev.TileDrawn(1, None, True), ev.TilePlayed(0, 12, -1, 4, 2), ev.RoundEnded(((1, 2), ()), (3, 0), 1, (0, 0))):
+        assert event_from_json(json.loads(json.dumps(event_json(event))), 12) == event
+
+
+def test_a_view_that_does_not_fit_the_table_is_refused() -> None:
+    match = _match_in_play()
+    data = view_json(match.view(0))
+    for change in ({"hand": ["13-2"]}, {"names": ["A", "B\u202e", "C"]}, {"to_move": 7}, {"legal": ["fly"]},
+                   {"turn": {}}, {"hand_sizes": [1, 2]}):
+        with pytest.raises(WireError):
+            view_from_json({**data, **change}, match.setup)
+    with pytest.raises(WireError):
+        event_from_json({"event": "TileDrawn", "seat": 1, "tile": "1-1"}, 12)
+
+
+def test_only_the_host_sets_seats_and_starts_and_a_full_table_refuses_a_joiner() -> None:
+    table = Table("ABCDE-FGHJK", Settings("classic", 2), ["person", "open"], lambda: 0.0)
+    table.seats[0].take("Ana", 0.0)
+    seat, token, _ = table.join("Ben", None)
+    assert seat == 1 and table.seat_of(token) == 1
+    for refused_call in (lambda: table.join("Cy", None), lambda: table.start(1), lambda: table.set_seat(1, 0, "easy")):
+        with pytest.raises(Refused):
+            refused_call()
+    with pytest.raises(Refused) as bad:
+        table.seat_of("0" * 32)
+    assert bad.value.code == "bad_token"

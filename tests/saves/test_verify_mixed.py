@@ -1,0 +1,77 @@
+"""verify-deal and saves check on a match a network table mixed: the secret is
+the one committed to and the deal is the shuffle of it and every contribution."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.engine.fairdeal import new_contribution
+from game.net.settings import Settings
+from game.net.table import Table
+from game.saves import SaveStore, load_file
+from game.saves.codec import checksum
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A blitz match of two people and an Easy computer, dealt as a network table deals, saved."""
+    table = Table("ABCDE-FGHJK", Settings("classic", 3, "blitz"), ["person", "person", "easy"], lambda: 0.0)
+    table.seats[0].take("Ana", 0.0)
+    table.seats[1].take("Ben", 0.0)
+    table.start(0)
+    assert table.session is not None
+    match = table.session.match
+    while table.state != "over":
+        if table.state == "dealing":
+            for seat in (0, 1):
+                table.contribute(seat, table.round_number, new_contribution())
+            continue
+        seat = match.current_player()
+        assert seat is not None
+        if seat == 2:
+            from game.play.worker import decide
+
+            table.computer_acted(2, decide("easy", match.player_seed(2), match.view(2)), table.version)
+        else:
+            table.act(seat, str(match.legal_actions()[-1]), None)
+    return SaveStore(tmp_path_factory.mktemp("mixed")).save_named(table.session, "mixed")
+
+
+def _forged(path: Path, tmp: Path, change) -> str:  # type: ignore[no-untyped-def]
+    doc = json.loads(path.read_bytes())
+    change(doc)
+    doc["checksum"] = checksum(doc)
+    out = tmp / "forged.json"
+    out.write_text(json.dumps(doc))
+    return str(out)
+
+
+def test_a_mixed_match_verifies_and_says_it_checked_the_mix(mixed: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify-deal", str(mixed)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3
+    assert all("the deal is the mix of the committed secret and 2 players' contributions" in line for line in lines)
+    assert len(load_file(mixed).mixes) == 3
+
+
+@pytest.mark.parametrize("change", [
+    lambda doc: doc["mixes"][1]["contributions"].__setitem__(0, "0" * 64),
+    lambda doc: doc["mixes"][0].__setitem__("commitment", "f" * 64),
+    lambda doc: doc["mixes"][2]["contributions"].__setitem__(1, ""),
+])
+def test_a_changed_contribution_or_commitment_is_refused(
+    mixed: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], change
+) -> None:  # type: ignore[no-untyped-def]
+    forged = _forged(mixed, tmp_path, change)
+    assert main(["verify-deal", forged]) == 2
+    assert "mix" in capsys.readouterr().err
+    assert main(["saves", "check", forged]) == 2
+
+
+def test_a_mixes_field_of_the_wrong_form_is_refused(mixed: Path, tmp_path: Path) -> None:
+    forged = _forged(mixed, tmp_path, lambda doc: doc["mixes"].pop())
+    assert main(["saves", "check", forged]) == 2
