@@ -28,6 +28,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                        help="seconds a table with no one connected stays open (default 600)")
     serve.add_argument("--hello-timeout", type=float, default=10.0,
                        help="seconds a connection not at a table may stay silent (default 10)")
+    serve.add_argument("--save-every", type=float, default=5.0,
+                       help="seconds between saves of a changed table (default 5; a kill -9 loses at most this)")
     serve.add_argument("--workers", type=int, default=None, help="computer-player processes (default: cores, at most 4)")
 
 
@@ -42,7 +44,8 @@ def serve_command(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per table event, not per connection
     config = Config(args.host, args.port, Path(args.data), args.certfile, args.keyfile,
-                    hello_timeout=args.hello_timeout, idle_close=args.idle_close, workers=args.workers)
+                    hello_timeout=args.hello_timeout, idle_close=args.idle_close, workers=args.workers,
+                    save_every=args.save_every)
     try:
         return asyncio.run(_serve(config))
     except (SaveError, OSError) as error:

@@ -24,7 +24,7 @@ def serving(data: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """``mexican-train serve`` on 127.0.0.1 and a free port, as its own process."""
     process = subprocess.Popen(
         [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(data),
-         "--workers", "1"],
+         "--workers", "1", "--save-every", "0.2"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         assert process.stdout is not None

@@ -1,0 +1,210 @@
+"""Load test of the table server: N tables of four scripted people over the loopback.
+
+    python tools/loadtest.py --tables 500 --pace 2 --seconds 60
+    python tools/loadtest.py --tables 100 --pace 0 --seconds 30     # flat out
+
+Starts ``mexican-train serve`` as a subprocess on 127.0.0.1 (a free port, a
+temporary data folder), seats four scripted people (raw WebSocket clients:
+they read JSON and play a random legal action) at each of ``--tables``
+tables, then measures for ``--seconds``: each table moves every ``--pace``
+seconds (0: as fast as the server answers). Prints one JSON line: tables
+held, moves per second, p50/p99 milliseconds from a move sent until every
+seat of its table has the update, server memory per table, server CPU (in
+cores) and this process's CPU (the scripted people share the machine).
+Every socket is on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+HOST = "127.0.0.1"
+SEATS = 4
+
+
+@dataclass
+class Run:
+    """What every table shares: the pace and the measurements."""
+
+    pace: float
+    measuring: bool = False
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+
+
+@dataclass
+class TableRun:
+    """One table's pending move: sent when, and which seats have its update."""
+
+    run: Run
+    rng: random.Random
+    sent_at: float = 0.0
+    waiting_for: tuple[int, int] = (-1, -1)
+    seen: set[int] = field(default_factory=set)
+    last_move: float = 0.0
+    over: bool = False
+
+    def got(self, seat: int, round_number: int, moves: int) -> None:
+        """A seat's update came in: when every seat has the move's update, record its latency."""
+        if (round_number, moves) != self.waiting_for:
+            return
+        self.seen.add(seat)
+        if len(self.seen) == SEATS:
+            if self.run.measuring:
+                self.run.latencies.append(time.perf_counter() - self.sent_at)
+                self.run.moves += 1
+            self.waiting_for = (-1, -1)
+
+
+async def _hello(url: str) -> ClientConnection:
+    """A connection that has said hello."""
+    ws = await connect(url, max_size=2**20, open_timeout=60, ping_interval=None)
+    await ws.send(json.dumps({"type": "hello", "protocol": 1}))
+    assert json.loads(await ws.recv())["type"] == "welcome"
+    return ws
+
+
+async def _reply(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    """The next message of type ``kind``."""
+    while True:
+        message = json.loads(await ws.recv())
+        if message["type"] in (kind, "error"):
+            return dict(message)
+
+
+async def _seat_table(url: str, run: Run, number: int) -> tuple[TableRun, list[ClientConnection]]:
+    """Four people at a new table; returns it with their connections (the match not started)."""
+    host = await _hello(url)
+    await host.send(json.dumps({"type": "create", "name": "P0", "preset": "classic", "players": SEATS,
+                                "seats": ["person"] + ["open"] * (SEATS - 1)}))
+    code = (await _reply(host, "joined"))["table"]
+    conns = [host]
+    for seat in range(1, SEATS):
+        ws = await _hello(url)
+        await ws.send(json.dumps({"type": "join", "table": code, "name": f"P{seat}"}))
+        await _reply(ws, "joined")
+        conns.append(ws)
+    return TableRun(run, random.Random(number)), conns
+
+
+async def _person(ws: ClientConnection, table: TableRun, seat: int) -> None:
+    """One scripted person: contribute, play a random legal action on their turn."""
+    async for text in ws:
+        message = json.loads(text)
+        kind = message["type"]
+        if kind == "update":
+            table.got(seat, message["round"], message["moves"])
+            view = message["view"]
+            if view["legal"] and view["to_move"] == seat:
+                asyncio.get_running_loop().create_task(
+                    _act(ws, table, table.rng.choice(view["legal"]), message["round"], message["moves"]))
+        elif kind == "commit":
+            await ws.send(json.dumps({"type": "contribute", "round": message["round"],
+                                      "contribution": os.urandom(32).hex()}))
+        elif kind == "match_end":
+            table.over = True
+        elif kind == "error":
+            table.run.errors += 1
+
+
+async def _act(ws: ClientConnection, table: TableRun, action: str, round_number: int, moves: int) -> None:
+    """Send a move, at the table's pace."""
+    wait = table.last_move + table.run.pace - time.perf_counter()
+    if wait > 0:
+        await asyncio.sleep(wait)
+    table.sent_at = table.last_move = time.perf_counter()
+    table.waiting_for, table.seen = (round_number, moves + 1), set()
+    await ws.send(json.dumps({"type": "act", "action": action}))
+
+
+def _rss_kib(pid: int) -> int:
+    """A process's resident memory (KiB)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user + system seconds)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _measure(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    """Seat the tables, play, measure."""
+    run = Run(args.pace)
+    base = _rss_kib(pid)
+    tables: list[tuple[TableRun, list[ClientConnection]]] = []
+    for start in range(0, args.tables, 25):
+        batch = range(start, min(start + 25, args.tables))
+        tables += await asyncio.gather(*(_seat_table(url, run, n) for n in batch))
+    people = [asyncio.create_task(_person(ws, table, seat)) for table, conns in tables for seat, ws in enumerate(conns)]
+    for table, conns in tables:
+        table.last_move = time.perf_counter() - args.pace * random.random()
+        await conns[0].send(json.dumps({"type": "start"}))
+    await asyncio.sleep(args.warmup)
+    held = _rss_kib(pid)
+    cpu, mine, begun = _cpu_seconds(pid), time.process_time(), time.perf_counter()
+    run.measuring = True
+    await asyncio.sleep(args.seconds)
+    run.measuring = False
+    elapsed = time.perf_counter() - begun
+    server_cpu, own_cpu = (_cpu_seconds(pid) - cpu) / elapsed, (time.process_time() - mine) / elapsed
+    for task in people:
+        task.cancel()
+    lat = sorted(run.latencies) or [0.0]
+    return {
+        "tables": args.tables, "people": args.tables * SEATS, "pace_s": args.pace,
+        "tables_held": sum(1 for _, conns in tables if all(ws.close_code is None for ws in conns)),
+        "moves_per_s": round(run.moves / elapsed, 1),
+        "p50_ms": round(1000 * lat[len(lat) // 2], 2), "p99_ms": round(1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))], 2),
+        "memory_per_table_kib": round((held - base) / args.tables, 1), "server_rss_mib": round(held / 1024, 1),
+        "server_cpu_cores": round(server_cpu, 2), "loadtest_cpu_cores": round(own_cpu, 2),
+        "errors": run.errors, "seconds": round(elapsed, 1),
+    }
+
+
+def main() -> int:
+    """Run the server, the load and print the JSON line."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--pace", type=float, default=2.0, help="seconds between moves at a table (0: flat out)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring")
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
+    with tempfile.TemporaryDirectory() as data:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "game", "serve", "--host", HOST, "--port", "0", "--data", data,
+             "--hello-timeout", "120"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            assert server.stdout is not None
+            url = server.stdout.readline().split()[-1]
+            result = asyncio.run(_measure(url, server.pid, args))
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
