@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import math
 import ssl
 import time
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from websockets.http11 import Request, Response
 
 from ..version import game_version
 from .codes import WrongCodeLimit, new_code, normal_code
+from .memory import keep_pauses_short
 from .messages import MAX_BYTES, OPEN, PROTOCOL, BadMessage, parse_request
 from .persist import TableFiles
 from .settings import Settings, SettingsError
@@ -133,24 +133,32 @@ class Server:
         log.info("stopped; %d tables saved", len(self.tables))
 
     async def _timers(self, stop: asyncio.Event) -> None:
-        """Grace periods, deal deadlines, idle tables and saving, every ``tick``."""
+        """Grace periods, deal deadlines and idle tables every ``tick``; saving alongside."""
+        saver = asyncio.create_task(self._saver(stop))
+        keeper = asyncio.create_task(keep_pauses_short(stop))
+        try:
+            while not stop.is_set():
+                await asyncio.sleep(self.config.tick)
+                for table in list(self.tables.values()):
+                    self._deliver(table, table.tick())
+                    self._close_if_idle(table)
+        finally:
+            saver.cancel()
+            keeper.cancel()
+
+    async def _saver(self, stop: asyncio.Event) -> None:
+        """Save each changed table at most every ``save_every`` seconds, one
+        table at a time with the loop free between two, so saving many tables
+        never holds up a move (the bytes are written by the saves' writer thread)."""
         while not stop.is_set():
             await asyncio.sleep(self.config.tick)
-            for table in list(self.tables.values()):
-                self._deliver(table, table.tick())
-                self._close_if_idle(table)
-            self._save_some()
-
-    def _save_some(self) -> None:
-        """Save the changed tables last saved ``save_every`` ago or more, a
-        share of them per tick, so saving many tables never stalls the loop at once."""
-        now = self.clock()
-        share = max(1, math.ceil(len(self.tables) * self.config.tick / max(self.config.save_every, self.config.tick)))
-        due = [t for t in self.tables.values() if t.dirty and now - t.saved_at >= self.config.save_every]
-        due.sort(key=lambda t: t.saved_at)
-        for table in due[:share]:
-            self.files.save(table)
-            table.saved_at = now
+            now = self.clock()
+            due = [t for t in self.tables.values() if t.dirty and now - t.saved_at >= self.config.save_every]
+            for table in sorted(due, key=lambda t: t.saved_at):
+                if self.tables.get(table.code) is table:
+                    self.files.save(table)
+                    table.saved_at = self.clock()
+                await asyncio.sleep(0)
 
     def _close_if_idle(self, table: Table) -> None:
         """Save and close a table whose people have all been gone for ``idle_close``."""
