@@ -148,31 +148,44 @@ def _view(d: dict[str, Any], setup: TableSetup) -> SeatView:
     """The checked fields of a view."""
     n, top = setup.players, setup.set_max
     seats = [small(s, 0, n - 1) for s in (d["seat"], d["to_move"], d["opener"])]
-    per_seat_ints = {k: tuple(small(v) for v in listed(d[k], n)) for k in ("hand_sizes", "totals")
-                     if k != "totals" or d[k]}
     return SeatView(
         seat=seats[0], setup=setup, engine=small(d["engine"], 0, top),
         names=tuple(name(x) for x in listed(d["names"], n)),
-        hand=tiles(d["hand"], top), hand_sizes=per_seat_ints["hand_sizes"],
+        hand=tiles(d["hand"], top), hand_sizes=_ints(d["hand_sizes"], n),
         boneyard_size=small(d["boneyard_size"], 0),
         trains=tuple(tiles(t, top) for t in listed(d["trains"], n + 1)),
         ends=tuple(small(e, -1, top) for e in listed(d["ends"], n + 1)),
-        public=tuple(flag(p) for p in listed(d["public"], n)),
-        open_doubles=tuple(small(t, -1, n - 1) for t in listed(d["open_doubles"])),
-        double_owner=tuple((small(a, -1, n - 1), small(b, 0, n - 1)) for a, b in
-                           (listed(p, 2) for p in listed(d["double_owner"]))),
-        suspended=tuple(flag(p) for p in listed(d["suspended"], n)),
-        opening_done=flag(d["opening_done"]),
-        first_turn_done=tuple(flag(p) for p in listed(d["first_turn_done"], n)),
+        public=_flags(d["public"], n), open_doubles=tuple(small(t, -1, n - 1) for t in listed(d["open_doubles"])),
+        double_owner=_pairs(d["double_owner"], n), suspended=_flags(d["suspended"], n),
+        opening_done=flag(d["opening_done"]), first_turn_done=_flags(d["first_turn_done"], n),
         own_started_turn=tuple(None if v is None else small(v) for v in listed(d["own_started_turn"], n)),
         to_move=seats[1], opener=seats[2], turn_number=small(d["turn_number"], 0),
         round_over=flag(d["round_over"]), history=tuple(_history(e, n, top) for e in listed(d["history"])),
-        stops=tuple((small(s, 0, n - 1), small(p, 0, top), small(h, 0)) for s, p, h in
-                    (listed(x, 3) for x in listed(d["stops"]))),
-        turn=_turn(d["turn"]),
+        stops=_stops(d["stops"], n, top), turn=_turn(d["turn"]),
         legal=tuple(parse_action(_text(a), n, top) for a in listed(d["legal"])),
-        totals=per_seat_ints.get("totals", ()),
+        totals=_ints(d["totals"], n) if d["totals"] else (),
     )
+
+
+def _ints(value: Any, players: int) -> tuple[int, ...]:
+    """One whole number per seat."""
+    return tuple(small(v) for v in listed(value, players))
+
+
+def _flags(value: Any, players: int) -> tuple[bool, ...]:
+    """One true/false per seat."""
+    return tuple(flag(v) for v in listed(value, players))
+
+
+def _pairs(value: Any, players: int) -> tuple[tuple[int, int], ...]:
+    """(train, seat) pairs: who laid each uncovered double."""
+    return tuple((small(a, -1, players - 1), small(b, 0, players - 1)) for a, b in (listed(p, 2) for p in listed(value)))
+
+
+def _stops(value: Any, players: int, top: int) -> tuple[tuple[int, int, int], ...]:
+    """Where seats ended chain turns: (seat, end pip, history length)."""
+    return tuple((small(s, 0, players - 1), small(p, 0, top), small(h, 0)) for s, p, h in
+                 (listed(x, 3) for x in listed(value)))
 
 
 def name(value: Any) -> str:

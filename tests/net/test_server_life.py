@@ -1,0 +1,102 @@
+"""The server's life: TLS, a table whose people all left, the thread-friendly client, no pygame."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import ssl
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from game.net.client import ThreadedClient
+
+from .conftest import Running, connected, start_server
+
+
+def _tables_open(port: int) -> int:
+    """How many tables the server holds, from its health check."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=10) as response:
+        return int(json.loads(response.read())["tables"])
+
+
+def test_a_table_whose_people_all_left_is_saved_and_closed_after_the_idle_time(tmp_path: Path) -> None:
+    running, thread, stop = start_server(tmp_path / "server", idle_close=0.3)
+    try:
+        async def leave_a_started_table() -> None:
+            host = await connected(running.url)
+            await host.create("Ana", "classic", 2, length="blitz", seats=["person", "easy"])
+            await host.start()
+            await host.close()
+
+        asyncio.run(leave_a_started_table())
+        deadline = time.monotonic() + 20
+        while _tables_open(running.port) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _tables_open(running.port) == 0
+        (table_file,) = (tmp_path / "server" / "tables").glob("table-*.json")
+        assert json.loads(table_file.read_text())["state"] == "closed"
+        assert list((tmp_path / "server" / "tables").glob("autosave-*.json"))
+    finally:
+        stop.set()
+        thread.join(timeout=20)
+
+
+def test_the_thread_friendly_client_never_blocks_and_hands_over_the_messages(server: Running) -> None:
+    client = ThreadedClient(server.url)
+    try:
+        assert client.poll() == []
+        client.connect().result(timeout=10)
+        joined = client.call(client.client.create("Ana", "classic", 2, seats=["person", "easy"])).result(timeout=10)
+        assert joined.seat == 0 and joined.host
+        client.call(client.client.start()).result(timeout=10)
+        deadline = time.monotonic() + 20
+        seen: list[str] = []
+        while "update" not in seen and time.monotonic() < deadline:
+            seen += [message.type for message in client.poll()]
+            time.sleep(0.01)
+        assert "table" in seen and "update" in seen
+        assert client.client.view is not None and len(client.client.view.hand) > 0
+    finally:
+        client.close()
+
+
+def _self_signed(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and its key (openssl)."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    return cert, key
+
+
+def test_the_server_speaks_tls_with_a_certificate(tmp_path: Path) -> None:
+    try:
+        cert, key = _self_signed(tmp_path)
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("openssl cannot make a test certificate here")
+    running, thread, stop = start_server(tmp_path / "server", certfile=str(cert), keyfile=str(key))
+    try:
+        context = ssl.create_default_context(cafile=str(cert))
+
+        async def hello() -> str:
+            client = await connected(f"wss://127.0.0.1:{running.port}/", ssl_context=context)
+            joined = await client.create("Ana", "classic", 2)
+            await client.close()
+            return joined.table
+
+        assert len(asyncio.run(hello())) == 11
+    finally:
+        stop.set()
+        thread.join(timeout=20)
+
+
+def test_the_network_package_loads_no_pygame() -> None:
+    code = ("import sys, game.net.server, game.net.client, game.net.serve; "
+            "print(any(m.startswith('pygame') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
