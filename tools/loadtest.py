@@ -191,9 +191,15 @@ def main() -> int:
     parser.add_argument("--pace", type=float, default=2.0, help="seconds between moves at a table (0: flat out)")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring")
+    parser.add_argument("--port", type=int, default=0,
+                        help="measure a server already running on 127.0.0.1:PORT (with --pid) instead of starting one")
+    parser.add_argument("--pid", type=int, default=0, help="that server's process id (for its memory and CPU)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
+    if args.port:
+        print(json.dumps(asyncio.run(_measure(f"ws://{HOST}:{args.port}/", args.pid, args))))
+        return 0
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
             [sys.executable, "-m", "game", "serve", "--host", HOST, "--port", "0", "--data", data,

@@ -110,7 +110,8 @@ class Server:
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             context.load_cert_chain(self.config.certfile, self.config.keyfile)
         async with serve(self._connection, self.config.host, self.config.port, ssl=context,
-                         max_size=4 * MAX_BYTES, process_request=self._http, server_header=None) as ws_server:
+                         max_size=4 * MAX_BYTES, process_request=self._http, server_header=None,
+                         compression=None) as ws_server:
             self.port = _port(ws_server)
             log.info("listening on %s://%s:%d/ (%d tables resumed)", "wss" if context else "ws",
                      self.config.host, self.port, len(self.tables))

@@ -29,7 +29,7 @@ from .messages import OPEN
 from ..saves.codec import encode_options
 from .seats import PERSON, Seat
 from .settings import Settings, seat_config
-from .wire import event_json, view_json
+from .wire import event_json, public_json, view_json
 
 Out = tuple[int | None, dict[str, Any]]
 """A message and the seat it goes to (None: every person at the table)."""
@@ -289,7 +289,9 @@ class Table:
         """The updates after a deal or an action; the round's and match's ends."""
         assert self.session is not None
         match = self.session.match
-        out: list[Out] = [(i, self.update(i, events)) for i, s in enumerate(self.seats) if s.is_person]
+        people = [i for i, s in enumerate(self.seats) if s.is_person]
+        public = public_json(match.view(people[0])) if people else None
+        out: list[Out] = [(i, self.update(i, events, public)) for i in people]
         if match.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             out.append((None, self.round_end_message()))
             self._changed(f"round {len(match.deals)} over: scores {match.round_scores[-1]}")
@@ -333,12 +335,14 @@ class Table:
         return {"type": "commit", "round": self.round_number, "commitment": commitment(self.secret),
                 "wait": self.settings.deal_wait}
 
-    def update(self, seat: int, events: tuple[ev.Event, ...]) -> dict[str, Any]:
-        """``seat``'s view after a change, with the events as that seat may see them."""
+    def update(self, seat: int, events: tuple[ev.Event, ...], public: dict[str, Any] | None = None) -> dict[str, Any]:
+        """``seat``'s view after a change, with the events as that seat may see
+        them (``public``: the shared part of every seat's view, made once)."""
         assert self.session is not None
         match = self.session.match
         return {"type": "update", "round": len(match.deals), "moves": len(match.action_log[-1]),
-                "events": [event_json(ev.for_seat(e, seat)) for e in events], "view": view_json(match.view(seat))}
+                "events": [event_json(ev.for_seat(e, seat)) for e in events],
+                "view": view_json(match.view(seat), public)}
 
     def round_end_message(self) -> dict[str, Any]:
         """The round's end: scores and everything a person's game needs to check the deal."""

@@ -15,7 +15,7 @@ from typing import Any, Final, get_args
 
 from ..engine import TEXT, SeatView, TableSetup, parse_action
 from ..engine import events as ev
-from ..engine.actions import ActionSyntaxError
+from ..engine.actions import ActionSyntaxError, action_text
 from ..engine.tiles import TileSyntaxError, parse_tile
 from ..engine.turn import TurnProgress
 from ..files import bad_character
@@ -113,11 +113,25 @@ def tiles(value: Any, set_max: int) -> tuple[int, ...]:
 
 # ------------------------------------------------------------------- views
 
-def view_json(view: SeatView) -> dict[str, Any]:
-    """A seat's view as JSON data (its setup is the table's, sent once in ``table``)."""
+TURN_FIELDS: Final = tuple(f.name for f in dataclasses.fields(TurnProgress))
+
+
+def view_json(view: SeatView, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A seat's view as JSON data (its setup is the table's, sent once in
+    ``table``); ``public``: ``public_json`` of any seat's view of the same
+    moment, made once for every seat."""
     return {
-        "seat": view.seat, "engine": view.engine, "names": list(view.names),
-        "hand": [TEXT[t] for t in view.hand], "hand_sizes": list(view.hand_sizes),
+        "seat": view.seat, "hand": [TEXT[t] for t in view.hand],
+        "legal": [action_text(action) for action in view.legal],
+        **(public if public is not None else public_json(view)),
+    }
+
+
+def public_json(view: SeatView) -> dict[str, Any]:
+    """The part of a view every seat shares, as JSON data."""
+    turn = view.turn
+    return {
+        "engine": view.engine, "names": list(view.names), "hand_sizes": list(view.hand_sizes),
         "boneyard_size": view.boneyard_size,
         "trains": [[TEXT[t] for t in train] for train in view.trains],
         "ends": list(view.ends), "public": list(view.public), "open_doubles": list(view.open_doubles),
@@ -127,8 +141,9 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "turn_number": view.turn_number, "round_over": view.round_over,
         "history": [[kind, seat, sorted(pips)] for kind, seat, pips in view.history],
         "stops": [list(stop) for stop in view.stops],
-        "turn": {**dataclasses.asdict(view.turn), "start_doubles": list(view.turn.start_doubles)},
-        "legal": [str(action) for action in view.legal], "totals": list(view.totals),
+        "turn": {name: list(turn.start_doubles) if name == "start_doubles" else getattr(turn, name)
+                 for name in TURN_FIELDS},
+        "totals": list(view.totals),
     }
 
 

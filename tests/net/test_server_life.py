@@ -39,6 +39,8 @@ def test_a_table_whose_people_all_left_is_saved_and_closed_after_the_idle_time(t
             time.sleep(0.05)
         assert _tables_open(running.port) == 0
         (table_file,) = (tmp_path / "server" / "tables").glob("table-*.json")
+        while json.loads(table_file.read_text())["state"] != "closed" and time.monotonic() < deadline:
+            time.sleep(0.05)  # the writer thread puts it on disk just after
         assert json.loads(table_file.read_text())["state"] == "closed"
         assert list((tmp_path / "server" / "tables").glob("autosave-*.json"))
     finally:
