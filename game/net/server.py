@@ -60,6 +60,10 @@ class Config:
     workers: int | None = None
     wrong_codes: int = 10
     """Wrong table codes or tokens one address may try per minute."""
+    max_tables: int = 5000
+    """Tables one server holds at most (a new one is refused beyond)."""
+    tables_per_address: int = 20
+    """Open tables one address may have created."""
 
 
 @dataclass(eq=False)
@@ -307,6 +311,10 @@ class Server:
 
     def _create(self, conn: Conn, request: dict[str, Any]) -> None:
         """A new table with the sender as its host in seat 0."""
+        if len(self.tables) >= self.config.max_tables:
+            raise Refused("server_full", "this server holds as many tables as it can: try again later")
+        if sum(1 for t in self.tables.values() if t.creator == conn.address) >= self.config.tables_per_address:
+            raise Refused("too_many_tables", "your address has set up as many open tables as it may")
         settings = Settings.from_request(request)
         kinds = list(request.get("seats") or [OPEN] * settings.players)
         if len(kinds) != settings.players:
@@ -320,6 +328,7 @@ class Server:
         except SettingsError as error:
             raise Refused("rules", str(error)) from None
         token = table.seats[0].take(request["name"], self.clock())
+        table.creator = conn.address
         self.tables[code] = table
         table.events_log.append(f"created by {request['name']} from {conn.address}: {settings.preset}, "
                                 f"{settings.players} players, {settings.length}")

@@ -66,6 +66,8 @@ class Table:
         """The seat a computer player is deciding for now (set by the server)."""
         self.dirty = True
         """Changed since it was last saved."""
+        self.creator = ""
+        """The address that set the table up (limits how many one address opens)."""
         self.saved_at = 0.0
         """When the server last saved it (a clock reading)."""
         self.events_log: list[str] = []

@@ -145,3 +145,25 @@ def test_the_health_check_answers_on_the_loopback(server: Running) -> None:
     with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/health", timeout=10) as response:
         body = json.loads(response.read())
     assert response.status == 200 and body["status"] == "ok" and body["tables"] == 0
+
+
+def test_one_address_cannot_fill_the_server_with_tables(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from .conftest import start_server
+
+    running, thread, stop = start_server(tmp_path / "server", tables_per_address=3)
+    try:
+        async def flood() -> list[str]:
+            answers = []
+            for _ in range(5):
+                client = await connected(running.url)
+                try:
+                    answers.append((await client.create("Spam", "classic", 2)).table)
+                except ServerRefused as refused:
+                    answers.append(refused.code)
+            return answers
+
+        answers = asyncio.run(flood())
+        assert answers[3:] == ["too_many_tables"] * 2 and all(len(code) == 11 for code in answers[:3])
+    finally:
+        stop.set()
+        thread.join(timeout=20)
