@@ -203,7 +203,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen(
             [sys.executable, "-m", "game", "serve", "--host", HOST, "--port", "0", "--data", data,
-             "--hello-timeout", "120"],
+             "--hello-timeout", "120", "--tables-per-address", str(args.tables)],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             assert server.stdout is not None

@@ -92,7 +92,10 @@ class Client:
     # ------------------------------------------------------------ requests
 
     async def connect(self) -> None:
-        """Open the connection and say hello; ServerRefused if the server will not talk."""
+        """Open the connection and say hello; ServerRefused if the server will not
+        talk. A client may connect again after losing its connection, then
+        ``rejoin``: the same seat keeps its copy of the match."""
+        self._inbox, self._replies, self.closed_reason = asyncio.Queue(), asyncio.Queue(), ""
         self._ws = await connect(self.url, max_size=16 * MAX_BYTES, ssl=self.ssl_context, open_timeout=10)
         self._reader = asyncio.create_task(self._read())
         await self._request({"type": "hello", "protocol": PROTOCOL, "client": f"mexican-train {game_version()}"},
@@ -101,19 +104,22 @@ class Client:
     async def create(self, name: str, preset: str, players: int, **settings: Any) -> Joined:
         """Set up a new table (``length``, ``house_rules``, ``seats``,
         ``stand_in``, ``grace``, ``deal_wait`` as in docs/protocol.md) and take seat 0 as its host."""
-        return self._joined(await self._request(
-            {"type": "create", "name": name, "preset": preset, "players": players, **settings}, "joined"))
+        await self._request({"type": "create", "name": name, "preset": preset, "players": players, **settings},
+                            "joined")
+        return self._seat()
 
     async def join(self, code: str, name: str, seat: int | None = None) -> Joined:
         """Take a seat at the table with ``code``."""
         message: dict[str, Any] = {"type": "join", "table": code, "name": name}
         if seat is not None:
             message["seat"] = seat
-        return self._joined(await self._request(message, "joined"))
+        await self._request(message, "joined")
+        return self._seat()
 
     async def rejoin(self, code: str, token: str) -> Joined:
         """Come back to a seat with its token; the table as it is now follows."""
-        return self._joined(await self._request({"type": "rejoin", "table": code, "token": token}, "joined"))
+        await self._request({"type": "rejoin", "table": code, "token": token}, "joined")
+        return self._seat()
 
     async def set_seat(self, seat: int, kind: str) -> None:
         """(Host) make a seat ``open`` or a computer level before the start."""
@@ -192,14 +198,21 @@ class Client:
             if answer.type == "closed":
                 raise Disconnected(str(answer.data.get("message", "closed")))
 
+    def _seat(self) -> Joined:
+        """The seat the latest ``joined`` gave."""
+        if self.joined is None:
+            raise Disconnected("the server left this seat")
+        return self.joined
+
     def _joined(self, answer: Incoming) -> Joined:
-        """The seat from a ``joined`` reply."""
+        """Take the seat a ``joined`` message gives (on the reader's side)."""
         data = answer.data
         token = data.get("token")
         if type(data.get("seat")) is not int or type(token) is not str or not is_hex(token, 32):
             raise WireError("the server's joined message is not in its form")
         self.joined = Joined(str(data.get("table")), data["seat"], token, data.get("host") is True)
-        self.copy = MatchCopy(self.joined.table, self.joined.seat)
+        if self.copy is None or (self.copy.code, self.copy.seat) != (self.joined.table, self.joined.seat):
+            self.copy = MatchCopy(self.joined.table, self.joined.seat)  # the same seat again keeps its copy
         return self.joined
 
     async def _read(self) -> None:
@@ -221,6 +234,8 @@ class Client:
     async def _take(self, message: Incoming) -> None:
         """Keep the table, the view and the copy up to date; answer a commitment."""
         kind = message.type
+        if kind == "joined":
+            self._joined(message)  # before any later message of the table is taken in
         if kind in ("welcome", "joined", "left", "error"):
             self._replies.put_nowait(message)
         if message.table is not None:
@@ -238,6 +253,8 @@ class Client:
                 self.copy.save(self.store)
         if kind == "closed":
             self.closed_reason = str(message.data.get("message", ""))
+            if message.data.get("reason") == "host_left":
+                self.joined = None
         self._inbox.put_nowait(message)
 
 

@@ -35,6 +35,9 @@ class MatchCopy:
         """Round number -> this game's contribution."""
         self.problems: list[str] = []
         """What did not hold (empty: every revealed round checked out)."""
+        self.unwitnessed: list[int] = []
+        """Rounds dealt while this game was away: their commitment was not seen
+        before the deal, so only the server's word says when it was shown."""
 
     def committed(self, round_number: int, shown: str, contribution: str) -> None:
         """Note the commitment shown for a round and the contribution sent for it."""
@@ -59,14 +62,17 @@ class MatchCopy:
         number, reveal = small(message["round"], 1), message["reveal"]
         session = self.session or self._start(message, options)
         match = session.match
+        if number <= len(match.deals):
+            return ""  # a round this copy holds already (sent again after a rejoin)
         if number != len(match.deals) + 1:
             return "it is not the next round of this copy"
         secret, parts = reveal["secret"], tuple(listed(reveal["contributions"], match.players))
         if type(secret) is not str or not is_hex(secret, 32) or any(type(p) is not str for p in parts):
             return "the revealed secret or contributions are not in their form"
         shown = self.seen.get(number)
-        if shown is None:
-            return "this game never saw the commitment for this round"
+        if shown is None:  # dealt while this game was away: the server's word for what it showed
+            shown = str(reveal["commitment"])
+            self.unwitnessed.append(number)
         if commitment(secret) != shown:
             return "the revealed secret is not the one the server committed to"
         mine = self.sent.get(number, "")

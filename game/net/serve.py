@@ -30,6 +30,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                        help="seconds a connection not at a table may stay silent (default 10)")
     serve.add_argument("--save-every", type=float, default=5.0,
                        help="seconds between saves of a changed table (default 5; a kill -9 loses at most this)")
+    serve.add_argument("--max-tables", type=int, default=5000, help="tables the server holds at most (default 5000)")
+    serve.add_argument("--tables-per-address", type=int, default=20,
+                       help="open tables one address may set up (default 20; behind a proxy every player shares one)")
     serve.add_argument("--workers", type=int, default=None, help="computer-player processes (default: cores, at most 4)")
 
 
@@ -45,7 +48,8 @@ def serve_command(args: argparse.Namespace) -> int:
     logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per table event, not per connection
     config = Config(args.host, args.port, Path(args.data), args.certfile, args.keyfile,
                     hello_timeout=args.hello_timeout, idle_close=args.idle_close, workers=args.workers,
-                    save_every=args.save_every)
+                    save_every=args.save_every, max_tables=args.max_tables,
+                    tables_per_address=args.tables_per_address)
     try:
         return asyncio.run(_serve(config))
     except (SaveError, OSError) as error:

@@ -303,11 +303,27 @@ class Server:
             outs = table.act(seat, request["action"], request.get("round"))
             self.moves += 1
         else:
-            outs = table.leave(seat)
-            self.seated.pop((table.code, seat), None)
-            conn.table, conn.seat = None, -1
-            conn.send({"type": "left", "table": table.code})
+            self._leave(conn, table, seat)
+            return
         self._deliver(table, outs)
+
+    def _leave(self, conn: Conn, table: Table, seat: int) -> None:
+        """The person leaves their seat; a host leaving before the start closes the table."""
+        self.seated.pop((table.code, seat), None)
+        conn.table, conn.seat = None, -1
+        conn.send({"type": "left", "table": table.code})
+        if table.state == "lobby" and seat == table.host:
+            for index in range(len(table.seats)):
+                other = self.seated.pop((table.code, index), None)
+                if other is not None:
+                    other.table, other.seat = None, -1
+                    other.send({"type": "closed", "reason": "host_left", "message": "the host closed the table"})
+            table.events_log.append("closed: the host left before the start")
+            self._log(table)
+            self.files.save(table, closed=True)
+            del self.tables[table.code]
+            return
+        self._deliver(table, table.leave(seat))
 
     def _create(self, conn: Conn, request: dict[str, Any]) -> None:
         """A new table with the sender as its host in seat 0."""
@@ -408,9 +424,14 @@ class Server:
     async def _think(self, table: Table, seat: int, kind: str, seed: str, version: int) -> None:
         """Ask the pool for the decision, then play it."""
         assert table.session is not None
-        action = await self.thinkers.decide(kind, seed, table.session.match.view(seat))
-        if self.tables.get(table.code) is table:
-            self._deliver(table, table.computer_acted(seat, action, version))
+        try:
+            action = await self.thinkers.decide(kind, seed, table.session.match.view(seat))
+            if self.tables.get(table.code) is table:
+                self._deliver(table, table.computer_acted(seat, action, version))
+        except Exception:  # noqa: BLE001 - one table's failure must not stop it for good
+            log.exception("table %s: a computer decision for seat %d failed", table.code, seat)
+            table.thinking = None
+            self._kick(table)
 
 
 def _port(ws_server: WsServer) -> int:

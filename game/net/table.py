@@ -117,6 +117,8 @@ class Table:
         commitment they may still contribute to, and their view of the round."""
         out: list[Out] = []
         match = self.session.match if self.session else None
+        if match is not None:
+            out.extend((index, {**self.round_end_message(r), "again": True}) for r in range(len(match.round_scores)))
         if match is not None and match.round is not None:
             out.append((index, self.update(index, ())))
         if self.state == "dealing" and not self.contributions[index]:
@@ -316,6 +318,7 @@ class Table:
                 self.version += 1
                 self._changed(f"a computer player ({self.settings.stand_in}) stands in for {seat.name} at seat {index}")
                 out.append((None, self.table_message()))
+                out.extend(self._maybe_deal())
         if self.deal_deadline is not None and now >= self.deal_deadline:
             out.extend(self._maybe_deal(late=True))
         return out
@@ -346,14 +349,17 @@ class Table:
                 "events": [event_json(ev.for_seat(e, seat)) for e in events],
                 "view": view_json(match.view(seat), public)}
 
-    def round_end_message(self) -> dict[str, Any]:
-        """The round's end: scores and everything a person's game needs to check the deal."""
+    def round_end_message(self, index: int | None = None) -> dict[str, Any]:
+        """Round ``index``'s end (default: the last dealt): scores and everything
+        a person's game needs to check the deal."""
         assert self.session is not None
-        match, index = self.session.match, len(self.session.match.deals) - 1
+        match = self.session.match
+        index = len(match.deals) - 1 if index is None else index
         mix = self.session.mixes[index]
         assert mix is not None
+        totals = [sum(r[s] for r in match.round_scores[:index + 1]) for s in range(match.players)]
         return {
-            "type": "round_end", "round": index + 1, "scores": match.round_scores[-1], "totals": match.totals(),
+            "type": "round_end", "round": index + 1, "scores": match.round_scores[index], "totals": totals,
             "reveal": {"secret": match.salts[index], "commitment": mix.commitment,
                        "contributions": list(mix.contributions), "fingerprint": match.fingerprints[index],
                        "deal": [TEXT[t] for t in match.deals[index]], "actions": list(match.action_log[index])},

@@ -6,7 +6,7 @@ import asyncio
 
 from game.ai import make_player
 from game.engine import events as ev
-from game.net.client import Client
+from game.net.client import Client, ServerRefused
 
 from .conftest import Running, connected, next_of
 
@@ -79,6 +79,53 @@ def test_a_second_connection_rejoining_a_seat_replaces_the_first(server: Running
         closed = await next_of(first, "closed")
         assert closed.data["reason"] == "replaced"
         for client in (host, second):
+            await client.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_rejoining_game_completes_its_copy_of_the_rounds_it_missed(server: Running) -> None:
+    """Rounds dealt while away are sent again on rejoin; the copy holds them,
+    marked as dealt while this game was away (it never saw their commitment)."""
+    async def scenario() -> None:
+        host = await connected(server.url)
+        table = await host.create("Ana", "classic", 2, length="blitz", seats=["person", "open"], grace=0.0,
+                                  deal_wait=0.2)
+        ben = await connected(server.url)
+        seat = await ben.join(table.table, "Ben")
+        await host.start()
+        await next_of(ben, "commit")
+        await ben.close()  # a computer player stands in for Ben from now on
+        await _host_plays_until(host, lambda m: m.type == "round_end")
+        back = await connected(server.url)
+        await back.rejoin(table.table, seat.token)
+        again = await next_of(back, "round_end")
+        assert again.data["again"] is True and again.data["round"] == 1
+        assert back.copy is not None and back.copy.session is not None, back.copy.problems
+        assert back.copy.problems == [] and back.copy.unwitnessed == [1]
+        assert back.copy.session.match.round_scores == [again.data["scores"]]
+        for client in (host, back):
+            await client.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_host_leaving_the_lobby_closes_the_table_for_everyone(server: Running) -> None:
+    async def scenario() -> None:
+        host = await connected(server.url)
+        table = await host.create("Ana", "classic", 3, seats=["person", "open", "open"])
+        ben = await connected(server.url)
+        await ben.join(table.table, "Ben")
+        await host.leave()
+        closed = await next_of(ben, "closed")
+        assert closed.data["reason"] == "host_left" and ben.joined is None
+        late = await connected(server.url)
+        try:
+            await late.join(table.table, "Cy")
+            raise AssertionError("a closed table took a joiner")
+        except ServerRefused as refused:
+            assert refused.code == "bad_code"
+        for client in (host, ben, late):
             await client.close()
 
     asyncio.run(scenario())

@@ -3,7 +3,6 @@ the one committed to and the deal is the shuffle of it and every contribution.""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,8 @@ from game.engine.fairdeal import new_contribution
 from game.net.settings import Settings
 from game.net.table import Table
 from game.saves import SaveStore, load_file
-from game.saves.codec import checksum
+
+from .test_verify_deal import _forged as forged_save
 
 
 @pytest.fixture(scope="module")
@@ -42,12 +42,8 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _forged(path: Path, tmp: Path, change) -> str:  # type: ignore[no-untyped-def]
-    doc = json.loads(path.read_bytes())
-    change(doc)
-    doc["checksum"] = checksum(doc)
-    out = tmp / "forged.json"
-    out.write_text(json.dumps(doc))
-    return str(out)
+    """A copy of the save with ``change`` made and its checksum made to match."""
+    return str(forged_save(path, tmp, change))
 
 
 def test_a_mixed_match_verifies_and_says_it_checked_the_mix(mixed: Path, capsys: pytest.CaptureFixture[str]) -> None:
