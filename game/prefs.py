@@ -1,5 +1,5 @@
 """What the game remembers between runs: settings, the last table setup, the
-tips already shown.
+tips already shown, and how far the Learn to play lesson went.
 
 Stored as versioned JSON (``settings.json``) in the platformdirs config
 folder (``$MEXICAN_TRAIN_CONFIG_DIR`` overrides it), written atomically. A
@@ -84,6 +84,8 @@ FIELDS: Final[dict[str, tuple[Any, Check]]] = {
     "palette": ("standard", _one_of("standard", "colour-blind")),
     "tips_seen": ([], _names),
     "last_setup": (None, _setup),
+    "lesson_state": ("new", _one_of("new", "offered", "started", "done", "skipped")),
+    "lesson_step": (0, lambda v: type(v) is int and 0 <= v <= 999),
 }
 """Every remembered value: its default and what it may be."""
 

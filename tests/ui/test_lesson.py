@@ -1,0 +1,154 @@
+"""Learn to play at the table: the guided round played from start to end by
+real drags, clicks and keys; a wrong move explained and its tile sent home;
+Esc, Continue later and going on from the same step; the title's offer."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import DRAW, END, Play
+from game.tutorial import load_lesson
+from game.ui.app import App
+from game.ui.table.guide import GuidedTable
+
+from .conftest import boneyard_center, drag, frames, frames_until, key, message, tray_shows, tray_tile_center, train_end
+
+
+def open_lesson(app: App, step: int = 0) -> GuidedTable:
+    """The lesson's table from ``step``, its step on show."""
+    app.reset(app.routes.lesson(step))
+    table = app.top
+    assert isinstance(table, GuidedTable)
+    assert frames_until(app, lambda: table.showing, 60), "the step never showed"
+    return table
+
+
+def do_step(app: App, table: GuidedTable) -> None:
+    """What the person does for the step on show, with the mouse and keys."""
+    step = table.guide.step
+    assert step is not None
+    if step.action is None:
+        key(app, pygame.K_RETURN)
+    elif isinstance(step.action, Play):
+        drag(app, tray_tile_center(table, step.action.tile), train_end(table, step.action.train))
+    elif step.action == DRAW:
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=boneyard_center(table), button=1)])
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=boneyard_center(table), button=1)])
+    else:
+        assert step.action == END
+        key(app, pygame.K_e, "e")
+
+
+def test_the_guided_round_plays_through_step_by_step_and_ends_scored(app: App) -> None:
+    """Every step shows its words and marks, completes by the person's own drag,
+    click or key, in order; the round ends with the person out, scored, and the
+    summary explains scoring and what was learned."""
+    lesson = load_lesson()
+    table = open_lesson(app)
+    for index, step in enumerate(lesson.steps):
+        assert frames_until(app, lambda: table.showing and table.guide.index == index, 60), f"step {index}"
+        assert message(table) == step.say
+        assert table.marks.marks, f"step {index} points at nothing"
+        do_step(app, table)
+        assert frames_until(app, lambda: table.guide.index == index + 1, 10), f"step {index} did not complete"
+    assert frames_until(app, lambda: type(app.top).__name__ == "RoundSummaryScene", 60)
+    state = table.match.round
+    assert state is not None and state.went_out == 0 and state.scores is not None
+    assert state.scores[0] == 0 and min(state.scores[1:]) > 0
+    assert table.match.action_log[0] == list(lesson.actions)
+    frames(app, 70)
+    key(app, pygame.K_n, "n")
+    frames(app, 2)
+    assert type(app.top).__name__ == "TitleScene"
+    assert app.settings.lesson_state == "done"
+
+
+def test_another_legal_move_is_explained_and_its_tile_goes_home(app: App) -> None:
+    """A move the rules allow but the step does not want is not made: the line
+    says what the lesson wants, and the tile glides back to the hand."""
+    lesson = load_lesson()
+    index = next(i for i, s in enumerate(lesson.steps) if s.action is not None and s.other and "2-2" in s.other
+                 and isinstance(s.action, Play))
+    table = open_lesson(app, index)
+    made = table.made()
+    two_two = _tile("2-2")
+    drag(app, tray_tile_center(table, two_two), train_end(table, 0))
+    assert table.made() == made, "the move was made"
+    assert message(table) == lesson.steps[index].other
+    assert frames_until(app, lambda: tray_shows(table, two_two), 5), "the tile did not come home"
+    assert table.guide.index == index
+
+
+def test_an_illegal_move_is_explained_by_the_rule_and_the_step(app: App) -> None:
+    """A move the rules forbid says the engine's reason, then what the step wants."""
+    lesson = load_lesson()
+    index = next(i for i, s in enumerate(lesson.steps) if s.action == Play(_tile("12-5"), -1))
+    table = open_lesson(app, index)
+    drag(app, tray_tile_center(table, _tile("12-5")), train_end(table, 1))  # Ana's private train
+    said = message(table)
+    assert "private" in said.lower() and "12-5" in said and "Mexican train" in said
+    assert table.guide.index == index and table.made() == lesson.steps[index].at
+
+
+def test_esc_and_continue_later_go_on_from_the_same_step(app: App) -> None:
+    """Esc opens the lesson's menu; Continue later goes to the title keeping the
+    step; Learn to play then asks, and Go on opens the table at that step."""
+    table = open_lesson(app)
+    for _ in range(4):
+        do_step(app, table)
+        assert frames_until(app, lambda: table.showing, 30)
+    reached = table.guide.index
+    key(app, pygame.K_ESCAPE)
+    assert type(app.top).__name__ == "LessonPauseScene"
+    _press(app, "Continue later")
+    assert type(app.top).__name__ == "TitleScene"
+    assert (app.settings.lesson_state, app.settings.lesson_step) == ("started", reached)
+    _press(app, "Learn to play")
+    _press(app, "Go on")
+    again = app.top
+    assert isinstance(again, GuidedTable)
+    assert frames_until(app, lambda: again.showing, 30)
+    assert again.guide.index == reached
+    assert message(again) == load_lesson().steps[reached].say
+    assert again.match.round is not None and again.match.round.trains[0] == table.match.round.trains[0]  # type: ignore[union-attr]
+
+
+def test_the_first_start_offers_the_lesson_once(app: App) -> None:
+    """On the very first start the title offers Learn to play; Not now is remembered."""
+    app.settings.lesson_state = "new"
+    app.reset(app.routes.title())
+    frames(app, 2)
+    assert type(app.top).__name__ == "DialogScene"
+    _press(app, "Not now")
+    assert app.settings.lesson_state == "offered"
+    app.reset(app.routes.title())
+    frames(app, 2)
+    assert type(app.top).__name__ == "TitleScene"
+
+
+def test_skip_leaves_the_lesson(app: App) -> None:
+    """Skip the lesson goes back to the title and remembers it was skipped."""
+    open_lesson(app)
+    key(app, pygame.K_ESCAPE)
+    _press(app, "Skip the lesson")
+    assert type(app.top).__name__ == "TitleScene" and app.settings.lesson_state == "skipped"
+
+
+def _tile(text: str) -> int:
+    """A tile by its text."""
+    from game.engine import parse_tile
+
+    return parse_tile(text)
+
+
+def _press(app: App, label: str) -> None:
+    """Click the button labelled ``label`` on the top scene."""
+    scene = app.top
+    button = next(w for w in scene.widgets if getattr(w, "label", None) == label)  # type: ignore[union-attr]
+    from game.ui.scene import Space
+
+    pos = button.screen_rect(Space(app.size)).center
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    frames(app, 2)
