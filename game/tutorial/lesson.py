@@ -26,8 +26,8 @@ from ..files import FileProblem, bad_character, parse_json, read_file
 FORMAT_MARK = "mexican-train lesson"
 VERSION = 1
 MAX_BYTES = 100_000
-PLACES = ("hub", "boneyard", "end")
-"""What a step may point at besides a tile and a train: the hub, the boneyard, the End turn button."""
+PLACES = ("hand", "hub", "boneyard", "end")
+"""What a step may point at besides a tile and a train: your hand, the hub, the boneyard, the End turn button."""
 
 
 class LessonError(ValueError):
@@ -157,7 +157,7 @@ def _steps(raw: Any, actions: tuple[str, ...], players: int, set_max: int) -> tu
 
 def _pointer(raw: Any, action: Action | None, players: int, set_max: int) -> Pointer:
     """What a step points at: as written (``tile:12-7``, ``train:0``, ``train:mexican``,
-    ``hub``, ``boneyard``, ``end``), else what its action uses."""
+    ``hand``, ``hub``, ``boneyard``, ``end``), else what its action uses."""
     tile: Tile | None = None
     train: int | None = None
     place: str | None = None

@@ -119,7 +119,8 @@ class RoundSummaryScene(MenuScene):
         n = state.players
         card(surface, space, 80, 40, 1440, 840)
         number = match.round_number
-        blit_text(surface, f"Round {number} of {match.setup.rounds} is over", space.px(40), theme.GOLD, space.point(800, 58), "midtop", "title")
+        heading = "The lesson's round is over" if self.lesson else f"Round {number} of {match.setup.rounds} is over"
+        blit_text(surface, heading, space.px(40), theme.GOLD, space.point(800, 58), "midtop", "title")
         if state.went_out is not None:
             sub = f"{match.names[state.went_out]} went out."
         else:
@@ -159,8 +160,9 @@ class RoundSummaryScene(MenuScene):
         """The lesson's end: how the round was scored, then what it taught."""
         blit_text(surface, "How the round is scored", space.px(22), theme.GOLD, space.point(110, top), "topleft",
                   "bold")
-        drawn = blit_text(surface, scoring, space.px(18), theme.INK, space.point(110, top + 32), "topleft",
-                          wrap=space.px(1380))
+        here = ", ".join(f"{name} {score}" for name, score in zip(self.match.names, self.scores) if score)
+        drawn = blit_text(surface, f"{scoring} This round: {here}.", space.px(18), theme.INK,
+                          space.point(110, top + 32), "topleft", wrap=space.px(1380))
         y = top + 32 + drawn.height / space.k + 18
         blit_text(surface, "What you learned", space.px(22), theme.GOLD, space.point(110, y), "topleft", "bold")
         y += 34

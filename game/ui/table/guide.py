@@ -101,9 +101,10 @@ class GuidedTable(TableScene):
 
     def _say_step(self) -> None:
         """Put the step in force on the message line once its moment has come
-        and the picture has caught up (else the line says the table's own words)."""
+        and the picture has caught up (else the line says the table's own words);
+        once on show it stays while a refused tile glides home."""
         step = self.guide.step
-        due = (step is not None and self.guide.due(self.made()) and self.picture.ready()
+        due = (step is not None and self.guide.due(self.made()) and (self.showing or self.picture.ready())
                and self.controller.phase is Phase.PLAYING and self.picture.shown is not None)
         self.showing = due
         if not due or step is None:

@@ -1,5 +1,5 @@
 """Where a lesson's guide points, and how: a pulsing ring around the tile in
-your hand, the train end, the hub, the boneyard or the End turn button, with a
+your hand (or the whole hand), the train end, the hub, the boneyard or the End turn button, with a
 gold arrow bobbing toward each. Worked out in ``update`` (``place_marks``) and
 painted in ``draw`` (``paint_marks``), like the rest of the table.
 """
@@ -19,10 +19,12 @@ from .tray import HandTray
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    """One thing pointed at: its ring and whether the arrow comes from below (``up``)."""
+    """One thing pointed at: its ring, whether the arrow comes from below (``up``)
+    and whether it is ``small`` (a tile in the hand: the message line is just above)."""
 
     ring: pygame.Rect
     up: bool = False
+    small: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,20 +45,34 @@ def place_marks(frame: TableFrame, tray: HandTray, pointer: Pointer) -> GuideMar
     if pointer.tile is not None and pointer.tile != carried:
         rect = next((r for t, r in tray.tiles if t == pointer.tile), None)
         if rect is not None:
-            marks.append(Mark(rect.inflate(round(10 * k), round(10 * k))))
+            marks.append(Mark(rect.inflate(round(10 * k), round(10 * k)), small=True))
     if pointer.train is not None and pointer.train in plan.lanes:
         marks.append(Mark(_train_ring(frame, pointer.train)))
-    if pointer.place == "hub":
-        r = round(plan.hub_radius * 1.25)
-        marks.append(Mark(pygame.Rect(round(plan.hub[0]) - r, round(plan.hub[1]) - r, 2 * r, 2 * r)))
-    elif pointer.place == "boneyard":
-        marks.append(Mark(frame.boneyard.inflate(round(12 * k), round(12 * k))))
-    elif pointer.place == "end":
-        button = next((b.rect for b in frame.buttons if b.key == "end"), None)
-        if button is not None:
-            marks.append(Mark(button.inflate(round(10 * k), round(10 * k))))
+    if pointer.place is not None:
+        mark = _place_mark(frame, tray, pointer.place)
+        if mark is not None:
+            marks.append(mark)
     size = frame.size
-    return GuideMarks(tuple(Mark(m.ring, up=m.ring.top < size[1] * 0.2) for m in marks), k)
+    return GuideMarks(tuple(Mark(m.ring, m.ring.top < size[1] * 0.2, m.small) for m in marks), k)
+
+
+def _place_mark(frame: TableFrame, tray: HandTray, place: str) -> Mark | None:
+    """The mark of a place: the whole hand, the hub, the boneyard (with its badge) or End turn."""
+    k = frame.scaled.k
+    if place == "hand" and tray.tiles:
+        hand = tray.tiles[0][1].unionall([r for _, r in tray.tiles[1:]])
+        return Mark(hand.inflate(round(16 * k), round(12 * k)), small=True)
+    if place == "hub":
+        plan = frame.plan
+        r = round(plan.hub_radius * 1.25)
+        return Mark(pygame.Rect(round(plan.hub[0]) - r, round(plan.hub[1]) - r, 2 * r, 2 * r))
+    if place == "boneyard":
+        ring = frame.boneyard.inflate(round(12 * k), round(12 * k))
+        ring.top -= round(30 * k)  # the pile's "Draw (D)" badge, above it, inside the ring
+        ring.height += round(30 * k)
+        return Mark(ring, small=True)
+    button = next((b.rect for b in frame.buttons if b.key == place), None)  # "end": the End turn button
+    return None if button is None else Mark(button.inflate(round(10 * k), round(10 * k)))
 
 
 def _train_ring(frame: TableFrame, train: int) -> pygame.Rect:
@@ -83,7 +99,7 @@ def paint_marks(surface: pygame.Surface, marks: GuideMarks, clock: float) -> Non
                          border_radius=int(12 * k))
         surface.blit(halo, ring.inflate(18, 18).topleft)
         pygame.draw.rect(surface, theme.GOLD, ring, max(2, int(3 * k)), border_radius=int(8 * k))
-        _arrow(surface, mark, k, 6 * k * pulse)
+        _arrow(surface, mark, k * (0.6 if mark.small else 1.0), 6 * k * pulse * (0.5 if mark.small else 1.0))
 
 
 def _arrow(surface: pygame.Surface, mark: Mark, k: float, bob: float) -> None:
