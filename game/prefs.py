@@ -133,6 +133,8 @@ class Prefs:
             return self._start_afresh("it is not a settings file")
         if doc.get("version") != VERSION:
             return self._start_afresh(f"it was written by another version (format {doc.get('version')!r})")
+        if "lesson_state" not in doc["values"]:
+            self.values["lesson_state"] = "offered"  # a file from before the lesson: not a first start
         refused = []
         for name, value in doc["values"].items():
             if name not in FIELDS:

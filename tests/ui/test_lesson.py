@@ -90,6 +90,42 @@ def test_an_illegal_move_is_explained_by_the_rule_and_the_step(app: App) -> None
     assert table.guide.index == index and table.made() == lesson.steps[index].at
 
 
+def test_a_step_can_be_played_with_the_keys(app: App) -> None:
+    """Arrows pick the tile, M plays it on the Mexican train: the step completes."""
+    lesson = load_lesson()
+    index = next(i for i, s in enumerate(lesson.steps) if s.action == Play(_tile("12-5"), -1))
+    table = open_lesson(app, index)
+    for _ in range(20):
+        if table.tray.selected == _tile("12-5"):
+            break
+        key(app, pygame.K_RIGHT)
+    assert table.tray.selected == _tile("12-5")
+    key(app, pygame.K_m, "m")
+    assert frames_until(app, lambda: table.guide.index == index + 1, 10)
+    assert table.match.round is not None and table.match.round.trains[-1][0] == _tile("12-5")
+
+
+def test_the_lessons_round_can_be_replayed_from_its_summary(app: App) -> None:
+    """The summary that ends the lesson offers the round's replay like any round's."""
+    lesson = load_lesson()
+    table = open_lesson(app, len(lesson.steps) - 1)
+    do_step(app, table)
+    assert frames_until(app, lambda: type(app.top).__name__ == "RoundSummaryScene", 30)
+    frames(app, 70)
+    _press(app, "Replay this round")
+    assert type(app.top).__name__ == "ReplayScene"
+
+
+def test_the_rules_help_offers_the_lesson(app: App) -> None:
+    """The rules help opened from the title has Learn to play, which opens the lesson."""
+    app.reset(app.routes.title())
+    frames(app, 2)
+    _press(app, "Rules")
+    assert type(app.top).__name__ == "RulesScene"
+    _press(app, "Learn to play")
+    assert isinstance(app.top, GuidedTable) and app.top.guide.index == 0
+
+
 def test_esc_and_continue_later_go_on_from_the_same_step(app: App) -> None:
     """Esc opens the lesson's menu; Continue later goes to the title keeping the
     step; Learn to play then asks, and Go on opens the table at that step."""
