@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import DRAW, END, MEXICAN, Action, Play, RuleOptions, parse_action, preset
+from ..ai import KINDS
 from ..engine.actions import ActionSyntaxError
+from ..engine.start import round_tiles
 from ..engine.tiles import TEXT, Tile, TileSyntaxError, parse_tile
 from ..files import FileProblem, bad_character, parse_json, read_file
 
@@ -107,9 +109,12 @@ def lesson_from(doc: Any) -> Lesson:
         options = preset(str(doc["rules"]))
         seats = doc["seats"]
         names = tuple(_words(s["name"], 20) for s in seats)
-        kinds = tuple(str(s["kind"]) for s in seats)
-        set_max = options.setup(len(names)).set_max
+        kinds = _kinds(seats)
+        setup = options.setup(len(names))
+        set_max = setup.set_max
         deal = tuple(parse_tile(str(t), set_max) for t in doc["deal"])
+        if sorted(deal) != round_tiles(setup, setup.engines[0] if setup.engines else None):
+            raise LessonError("the deal is not the round's set of tiles, each once")
         actions = tuple(str(a) for a in doc["actions"])
         for text in actions:
             parse_action(text, len(names), set_max)
@@ -121,6 +126,14 @@ def lesson_from(doc: Any) -> Lesson:
     except (ActionSyntaxError, TileSyntaxError, ValueError) as error:
         raise LessonError(str(error)) from None
     return Lesson(options, names, kinds, deal, actions, steps, learned, scoring)
+
+
+def _kinds(seats: Any) -> tuple[str, ...]:
+    """Who plays each seat: the person first (``human``), then computer levels."""
+    kinds = tuple(str(s["kind"]) for s in seats)
+    if not kinds or kinds[0] != "human" or any(kind not in KINDS for kind in kinds[1:]):
+        raise LessonError("the first seat must be the person's and the others computer levels")
+    return kinds
 
 
 def _words(value: Any, limit: int = 300) -> str:

@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 
 from ..engine import Action, IllegalAction, Match, Play, RoundState, SeatView
-from ..engine import events as ev
 from ..engine.tiles import TEXT, Tile
+from ..rules_help import sections
 from ..session import GameSession, SeatConfig
 from .lesson import Lesson, Step
 
@@ -85,8 +85,8 @@ class ScriptedWorker:
 def check_lesson(lesson: Lesson) -> list[str]:
     """What is wrong with ``lesson`` (empty: nothing): every action of the round
     is legal on its deal, every action of the person is a step's, each step's
-    pointer names a tile in the person's hand, and the round ends with the
-    person gone out."""
+    pointer names a tile in the person's hand, each Why? opens a section of the
+    rules, and the round ends with the person gone out."""
     problems: list[str] = []
     session = lesson_session(lesson)
     match = session.match
@@ -95,7 +95,6 @@ def check_lesson(lesson: Lesson) -> list[str]:
     at_steps: dict[int, list[Step]] = {}
     for step in lesson.steps:
         at_steps.setdefault(step.at, []).append(step)
-    ended: list[ev.Event] = []
     for index, text in enumerate(lesson.actions):
         problems += _step_problems(lesson, state, at_steps.get(index, []), index)
         person = state.to_move == lesson.person
@@ -104,14 +103,24 @@ def check_lesson(lesson: Lesson) -> list[str]:
         if not person and index in do_at:
             problems.append(f"action {index} ({text}) is a step's, but it is {lesson.names[state.to_move]}'s turn")
         try:
-            ended += match.apply(lesson.parsed(index))
+            match.apply(lesson.parsed(index))
         except IllegalAction as refusal:
             problems.append(f"action {index} ({text}) is not legal: {refusal.reason}")
             return problems
+    return problems + _end_problems(lesson, state)
+
+
+def _end_problems(lesson: Lesson, state: RoundState) -> list[str]:
+    """Problems seen once the round is played: it does not end with the person
+    out, a step comes after its end, a Why? names no section of the rules."""
+    problems = []
     if not state.round_over or state.went_out != lesson.person:
         problems.append("the round does not end with the person gone out")
     problems += [f"step '{s.say[:30]}...' is at {s.at}, after the round's last action"
                  for s in lesson.steps if s.at > len(lesson.actions)]
+    keys = {section.key for section in sections(lesson.options, len(lesson.names))}
+    problems += [f"step '{s.say[:30]}...' opens the rules at '{s.why}', which is no section of them"
+                 for s in lesson.steps if s.why is not None and s.why not in keys]
     return problems
 
 

@@ -113,3 +113,24 @@ def test_the_guide_holds_the_computers_at_a_step() -> None:
     assert not guide.next()  # a do step waits for its move
     end = next(i for i, s in enumerate(lesson.steps) if s.action == END)
     assert dataclasses.replace(lesson.steps[end]).point.place == "end"
+
+
+def test_a_lesson_that_would_break_the_table_is_refused_at_load() -> None:
+    """A deal that is not the round's tiles, a computer seat of no level or a
+    sentence with control characters never reaches the table; a Why? naming
+    no section of the rules is named by the check."""
+    doc = raw_lesson()
+    doc["deal"] = list(doc["deal"])[:-1]  # type: ignore[call-overload]
+    with pytest.raises(LessonError, match="set of tiles"):
+        lesson_from(doc)
+    doc = raw_lesson()
+    doc["seats"][1]["kind"] = "grandmaster"  # type: ignore[index]
+    with pytest.raises(LessonError, match="computer levels"):
+        lesson_from(doc)
+    doc = raw_lesson()
+    doc["steps"][0]["say"] = "Hello\u202e"  # type: ignore[index]
+    with pytest.raises(LessonError, match="not a sentence"):
+        lesson_from(doc)
+    doc = raw_lesson()
+    doc["steps"][1]["why"] = "nowhere"  # type: ignore[index]
+    assert any("no section" in p for p in check_lesson(lesson_from(doc)))

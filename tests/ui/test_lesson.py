@@ -5,6 +5,7 @@ Esc, Continue later and going on from the same step; the title's offer."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.engine import DRAW, END, Play
 from game.tutorial import load_lesson
@@ -39,10 +40,12 @@ def do_step(app: App, table: GuidedTable) -> None:
         key(app, pygame.K_e, "e")
 
 
-def test_the_guided_round_plays_through_step_by_step_and_ends_scored(app: App) -> None:
+@pytest.mark.parametrize("pace", ["instant", "slow"])
+def test_the_guided_round_plays_through_step_by_step_and_ends_scored(app: App, pace: str) -> None:
     """Every step shows its words and marks, completes by the person's own drag,
-    click or key, in order; the round ends with the person out, scored, and the
-    summary explains scoring and what was learned."""
+    click or key, in order, at any pace; the round ends with the person out,
+    scored, and the summary's button ends the lesson."""
+    app.settings.pace = pace
     lesson = load_lesson()
     table = open_lesson(app)
     for index, step in enumerate(lesson.steps):
