@@ -116,9 +116,10 @@ def lesson_shots(app: App, shot: Callable[[str], None]) -> None:
     menu, and the round summary that ends it."""
     from game.engine import parse_tile
     from game.tutorial import load_lesson
+    from game.ui.paths import lesson_file
     from game.ui.table.guide import GuidedTable
 
-    lesson = load_lesson()
+    lesson = load_lesson(lesson_file())
     for index, name in LESSON_SHOTS:
         table = GuidedTable(lesson, index)
         app.reset(table)

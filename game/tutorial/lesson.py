@@ -1,6 +1,7 @@
 """A lesson as data: a fixed deal, the round's actions, and the guide's steps.
 
-The lesson file (``assets/lessons/first-round.json``, read through the one
+The lesson file (``assets/lessons/first-round.json``, found through
+``game.ui.paths.lesson_file`` and read through the one
 safe reader ``game.files``) holds the rules preset, the seats, the deal (every
 tile in the order dealt), every action of the round in the match record's text
 form (``play 12-7 on 0``, ``draw``, ``end``), and the steps. A step is what
@@ -14,7 +15,6 @@ between); a ``do`` step shows when its action is next.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -82,16 +82,9 @@ class Lesson:
         return parse_action(self.actions[index], len(self.names), self.options.setup(len(self.names)).set_max)
 
 
-def lesson_path(name: str = "first-round") -> Path:
-    """Where the lesson ``name`` is installed (inside the game's assets)."""
-    found = files("game.assets").joinpath("lessons", f"{name}.json")
-    return Path(str(found))
-
-
-def load_lesson(path: Path | None = None) -> Lesson:
-    """Read and check the lesson at ``path`` (the first round's by default);
-    LessonError saying why it cannot be used."""
-    path = path or lesson_path()
+def load_lesson(path: Path) -> Lesson:
+    """Read and check the lesson at ``path`` (the game's own are found by
+    ``game.ui.paths.lesson_file``); LessonError saying why it cannot be used."""
     try:
         doc = parse_json(read_file(path, MAX_BYTES, owned=False), "a lesson")
     except FileNotFoundError:

@@ -11,13 +11,14 @@ import pytest
 
 from game.engine import DRAW, END, MEXICAN, Play, parse_action, tile_id
 from game.engine import events as ev
-from game.tutorial import Guide, LessonError, check_lesson, lesson_path, lesson_session, load_lesson
+from game.tutorial import Guide, LessonError, check_lesson, lesson_session, load_lesson
 from game.tutorial.lesson import lesson_from
+from game.ui.paths import lesson_file
 
 
 def raw_lesson() -> dict[str, object]:
     """The stored lesson file's JSON."""
-    doc = json.loads(lesson_path().read_text(encoding="utf-8"))
+    doc = json.loads(lesson_file().read_text(encoding="utf-8"))
     assert isinstance(doc, dict)
     return doc
 
@@ -25,14 +26,14 @@ def raw_lesson() -> dict[str, object]:
 def test_the_stored_lesson_fits_its_deal() -> None:
     """Every action of the stored round is legal on its deal, every move of the
     person is a step's, and the round ends with the person gone out."""
-    assert check_lesson(load_lesson()) == []
+    assert check_lesson(load_lesson(lesson_file())) == []
 
 
 def test_the_lesson_brings_up_every_rule_a_beginner_needs() -> None:
     """Played through, the round has the hub drawn for, a first-turn line, the
     Mexican train, markers up and a public train played on, doubles covered, a
     draw of the person's and the person going out."""
-    lesson = load_lesson()
+    lesson = load_lesson(lesson_file())
     session = lesson_session(lesson)
     match = session.match
     state = match.start_next_round()
@@ -87,7 +88,7 @@ def test_the_guide_accepts_the_steps_move_and_explains_others() -> None:
     """The expected move completes the step (passing over the Next steps before
     it); another legal move is explained, not accepted; an illegal one says
     what the step wants."""
-    lesson = load_lesson()
+    lesson = load_lesson(lesson_file())
     guide = Guide(lesson)
     assert guide.step is not None and guide.step.action is None
     legal = (Play(tile_id(12, 7), 0), Play(tile_id(12, 5), 0))
@@ -103,7 +104,7 @@ def test_the_guide_accepts_the_steps_move_and_explains_others() -> None:
 def test_the_guide_holds_the_computers_at_a_step() -> None:
     """Computers may make the round's actions only up to where the step in force
     shows; Next lets them on."""
-    lesson = load_lesson()
+    lesson = load_lesson(lesson_file())
     index = next(i for i, s in enumerate(lesson.steps) if s.action is None and s.at == 9)
     guide = Guide(lesson, index)
     assert guide.hold() == 9 and guide.due(9) and not guide.due(8)

@@ -10,6 +10,7 @@ import pytest
 from game.engine import DRAW, END, Play
 from game.tutorial import load_lesson
 from game.ui.app import App
+from game.ui.paths import lesson_file
 from game.ui.table.guide import GuidedTable
 
 from .conftest import boneyard_center, drag, frames, frames_until, key, message, tray_shows, tray_tile_center, train_end
@@ -46,7 +47,7 @@ def test_the_guided_round_plays_through_step_by_step_and_ends_scored(app: App, p
     click or key, in order, at any pace; the round ends with the person out,
     scored, and the summary's button ends the lesson."""
     app.settings.pace = pace
-    lesson = load_lesson()
+    lesson = load_lesson(lesson_file())
     table = open_lesson(app)
     for index, step in enumerate(lesson.steps):
         assert frames_until(app, lambda: table.showing and table.guide.index == index, 60), f"step {index}"
@@ -69,7 +70,7 @@ def test_the_guided_round_plays_through_step_by_step_and_ends_scored(app: App, p
 def test_another_legal_move_is_explained_and_its_tile_goes_home(app: App) -> None:
     """A move the rules allow but the step does not want is not made: the line
     says what the lesson wants, and the tile glides back to the hand."""
-    lesson = load_lesson()
+    lesson = load_lesson(lesson_file())
     index = next(i for i, s in enumerate(lesson.steps) if s.action is not None and s.other and "2-2" in s.other
                  and isinstance(s.action, Play))
     table = open_lesson(app, index)
@@ -84,7 +85,7 @@ def test_another_legal_move_is_explained_and_its_tile_goes_home(app: App) -> Non
 
 def test_an_illegal_move_is_explained_by_the_rule_and_the_step(app: App) -> None:
     """A move the rules forbid says the engine's reason, then what the step wants."""
-    lesson = load_lesson()
+    lesson = load_lesson(lesson_file())
     index = next(i for i, s in enumerate(lesson.steps) if s.action == Play(_tile("12-5"), -1))
     table = open_lesson(app, index)
     drag(app, tray_tile_center(table, _tile("12-5")), train_end(table, 1))  # Ana's private train
@@ -95,7 +96,7 @@ def test_an_illegal_move_is_explained_by_the_rule_and_the_step(app: App) -> None
 
 def test_a_step_can_be_played_with_the_keys(app: App) -> None:
     """Arrows pick the tile, M plays it on the Mexican train: the step completes."""
-    lesson = load_lesson()
+    lesson = load_lesson(lesson_file())
     index = next(i for i, s in enumerate(lesson.steps) if s.action == Play(_tile("12-5"), -1))
     table = open_lesson(app, index)
     for _ in range(20):
@@ -110,7 +111,7 @@ def test_a_step_can_be_played_with_the_keys(app: App) -> None:
 
 def test_the_lessons_round_can_be_replayed_from_its_summary(app: App) -> None:
     """The summary that ends the lesson offers the round's replay like any round's."""
-    lesson = load_lesson()
+    lesson = load_lesson(lesson_file())
     table = open_lesson(app, len(lesson.steps) - 1)
     do_step(app, table)
     assert frames_until(app, lambda: type(app.top).__name__ == "RoundSummaryScene", 30)
@@ -148,7 +149,7 @@ def test_esc_and_continue_later_go_on_from_the_same_step(app: App) -> None:
     assert isinstance(again, GuidedTable)
     assert frames_until(app, lambda: again.showing, 30)
     assert again.guide.index == reached
-    assert message(again) == load_lesson().steps[reached].say
+    assert message(again) == load_lesson(lesson_file()).steps[reached].say
     assert again.match.round is not None and again.match.round.trains[0] == table.match.round.trains[0]  # type: ignore[union-attr]
 
 
@@ -163,6 +164,20 @@ def test_the_first_start_offers_the_lesson_once(app: App) -> None:
     app.reset(app.routes.title())
     frames(app, 2)
     assert type(app.top).__name__ == "TitleScene"
+
+
+def test_continue_later_from_the_summary_counts_the_lesson_done(app: App) -> None:
+    """Esc on the summary that ends the lesson, then Continue later: every step
+    was done, so the lesson is done (Learn to play starts it afresh)."""
+    table = open_lesson(app, len(load_lesson(lesson_file()).steps) - 1)
+    do_step(app, table)
+    assert frames_until(app, lambda: type(app.top).__name__ == "RoundSummaryScene", 30)
+    frames(app, 70)
+    key(app, pygame.K_ESCAPE)
+    _press(app, "Continue later")
+    assert type(app.top).__name__ == "TitleScene" and app.settings.lesson_state == "done"
+    _press(app, "Learn to play")
+    assert isinstance(app.top, GuidedTable) and app.top.guide.index == 0
 
 
 def test_skip_leaves_the_lesson(app: App) -> None:

@@ -36,11 +36,11 @@ NEXT_LABEL = "Next  (Enter)"
 
 class GuidedTable(TableScene):
     """The table playing ``lesson`` from step ``index`` (its round's actions up
-    to that step are made at once)."""
+    to that step are made at once; past the last step: from the start)."""
 
     def __init__(self, lesson: Lesson, index: int = 0) -> None:
         self.lesson = lesson
-        self.guide = Guide(lesson, index)
+        self.guide = Guide(lesson, index if 0 <= index < len(lesson.steps) else 0)
         step = self.guide.step
         session = lesson_session(lesson, step.at if step is not None else 0)
         self.scripted = ScriptedWorker(lesson, self.made, self.guide.hold)
@@ -70,8 +70,12 @@ class GuidedTable(TableScene):
             self._remember()
 
     def continue_later(self) -> None:
-        """Leave for the title; the lesson goes on from this step next time."""
+        """Leave for the title; the lesson goes on from this step next time (every
+        step done: the round summary's menu, the lesson counts as done)."""
         assert self.app is not None
+        if self.guide.done:
+            self.finish_lesson()
+            return
         self._remember()
         self.app.reset(self.app.routes.title())
 
