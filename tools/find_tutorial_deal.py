@@ -3,6 +3,7 @@ with the person playing as Medium would and the computers as the level named,
 brings up every rule a beginner needs.
 
     python tools/find_tutorial_deal.py [--seeds 0:2000] [--computers easy] [--show SEED]
+    python tools/find_tutorial_deal.py --check [FILE]
 
 For every seed it deals round 1 of a classic match (you in seat 0), plays it
 out and checks what came up: nobody held the 12-12 and it was drawn for (and
@@ -12,6 +13,8 @@ a double you covered, a draw of yours, you going out. It prints the seeds that
 have them all, fewest decisions of yours first. ``--show SEED`` prints that
 seed's deal and actions as JSON (the ``deal`` and ``actions`` of
 ``assets/lessons/first-round.json``) and a draft step per decision of yours.
+``--check`` reads a lesson file (the stored one by default) and prints what
+is wrong with it against the engine (exit 1), or that it is sound (exit 0).
 """
 
 from __future__ import annotations
@@ -106,14 +109,34 @@ def show(seed: int, computers: str) -> None:
                       "steps": steps}, indent=1))
 
 
+def check(path: Path | None) -> int:
+    """Print what is wrong with the lesson at ``path`` (the stored one by default); 1 if anything is."""
+    from game.tutorial import LessonError, check_lesson, load_lesson
+    from game.ui.paths import lesson_file
+
+    path = path or lesson_file()
+    try:
+        problems = check_lesson(load_lesson(path))
+    except LessonError as error:
+        problems = [str(error)]
+    for problem in problems:
+        print(f"{path.name}: {problem}")
+    if not problems:
+        print(f"{path.name}: every step fits the round")
+    return 1 if problems else 0
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Search the seeds given (or show one); exit 0."""
+    """Search the seeds given (or show one, or check a lesson file)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", default="0:2000", help="a range START:STOP of seeds to try")
     parser.add_argument("--computers", default="easy", help="the computer players' level")
     parser.add_argument("--show", type=int, help="print this seed's deal, actions and draft steps")
     parser.add_argument("--top", type=int, default=15, help="how many seeds to list")
+    parser.add_argument("--check", nargs="?", const="", metavar="FILE", help="check a lesson file against the engine")
     args = parser.parse_args(argv)
+    if args.check is not None:
+        return check(Path(args.check) if args.check else None)
     if args.show is not None:
         show(args.show, args.computers)
         return 0

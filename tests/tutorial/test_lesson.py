@@ -135,3 +135,22 @@ def test_a_lesson_that_would_break_the_table_is_refused_at_load() -> None:
     doc = raw_lesson()
     doc["steps"][1]["why"] = "nowhere"  # type: ignore[index]
     assert any("no section" in p for p in check_lesson(lesson_from(doc)))
+
+
+def test_the_check_tool_names_a_broken_lesson(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``tools/find_tutorial_deal.py --check`` says the stored lesson is sound
+    (exit 0) and names what is wrong with a broken copy (exit 1)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    from find_tutorial_deal import main
+
+    assert main(["--check"]) == 0
+    doc = raw_lesson()
+    actions = list(doc["actions"])  # type: ignore[call-overload]
+    actions[18] = "play 5-1 on 3"
+    doc["actions"] = actions
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["--check", str(broken)]) == 1
+    assert "action 18 (play 5-1 on 3) is not legal" in capsys.readouterr().out
