@@ -11,6 +11,8 @@ from game.engine import DRAW, END, Play
 from game.tutorial import load_lesson
 from game.ui.app import App
 from game.ui.paths import lesson_file
+from game.ui.routes import GameRoutes
+from game.ui.saves_bridge import SavesBridge
 from game.ui.table.guide import GuidedTable
 
 from .conftest import boneyard_center, drag, frames, frames_until, key, message, tray_shows, tray_tile_center, train_end
@@ -206,3 +208,30 @@ def _press(app: App, label: str) -> None:
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
     frames(app, 2)
+
+
+def test_the_steps_tile_is_scrolled_into_view_in_a_narrow_tray(saves: SavesBridge) -> None:
+    """In the smallest window with the largest tiles the hand is wider than the
+    tray: a player who scrolled it away finds the next step's tile scrolled back
+    into view, ringed."""
+    from game.ui.ui_scale import use_scale
+
+    small = App((1024, 640), headless=True, routes=GameRoutes(saves))
+    small.settings.pace = "instant"
+    small.settings.ui_scale = 1.5
+    use_scale(1.5)
+    try:
+        table = open_lesson(small, 1)  # the hub explained; the 12-7 comes next
+        assert table.tray.more_right, "the hand is wider than the tray"
+        table.tray.scroll = 99  # the player scrolled to the far right
+        frames(small, 2)
+        assert table.tray.tile_center(_tile("12-7")) is None
+        key(small, pygame.K_RETURN)
+        assert frames_until(small, lambda: table.showing and table.guide.index == 2, 10)
+        frames(small, 2)
+        assert table.tray.tile_center(_tile("12-7")) is not None, "the step's tile is out of view"
+        assert len(table.marks.marks) == 2  # the tile and the train
+    finally:
+        use_scale(1.0)
+        for scene in small.stack:
+            scene.close()

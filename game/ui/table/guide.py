@@ -110,6 +110,8 @@ class GuidedTable(TableScene):
         step = self.guide.step
         due = (step is not None and self.guide.due(self.made()) and (self.showing or self.picture.ready())
                and self.controller.phase is Phase.PLAYING and self.picture.shown is not None)
+        if due and not self.showing and step is not None and step.point.tile is not None:
+            self._into_view(step.point.tile)
         self.showing = due
         if not due or step is None:
             self.message_line.guide(None)
@@ -117,6 +119,15 @@ class GuidedTable(TableScene):
             self.message_line.guide(Said(step.say, theme.GOLD, NEXT, NEXT_LABEL))
         else:
             self.message_line.guide(Said(step.say, theme.GOLD, step.why))
+
+    def _into_view(self, tile: int) -> None:
+        """Scroll the hand so the step's tile is in view (a hand wider than the tray, large tiles)."""
+        order = self.tray.order
+        if tile not in order:
+            return
+        index, room = order.index(tile), self.tray.capacity()
+        if not self.tray.scroll <= index < self.tray.scroll + room:
+            self.tray.scroll = max(0, index - room // 2)
 
     def _facts(self) -> FrameFacts:
         """The top bar names the lesson and how far it went."""
