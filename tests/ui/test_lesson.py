@@ -4,6 +4,8 @@ Esc, Continue later and going on from the same step; the title's offer."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -67,6 +69,7 @@ def test_the_guided_round_plays_through_step_by_step_and_ends_scored(app: App, p
     frames(app, 2)
     assert type(app.top).__name__ == "TitleScene"
     assert app.settings.lesson_state == "done"
+    assert not app.top.continue_button.enabled, "the lesson left a match to continue"  # type: ignore[attr-defined]
 
 
 def test_another_legal_move_is_explained_and_its_tile_goes_home(app: App) -> None:
@@ -153,6 +156,29 @@ def test_esc_and_continue_later_go_on_from_the_same_step(app: App) -> None:
     assert again.guide.index == reached
     assert message(again) == load_lesson(lesson_file()).steps[reached].say
     assert again.match.round is not None and again.match.round.trains[0] == table.match.round.trains[0]  # type: ignore[union-attr]
+
+
+def test_the_moves_own_drag_passes_over_steps_that_only_explain(app: App) -> None:
+    """A player who drags the step's tile while an explanation is on show has
+    done what comes next: the explanations before it are passed over."""
+    table = open_lesson(app)
+    assert table.guide.step is not None and table.guide.step.action is None
+    drag(app, tray_tile_center(table, _tile("12-7")), train_end(table, 0))
+    assert table.guide.index == 3 and table.made() == 1
+
+
+def test_a_lesson_file_that_cannot_be_read_is_named_on_the_title(app: App, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Learn to play with a damaged lesson file stays on the title and says why."""
+    bad = tmp_path / "lesson.json"
+    bad.write_text('{"format": "mexican-train lesson"', encoding="utf-8")
+    monkeypatch.setattr("game.ui.paths.lesson_file", lambda name="first-round": bad)
+    app.reset(app.routes.title())
+    frames(app, 2)
+    _press(app, "Learn to play")
+    title = app.top
+    assert type(title).__name__ == "TitleScene"
+    assert "The lesson cannot be opened" in title.note and "cut off" in title.note  # type: ignore[attr-defined]
 
 
 def test_the_first_start_offers_the_lesson_once(app: App) -> None:
