@@ -167,6 +167,22 @@ def test_the_moves_own_drag_passes_over_steps_that_only_explain(app: App) -> Non
     assert table.guide.index == 3 and table.made() == 1
 
 
+def test_next_on_the_message_line_and_the_hint_key(app: App) -> None:
+    """A click on the line's Next link finishes an explanation; on a step that
+    waits for a move, H names the lesson's move (not the computer's own hint)."""
+    table = open_lesson(app)
+    pill = table.frame.pill if table.frame is not None else None
+    assert pill is not None and pill.why is not None and pill.link_label.startswith("Next")
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pill.why.center, button=1)])
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pill.why.center, button=1)])
+    assert table.guide.index == 1
+    key(app, pygame.K_RETURN)
+    assert frames_until(app, lambda: table.showing and table.guide.index == 2, 10)
+    key(app, pygame.K_h, "h")
+    assert message(table) == "The lesson's move: drag the 12-7 to your train."
+    assert table.session.hints[0] == 0
+
+
 def test_a_lesson_file_that_cannot_be_read_is_named_on_the_title(app: App, tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Learn to play with a damaged lesson file stays on the title and says why."""
