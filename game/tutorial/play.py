@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from pathlib import Path
 
 from ..engine import Action, IllegalAction, Match, Play, RoundState, SeatView
 from ..engine.tiles import TEXT, Tile
 from ..rules_help import sections
 from ..session import GameSession, SeatConfig
-from .lesson import Lesson, Step
+from .lesson import Lesson, LessonError, Step, load_lesson
 
 SEED = "lesson"
 """The lesson match's seed (only its computers' seeds would use it: they are scripted)."""
@@ -80,6 +81,16 @@ class ScriptedWorker:
     def close(self) -> None:
         """Drop the waiting decision."""
         self._waiting = None
+
+
+def checked_lesson(path: Path) -> Lesson:
+    """The lesson at ``path``, read and played through on the engine before it
+    is shown; LessonError with the first thing wrong with it."""
+    lesson = load_lesson(path)
+    problems = check_lesson(lesson)
+    if problems:
+        raise LessonError(f"it no longer fits its round: {problems[0]}")
+    return lesson
 
 
 def check_lesson(lesson: Lesson) -> list[str]:

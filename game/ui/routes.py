@@ -106,11 +106,11 @@ class GameRoutes:
 
     def lesson(self, step: int = 0) -> Scene:
         """The Learn to play lesson from ``step``; LessonError when its file cannot be used."""
-        from ..tutorial import load_lesson
+        from ..tutorial import checked_lesson
         from .paths import lesson_file
         from .table.guide import GuidedTable
 
-        return GuidedTable(load_lesson(lesson_file()), step)
+        return GuidedTable(checked_lesson(lesson_file()), step)
 
     def lesson_pause(self, options: RuleOptions, progress: str, on_later: Callable[[], None],
                      on_skip: Callable[[], None]) -> Scene:

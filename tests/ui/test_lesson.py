@@ -4,6 +4,7 @@ Esc, Continue later and going on from the same step; the title's offer."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pygame
@@ -195,6 +196,12 @@ def test_a_lesson_file_that_cannot_be_read_is_named_on_the_title(app: App, tmp_p
     title = app.top
     assert type(title).__name__ == "TitleScene"
     assert "The lesson cannot be opened" in title.note and "cut off" in title.note  # type: ignore[attr-defined]
+    doc = json.loads(lesson_file().read_text(encoding="utf-8"))
+    doc["actions"][18] = "play 5-1 on 3"  # Ana may not play on Carmen's private train
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    _press(app, "Learn to play")
+    assert type(app.top).__name__ == "TitleScene"
+    assert "no longer fits its round" in app.top.note  # type: ignore[attr-defined]
 
 
 def test_the_first_start_offers_the_lesson_once(app: App) -> None:
