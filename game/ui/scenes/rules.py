@@ -18,7 +18,6 @@ import pygame
 from ...engine import RuleOptions, preset
 from ...readings import plain, readings_for
 from ...rules_help import describe, house_rules, sections
-from ...tutorial import LessonError
 from .. import theme
 from ..fonts import blit_text, text
 from ..intents import Intent
@@ -103,6 +102,8 @@ class RulesScene(MenuScene):
     def learn(self) -> None:
         """Learn to play: the guided first round, from its start (a lesson file
         that cannot be used is said in a dialog)."""
+        from ...tutorial import LessonError  # here: the rules open without loading the lesson
+
         assert self.app is not None
         try:
             lesson = self.app.routes.lesson(0)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pygame
 
-from ...tutorial import LessonError
 from ...version import game_version
 from .. import theme
 from ..fonts import blit_text
@@ -116,6 +115,8 @@ class TitleScene(MenuScene):
 
     def open_lesson(self, step: int) -> None:
         """The lesson's table from ``step`` (a lesson file that cannot be used is named on the title)."""
+        from ...tutorial import LessonError  # here: the title opens without loading the lesson
+
         assert self.app is not None
         try:
             lesson = self.app.routes.lesson(step)
