@@ -184,6 +184,19 @@ def test_next_on_the_message_line_and_the_hint_key(app: App) -> None:
     assert table.session.hints[0] == 0
 
 
+def test_computers_wait_while_a_step_is_read(app: App) -> None:
+    """While an explanation is on show on a computer's turn, that computer makes
+    no move and is not shown thinking; Next lets it play."""
+    lesson = load_lesson(lesson_file())
+    index = next(i for i, s in enumerate(lesson.steps) if s.action is None and s.at == 9)
+    table = open_lesson(app, index)
+    frames(app, 20)
+    assert table.made() == 9 and table.match.current_player() == 3
+    assert table.frame is not None and not table.frame.thinking
+    key(app, pygame.K_RETURN)
+    assert frames_until(app, lambda: table.made() > 9, 10)
+
+
 def test_a_lesson_file_that_cannot_be_read_is_named_on_the_title(app: App, tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Learn to play with a damaged lesson file stays on the title and says why."""

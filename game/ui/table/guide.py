@@ -130,10 +130,12 @@ class GuidedTable(TableScene):
             self.tray.scroll = max(0, index - room // 2)
 
     def _facts(self) -> FrameFacts:
-        """The top bar names the lesson and how far it went."""
+        """The top bar names the lesson and how far it went; a computer waiting
+        while a step is read is not shown thinking."""
         facts = super()._facts()
         return dataclasses.replace(facts, title="Learn to play",
-                                   detail=f"Classic rules  \u00b7  {self.guide.progress()}")
+                                   detail=f"Classic rules  \u00b7  {self.guide.progress()}",
+                                   thinking=None if self.showing and self._reading() else facts.thinking)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The table, then the guide's rings and arrows."""
