@@ -184,6 +184,17 @@ def test_next_on_the_message_line_and_the_hint_key(app: App) -> None:
     assert table.session.hints[0] == 0
 
 
+def test_why_opens_the_rules_behind_the_step(app: App) -> None:
+    """W on a step opens the rules help at the section the step teaches."""
+    table = open_lesson(app, 2)  # the first-turn line
+    assert table.frame is not None and table.frame.pill is not None
+    assert table.frame.pill.link_label.startswith("Why")
+    key(app, pygame.K_w, "w")
+    rules = app.top
+    assert type(rules).__name__ == "RulesScene"
+    assert rules.at_section() == "first-turn"  # type: ignore[attr-defined]
+
+
 def test_computers_wait_while_a_step_is_read(app: App) -> None:
     """While an explanation is on show on a computer's turn, that computer makes
     no move and is not shown thinking; Next lets it play."""
