@@ -39,11 +39,13 @@ class LessonError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Pointer:
     """What a step points at (glow and arrow): a tile in the person's hand, a
-    train (a seat number or ``MEXICAN``) and a place (``PLACES``), each optional."""
+    train (a seat number or ``MEXICAN``: where a tile goes, or on a step that
+    explains, its last tile), a seat's marker and a place (``PLACES``), each optional."""
 
     tile: Tile | None = None
     train: int | None = None
     place: str | None = None
+    marker: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,10 +165,11 @@ def _steps(raw: Any, actions: tuple[str, ...], players: int, set_max: int) -> tu
 
 def _pointer(raw: Any, action: Action | None, players: int, set_max: int) -> Pointer:
     """What a step points at: as written (``tile:12-7``, ``train:0``, ``train:mexican``,
-    ``hand``, ``hub``, ``boneyard``, ``end``), else what its action uses."""
+    ``marker:2``, ``hand``, ``hub``, ``boneyard``, ``end``), else what its action uses."""
     tile: Tile | None = None
     train: int | None = None
     place: str | None = None
+    marker: int | None = None
     for word in raw:
         kind, _, value = str(word).partition(":")
         if kind == "tile":
@@ -175,6 +178,10 @@ def _pointer(raw: Any, action: Action | None, players: int, set_max: int) -> Poi
             train = MEXICAN if value == "mexican" else int(value)
             if not -1 <= train < players:
                 raise LessonError(f"'{word}' is not a train at this table")
+        elif kind == "marker":
+            marker = int(value)
+            if not 0 <= marker < players:
+                raise LessonError(f"'{word}' is not a seat's marker at this table")
         elif kind in PLACES:
             place = kind
         else:
@@ -185,7 +192,7 @@ def _pointer(raw: Any, action: Action | None, players: int, set_max: int) -> Poi
         place = "boneyard"
     elif not raw and action == END:
         place = "end"
-    return Pointer(tile, train, place)
+    return Pointer(tile, train, place, marker)
 
 
 def describe_action(action: Action, names: tuple[str, ...], person: int = 0) -> str:

@@ -99,7 +99,7 @@ class GuidedTable(TableScene):
         super().update(dt)
         step = self.guide.step
         if self.showing and step is not None and self.frame is not None:
-            self.marks = place_marks(self.frame, self.tray, step.point)
+            self.marks = place_marks(self.frame, self.tray, step.point, drop=step.action is not None)
         else:
             self.marks = GuideMarks()
 

@@ -13,6 +13,7 @@ import pygame
 
 from ...tutorial import Pointer
 from .. import theme
+from .draw import marker_pos
 from .paint import TableFrame
 from .tray import HandTray
 
@@ -35,9 +36,10 @@ class GuideMarks:
     k: float = 1.0
 
 
-def place_marks(frame: TableFrame, tray: HandTray, pointer: Pointer) -> GuideMarks:
+def place_marks(frame: TableFrame, tray: HandTray, pointer: Pointer, drop: bool = True) -> GuideMarks:
     """The rings and arrows for ``pointer`` on ``frame`` (a tile carried by the
-    mouse is not marked in the tray: the train it should go to is)."""
+    mouse is not marked in the tray: the train it should go to is); a train is
+    marked where a tile goes (``drop``) or, on a step that explains, at its last tile."""
     k = frame.scaled.k
     plan = frame.plan
     marks: list[Mark] = []
@@ -47,7 +49,11 @@ def place_marks(frame: TableFrame, tray: HandTray, pointer: Pointer) -> GuideMar
         if rect is not None:
             marks.append(Mark(rect.inflate(round(10 * k), round(10 * k)), small=True))
     if pointer.train is not None and pointer.train in plan.lanes:
-        marks.append(Mark(_train_ring(frame, pointer.train)))
+        marks.append(Mark(_train_ring(frame, pointer.train, drop)))
+    if pointer.marker is not None and pointer.marker in plan.lanes:
+        x, y = marker_pos(plan, plan.lanes[pointer.marker])
+        r = round(plan.unit * 0.95)
+        marks.append(Mark(pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r)))
     if pointer.place is not None:
         mark = _place_mark(frame, tray, pointer.place)
         if mark is not None:
@@ -75,11 +81,15 @@ def _place_mark(frame: TableFrame, tray: HandTray, place: str) -> Mark | None:
     return None if button is None else Mark(button.inflate(round(10 * k), round(10 * k)))
 
 
-def _train_ring(frame: TableFrame, train: int) -> pygame.Rect:
-    """The ring around the free end of ``train`` (its whole lane when it has no room)."""
+def _train_ring(frame: TableFrame, train: int, drop: bool) -> pygame.Rect:
+    """The ring around the free end of ``train`` (``drop``), else around its last
+    tile (its whole lane when it has no room, or no tile)."""
     plan = frame.plan
     lane = plan.lanes[train]
     slot = lane.next_slot
+    laid = len(frame.state.trains[train])
+    if not drop and laid and lane.slots:
+        slot = lane.slots[min(laid, len(lane.slots)) - 1]
     if slot is None:
         return pygame.Rect(lane.rect).inflate(6, 6)
     w, h = (plan.unit, 2 * plan.unit) if slot.crosswise else (2 * plan.unit, plan.unit)
