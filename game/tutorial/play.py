@@ -136,10 +136,14 @@ def _end_problems(lesson: Lesson, state: RoundState) -> list[str]:
 
 
 def _step_problems(lesson: Lesson, state: RoundState, steps: list[Step], index: int) -> list[str]:
-    """Problems of the steps shown when ``index`` actions are made: a pointed tile not in the person's hand."""
+    """Problems of the steps shown when ``index`` actions are made: a pointed
+    tile not in the person's hand, a pointed marker that is not up."""
     problems = []
     hand = state.hands[lesson.person]
     for step in steps:
+        marker = step.point.marker
+        if marker is not None and not state.public[marker]:
+            problems.append(f"a step at action {index} points at {lesson.names[marker]}'s marker, which is not up")
         tile = step.point.tile
         if tile is not None and tile not in hand:
             problems.append(f"a step at action {index} points at the {TEXT[tile]}, which is not in the hand")

@@ -135,6 +135,9 @@ def test_a_lesson_that_would_break_the_table_is_refused_at_load() -> None:
     doc = raw_lesson()
     doc["steps"][1]["why"] = "nowhere"  # type: ignore[index]
     assert any("no section" in p for p in check_lesson(lesson_from(doc)))
+    doc = raw_lesson()
+    doc["steps"][1]["point"] = ["marker:1"]  # Ana's marker is down at the start
+    assert any("which is not up" in p for p in check_lesson(lesson_from(doc)))
 
 
 def test_the_check_tool_names_a_broken_lesson(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
