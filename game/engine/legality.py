@@ -115,8 +115,8 @@ def targets(state: RoundData, seat: int, scope: int) -> list[tuple[int, int]]:
 
 
 def plays(state: RoundData, seat: int, scope: int) -> list[Play]:
-    """Plays from ``seat``'s hand under ``scope`` (without knock variants): a
-    train's rules are asked only when a tile in hand matches its end."""
+    """Plays from ``seat``'s hand under ``scope`` (without knock variants): the
+    hand is matched against the ends of the trains the rules allow."""
     hand, ends = state.hands[seat], state.ends
     out: list[Play] = []
     if scope in (OWN, COVER):  # one train, which the scope itself allows
@@ -124,14 +124,12 @@ def plays(state: RoundData, seat: int, scope: int) -> list[Play]:
         row = PLAIN_PLAYS[train]
         return [row[tile] for tile in PIP_SET[ends[train]].intersection(hand)]
     ordinary = scope == ORDINARY and not state.suspended[seat]  # then train_block is ordinary_block
-    for train in considered(state, seat, scope):
-        matching = PIP_SET[ends[train]].intersection(hand)
-        if not matching:
-            continue
+    order = _ORDERS[state.players][seat] if ordinary else considered(state, seat, scope)
+    for train in order:
         block = ordinary_block(state, seat, train) if ordinary else train_block(state, seat, scope, train)
         if block is None:
             row = PLAIN_PLAYS[train]
-            out.extend([row[tile] for tile in matching])
+            out.extend([row[tile] for tile in PIP_SET[ends[train]].intersection(hand)])
     return out
 
 

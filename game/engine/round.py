@@ -127,8 +127,9 @@ class RoundState(RoundData):
         turn = self.turn
         drawn_just_now, turn.drew = turn.drew, False
         turn_rules.lay_tile(self, seat, tile, train)
-        covered = turn_rules.cover(self, seat, train)
-        turn_rules.knock(self, seat, action.knock)
+        covered = train in self.open_doubles and turn_rules.cover(self, seat, train)
+        if len(self.hands[seat]) == 1:
+            turn_rules.knock(self, seat, action.knock)
         if not self.opening_done and not self.first_turn_done[seat]:
             turn.need = OPTIONAL  # the opening chain: no double opens, nobody goes out yet
             return
@@ -161,12 +162,14 @@ class RoundState(RoundData):
         """Settle the turn just ended (suspension, the marker, a chain's stop,
         the opening) and hand the turn on, unless the round ends."""
         seat = self.to_move
-        turn_rules.suspension(self, seat, failed and not self.boneyard and legality.may_draw(self))
-        if failed and self.turn.played == 0:
-            turn_rules.emit(self, ev.Passed(seat))
+        if failed:
+            if not self.boneyard:
+                turn_rules.suspension(self, seat, legality.may_draw(self))
+            if self.turn.played == 0:
+                turn_rules.emit(self, ev.Passed(seat))
         turn_rules.marker_after_turn(self, seat, failed)
         turn_rules.record_chain_stop(self, seat, failed)
-        if turn_rules.close_opening(self, seat):
+        if not self.opening_done and turn_rules.close_opening(self, seat):
             return
         if not self.boneyard and is_blocked(self):
             self._end_round(went_out=None)
