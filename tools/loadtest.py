@@ -10,7 +10,8 @@ tables, then measures for ``--seconds``: each table moves every ``--pace``
 seconds (0: as fast as the server answers). Prints one JSON line: tables
 held, moves per second, p50/p99 milliseconds from a move sent until every
 seat of its table has the update, server memory per table, server CPU (in
-cores) and this process's CPU (the scripted people share the machine).
+cores), this process's CPU (the scripted people share the machine) and
+the machine's load average (other work on it slows every figure).
 Every socket is on 127.0.0.1.
 """
 
@@ -181,6 +182,7 @@ async def _measure(url: str, pid: int, args: argparse.Namespace) -> dict[str, An
         "memory_per_table_kib": round((held - base) / args.tables, 1), "server_rss_mib": round(held / 1024, 1),
         "server_cpu_cores": round(server_cpu, 2), "loadtest_cpu_cores": round(own_cpu, 2),
         "errors": run.errors, "seconds": round(elapsed, 1),
+        "load_average_1min": round(os.getloadavg()[0], 2),
     }
 
 

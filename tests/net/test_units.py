@@ -118,3 +118,19 @@ def test_only_the_host_sets_seats_and_starts_and_a_full_table_refuses_a_joiner()
     with pytest.raises(Refused) as bad:
         table.seat_of("0" * 32)
     assert bad.value.code == "bad_token"
+
+
+def test_a_table_plays_the_house_rules_and_length_it_was_set_up_with() -> None:
+    settings = Settings("classic", 4, "short", {"zero_zero_value": 0, "knock": "penalty"})
+    options = settings.options()
+    assert options.zero_zero_value == 0 and options.knock == "penalty"
+    assert options.setup(4).rounds < preset("classic").setup(4).rounds
+
+
+@pytest.mark.parametrize("house", [{"rounds": 2}, {"no_such_rule": 1}, {"knock": "loudly"}, {"set_max": 7}])
+def test_house_rules_a_table_may_not_have_are_refused_with_the_reason(house: dict) -> None:  # type: ignore[type-arg]
+    from game.net.settings import SettingsError
+
+    with pytest.raises(SettingsError) as refused:
+        Settings("classic", 4, "full", house).options()
+    assert str(refused.value)
