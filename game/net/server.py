@@ -119,6 +119,10 @@ class Server:
             self.port = _port(ws_server)
             log.info("listening on %s://%s:%d/ (%d tables resumed)", "wss" if context else "ws",
                      self.config.host, self.port, len(self.tables))
+            if context is None and self.config.host not in ("127.0.0.1", "localhost", "::1"):
+                log.warning("serving without TLS on %s: tokens and hands cross the network in clear text; "
+                            "use --certfile/--keyfile or a reverse proxy with TLS for play across the internet",
+                            self.config.host)
             if ready is not None:
                 ready.set_result(self.port)
             for table in self.tables.values():
