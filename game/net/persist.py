@@ -20,7 +20,8 @@ from typing import Any
 from ..files import FileProblem, parse_json, read_file
 from ..saves import SaveError, SaveStore
 from .codes import normal_code
-from .messages import COMPUTER_KINDS, OPEN, SEAT_KIND, BadMessage
+from ..engine.fairdeal import is_hex
+from .messages import COMPUTER_KINDS, MAX_NAME, OPEN, SEAT_KIND, BadMessage, text
 from .seats import PERSON, Seat
 from .settings import Settings, SettingsError
 from .table import Table
@@ -123,4 +124,8 @@ def _seat(raw: Any, now: float) -> Seat:
     seat = Seat.from_saved(raw, now)
     if seat.kind == OPEN:
         seat.name = ""
+    elif seat.is_person:
+        text(MAX_NAME)(seat.name, "name")
+        if seat.token and not is_hex(seat.token, 32):
+            raise ValueError("a seat token is damaged")
     return seat

@@ -102,3 +102,31 @@ def test_the_network_package_loads_no_pygame() -> None:
             "print(any(m.startswith('pygame') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_damaged_table_file_is_skipped_and_left_as_it_is(tmp_path: Path) -> None:
+    tables = tmp_path / "server" / "tables"
+    tables.mkdir(parents=True)
+    damaged = {
+        "table-aaaa.json": b"{not json",
+        "table-bbbb.json": json.dumps({"format": "mexican-train table", "version": 1, "code": "ABCDE-FGHJK",
+                                       "id": "bbbb", "state": "lobby", "settings": {"preset": "classic"},
+                                       "seats": []}).encode(),
+        "table-cccc.json": json.dumps({"format": "mexican-train table", "version": 1, "code": "ABCDE-FGHJK",
+                                       "id": "cccc", "state": "playing",
+                                       "settings": {"preset": "classic", "players": 2, "length": "full",
+                                                    "house_rules": {}, "stand_in": "easy", "grace": 60,
+                                                    "deal_wait": 30},
+                                       "seats": [{"kind": "person", "name": "A\u202e", "token": "0" * 32,
+                                                  "stand_in": False, "left": False}] * 2}).encode(),
+    }
+    for name, data in damaged.items():
+        (tables / name).write_bytes(data)
+    running, thread, stop = start_server(tmp_path / "server")
+    try:
+        assert _tables_open(running.port) == 0
+        for name, data in damaged.items():
+            assert (tables / name).read_bytes() == data
+    finally:
+        stop.set()
+        thread.join(timeout=20)
