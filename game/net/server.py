@@ -149,7 +149,9 @@ class Server:
             while not stop.is_set():
                 await asyncio.sleep(self.config.tick)
                 for table in list(self.tables.values()):
-                    self._deliver(table, table.tick())
+                    outs = table.tick()
+                    if outs:
+                        self._deliver(table, outs)
                     self._close_if_idle(table)
         finally:
             saver.cancel()
