@@ -3,8 +3,6 @@ scripted people who play through the client library."""
 
 from __future__ import annotations
 
-import asyncio
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,8 +12,9 @@ import pytest
 
 from game.ai import make_player
 from game.net.client import Client
+from game.net.embedded import EmbeddedServer
 from game.net.inbound import Incoming
-from game.net.server import Config, Server
+from game.net.server import Server
 
 HOST = "127.0.0.1"
 
@@ -34,49 +33,22 @@ class Running:
         return f"ws://{HOST}:{self.port}/"
 
 
-def start_server(data: Path, **settings: Any) -> tuple[Running, threading.Thread, _Stopper]:
-    """A server on its own thread and loop; returns it, the thread and its stop event."""
-    config = Config(host=HOST, port=0, data=data, hello_timeout=settings.pop("hello_timeout", 0.5),
-                    idle_close=settings.pop("idle_close", 30.0), save_every=0.1, tick=0.05, workers=1, **settings)
-    server = Server(config)
-    loop = asyncio.new_event_loop()
-    stop = asyncio.Event()
-    ready: asyncio.Future[int] = loop.create_future()
-
-    def run() -> None:
-        asyncio.set_event_loop(loop)
-        loop.run_until_complete(server.run(stop, ready))
-        loop.close()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    port = asyncio.run_coroutine_threadsafe(_wait(ready), loop).result(timeout=20)
-    return Running(server, port, data), thread, _Stopper(loop, stop)
-
-
-async def _wait(ready: asyncio.Future[int]) -> int:
-    """The port, once the server listens."""
-    return await ready
-
-
-class _Stopper:
-    """Sets a loop's stop event from another thread."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
-        self.loop, self.stop = loop, stop
-
-    def set(self) -> None:
-        """Ask the server to stop."""
-        self.loop.call_soon_threadsafe(self.stop.set)
+def start_server(data: Path, **settings: Any) -> tuple[Running, EmbeddedServer]:
+    """A server in this process on its own thread (``EmbeddedServer``), with short timeouts."""
+    embedded = EmbeddedServer(data, HOST, 0, hello_timeout=settings.pop("hello_timeout", 0.5),
+                              idle_close=settings.pop("idle_close", 30.0), save_every=0.1, tick=0.05, workers=1,
+                              **settings)
+    port = embedded.start()
+    assert embedded.server is not None
+    return Running(embedded.server, port, data), embedded
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Running]:
     """A fresh server with short timeouts (grace 0.3 s per table is set by each test)."""
-    running, thread, stop = start_server(tmp_path / "server")
+    running, embedded = start_server(tmp_path / "server")
     yield running
-    stop.set()
-    thread.join(timeout=20)
+    embedded.stop()
 
 
 @dataclass

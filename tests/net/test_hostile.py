@@ -150,7 +150,7 @@ def test_the_health_check_answers_on_the_loopback(server: Running) -> None:
 def test_one_address_cannot_fill_the_server_with_tables(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from .conftest import start_server
 
-    running, thread, stop = start_server(tmp_path / "server", tables_per_address=3)
+    running, embedded = start_server(tmp_path / "server", tables_per_address=3)
     try:
         async def flood() -> list[str]:
             answers = []
@@ -165,5 +165,4 @@ def test_one_address_cannot_fill_the_server_with_tables(tmp_path) -> None:  # ty
         answers = asyncio.run(flood())
         assert answers[3:] == ["too_many_tables"] * 2 and all(len(code) == 11 for code in answers[:3])
     finally:
-        stop.set()
-        thread.join(timeout=20)
+        embedded.stop()

@@ -25,7 +25,7 @@ def _tables_open(port: int) -> int:
 
 
 def test_a_table_whose_people_all_left_is_saved_and_closed_after_the_idle_time(tmp_path: Path) -> None:
-    running, thread, stop = start_server(tmp_path / "server", idle_close=0.3)
+    running, embedded = start_server(tmp_path / "server", idle_close=0.3)
     try:
         async def leave_a_started_table() -> None:
             host = await connected(running.url)
@@ -44,8 +44,7 @@ def test_a_table_whose_people_all_left_is_saved_and_closed_after_the_idle_time(t
         assert json.loads(table_file.read_text())["state"] == "closed"
         assert list((tmp_path / "server" / "tables").glob("autosave-*.json"))
     finally:
-        stop.set()
-        thread.join(timeout=20)
+        embedded.stop()
 
 
 def test_the_thread_friendly_client_never_blocks_and_hands_over_the_messages(server: Running) -> None:
@@ -81,7 +80,7 @@ def test_the_server_speaks_tls_with_a_certificate(tmp_path: Path) -> None:
         cert, key = _self_signed(tmp_path)
     except (OSError, subprocess.CalledProcessError):
         pytest.skip("openssl cannot make a test certificate here")
-    running, thread, stop = start_server(tmp_path / "server", certfile=str(cert), keyfile=str(key))
+    running, embedded = start_server(tmp_path / "server", certfile=str(cert), keyfile=str(key))
     try:
         context = ssl.create_default_context(cafile=str(cert))
 
@@ -93,8 +92,7 @@ def test_the_server_speaks_tls_with_a_certificate(tmp_path: Path) -> None:
 
         assert len(asyncio.run(hello())) == 11
     finally:
-        stop.set()
-        thread.join(timeout=20)
+        embedded.stop()
 
 
 def test_the_network_package_loads_no_pygame() -> None:
@@ -122,11 +120,23 @@ def test_a_damaged_table_file_is_skipped_and_left_as_it_is(tmp_path: Path) -> No
     }
     for name, data in damaged.items():
         (tables / name).write_bytes(data)
-    running, thread, stop = start_server(tmp_path / "server")
+    running, embedded = start_server(tmp_path / "server")
     try:
         assert _tables_open(running.port) == 0
         for name, data in damaged.items():
             assert (tables / name).read_bytes() == data
     finally:
-        stop.set()
-        thread.join(timeout=20)
+        embedded.stop()
+
+
+def test_an_embedded_server_refuses_a_data_folder_another_server_holds(tmp_path: Path) -> None:
+    from game.net.embedded import EmbeddedServer
+    from game.saves import SaveError
+
+    running, embedded = start_server(tmp_path / "server")
+    try:
+        with pytest.raises(SaveError):
+            EmbeddedServer(tmp_path / "server").start()
+        assert _tables_open(running.port) == 0
+    finally:
+        embedded.stop()

@@ -1,0 +1,69 @@
+"""A table server running inside another program (the game's Host, tests).
+
+``EmbeddedServer`` runs a ``Server`` on its own thread with its own event
+loop, so a pygame window (or a test) keeps its own loop: ``start()`` returns
+once the server listens, with its port; ``stop()`` saves every table and
+returns once the server has stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+from .server import Config, Server
+
+
+class EmbeddedServer:
+    """A server on a thread of this process."""
+
+    def __init__(self, data: Path, host: str = "127.0.0.1", port: int = 0, **settings: Any) -> None:
+        self.config = Config(host=host, port=port, data=Path(data), **settings)
+        self.server: Server | None = None
+        self.port = 0
+        self._loop = asyncio.new_event_loop()
+        self._stop: asyncio.Event | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        """Where clients connect (``ws://`` or ``wss://`` with a certificate)."""
+        scheme = "wss" if self.config.certfile else "ws"
+        return f"{scheme}://{self.config.host}:{self.port}/"
+
+    def start(self, timeout: float = 20.0) -> int:
+        """Start serving; returns the port once the server listens. Raises the
+        server's own error (a port in use, a locked data folder) if it cannot start."""
+        self.server = Server(self.config)
+        started: Future[int] = Future()
+        self._thread = threading.Thread(target=self._run, args=(self.server, started), name="table-server",
+                                        daemon=True)
+        self._thread.start()
+        self.port = started.result(timeout)
+        return self.port
+
+    def _run(self, server: Server, started: Future[int]) -> None:
+        """The server thread: run until stopped."""
+        asyncio.set_event_loop(self._loop)
+        self._stop = asyncio.Event()
+        ready: asyncio.Future[int] = self._loop.create_future()
+        ready.add_done_callback(lambda done: started.set_result(done.result()))
+        try:
+            self._loop.run_until_complete(server.run(self._stop, ready))
+        except Exception as error:  # noqa: BLE001 - handed to start(), which is waiting
+            if not started.done():
+                started.set_exception(error)
+        finally:
+            self._loop.close()
+
+    def stop(self, timeout: float = 20.0) -> None:
+        """Save every table and stop."""
+        if self._thread is None or self._stop is None:
+            return
+        stop = self._stop
+        self._loop.call_soon_threadsafe(stop.set)
+        self._thread.join(timeout)
+        self._thread = None
