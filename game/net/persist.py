@@ -2,8 +2,8 @@
 
 Under ``<data>/tables`` each table has two files, both written atomically
 by the saves' writer thread: its match as an ordinary save
-(``autosave-<id>.json``, the format of docs/saves.md, through
-``game.saves``) and a small table file (``table-<id>.json``: code, settings,
+(``autosave-<id>.json``, the format of docs/saves.md made by
+``game.saves``, written on one line) and a small table file (``table-<id>.json``: code, settings,
 seats with their tokens, state). The folder is locked like the game's saves
 folder, so two servers never share it. Files are read back through the
 game's one safe reader and checked before use.
@@ -19,6 +19,8 @@ from typing import Any
 
 from ..files import FileProblem, parse_json, read_file
 from ..saves import SaveError, SaveStore
+from ..saves.codec import dumps_compact
+from ..saves.store import AUTOSAVE_NAME
 from .codes import normal_code
 from ..engine.fairdeal import is_hex
 from .messages import COMPUTER_KINDS, MAX_NAME, OPEN, SEAT_KIND, BadMessage, text
@@ -49,7 +51,8 @@ class TableFiles:
                "seats": [seat.saved() for seat in table.seats]}
         self.store.writer.submit(self._path(table.table_id), json.dumps(doc, indent=1).encode())
         if table.session is not None:
-            self.store.autosave(table.session)
+            session = table.session
+            self.store.writer.submit(self.store.autosave_path_for(session), dumps_compact(session, AUTOSAVE_NAME))
         table.dirty = False
 
     def flush(self) -> None:

@@ -35,6 +35,11 @@ Out = tuple[int | None, dict[str, Any]]
 """A message and the seat it goes to (None: every person at the table)."""
 
 
+def computer_name(kind: str, index: int) -> str:
+    """The name a computer seat plays under, e.g. 'Easy 3' ('' for an open seat or a person's)."""
+    return "" if kind in (OPEN, PERSON) else f"{kind.capitalize()} {index + 1}"
+
+
 class Refused(Exception):
     """A request the table refuses; ``code`` and ``message`` go back to the sender."""
 
@@ -54,7 +59,7 @@ class Table:
         self.settings = settings
         self.options = settings.options()
         self.clock = clock
-        self.seats = [Seat(kind) for kind in kinds]
+        self.seats = [Seat(kind, computer_name(kind, i)) for i, kind in enumerate(kinds)]
         self.session: GameSession | None = None
         self.state = "lobby"
         self.secret = ""
@@ -132,7 +137,7 @@ class Table:
             raise Refused("state", "seats are set before the match starts")
         if index >= len(self.seats) or self.seats[index].kind == PERSON:
             raise Refused("seat_taken", f"seat {index} is not free to set")
-        self.seats[index] = Seat(kind, "" if kind == OPEN else kind.capitalize())
+        self.seats[index] = Seat(kind, computer_name(kind, index))
         self._changed(f"seat {index} is now {kind}")
         return [(None, self.table_message())]
 
@@ -172,7 +177,7 @@ class Table:
             raise Refused("state", "the match has already started")
         for index, seat in enumerate(self.seats):
             if seat.kind == OPEN:
-                self.seats[index] = Seat(self.settings.stand_in, self.settings.stand_in.capitalize())
+                self.seats[index] = Seat(self.settings.stand_in, computer_name(self.settings.stand_in, index))
         configs = [seat_config(s.kind, s.name) for s in self.seats]
         self.session = GameSession(self.options, configs, f"net-{new_match_id()}{new_match_id()}", self.table_id)
         self._changed("the match starts")
