@@ -3,6 +3,7 @@ the one committed to and the deal is the shuffle of it and every contribution.""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,18 @@ def test_a_changed_contribution_or_commitment_is_refused(
 def test_a_mixes_field_of_the_wrong_form_is_refused(mixed: Path, tmp_path: Path) -> None:
     forged = _forged(mixed, tmp_path, lambda doc: doc["mixes"].pop())
     assert main(["saves", "check", forged]) == 2
+
+
+def test_a_save_written_on_one_line_is_the_same_save(mixed: Path) -> None:
+    from game.saves import session_from_bytes
+    from game.saves.codec import dumps, dumps_compact
+
+    session = load_file(mixed)
+    compact = dumps_compact(session, "autosave")
+    assert compact.count(b"\n") == 1
+    again = session_from_bytes(compact)
+    def body(data: bytes) -> dict:  # type: ignore[type-arg]
+        return {k: v for k, v in json.loads(data).items() if k not in ("saved_at", "checksum")}
+
+    assert body(compact) == body(dumps(again, "autosave"))
+    assert again.mixes == session.mixes and again.match.round_scores == session.match.round_scores
