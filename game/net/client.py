@@ -285,6 +285,12 @@ class ThreadedClient:
             self._pump = asyncio.run_coroutine_threadsafe(self._forward(), self._loop)
         return self.call(connect_and_pump())
 
+    async def reconnect(self) -> None:
+        """(Run on the client's thread, e.g. through ``call``) connect again after
+        a lost connection; incoming messages queue for ``poll`` again."""
+        await self.client.connect()
+        self._pump = asyncio.run_coroutine_threadsafe(self._forward(), self._loop)
+
     async def _forward(self) -> None:
         """Move incoming messages to the thread-safe queue."""
         while True:

@@ -8,11 +8,17 @@ save checks (the startup figure in tools/bench.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..engine import Match, RuleOptions
 from ..session import GameSession
 from .saves_bridge import SavesBridge
 from .scene import Scene
+
+if TYPE_CHECKING:
+    from ..net.client import ThreadedClient
+    from ..net.inbound import Incoming
+    from .online.kept import KeptSeat
 
 
 class GameRoutes:
@@ -138,6 +144,24 @@ class GameRoutes:
 
         note = self.saves.record_match(session)
         return MatchEndScene(session, note)
+
+    def online(self) -> Scene:
+        """Play online: host, join or rejoin a network table."""
+        from .online.scene import OnlineScene
+
+        return OnlineScene()
+
+    def lobby(self, link: ThreadedClient, seat: KeptSeat) -> Scene:
+        """The lobby of the network table ``link`` is seated at."""
+        from .online.lobby import LobbyScene
+
+        return LobbyScene(link, seat)
+
+    def online_table(self, link: ThreadedClient, backlog: Sequence[Incoming] = ()) -> Scene:
+        """The table of the network match ``link`` plays (``backlog``: messages taken in before)."""
+        from .online.table import RemoteTableScene
+
+        return RemoteTableScene(link, backlog)
 
     def statistics(self) -> Scene:
         """The person's statistics."""

@@ -13,7 +13,10 @@ from .intents import Intent
 
 if TYPE_CHECKING:
     from ..engine import Match, RuleOptions
+    from ..net.client import ThreadedClient
+    from ..net.inbound import Incoming
     from ..session import GameSession
+    from .online.kept import KeptSeat
     from .settings import Settings
     from .sound import Sounds
 
@@ -170,6 +173,18 @@ class Routes(Protocol):
 
     def statistics(self) -> Scene:
         """The person's statistics."""
+        ...
+
+    def online(self) -> Scene:
+        """Play online: host a table, join one, or rejoin the last one."""
+        ...
+
+    def lobby(self, link: ThreadedClient, seat: KeptSeat) -> Scene:
+        """The lobby of the network table ``link`` is seated at (``seat``: kept for a rejoin)."""
+        ...
+
+    def online_table(self, link: ThreadedClient, backlog: Sequence[Incoming] = ()) -> Scene:
+        """The table of the network match ``link`` plays; ``backlog``: messages the lobby took in."""
         ...
 
 

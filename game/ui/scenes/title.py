@@ -1,5 +1,5 @@
-"""The title screen: New match, Continue, Learn to play, Load, Rules,
-Statistics, Settings, Quit; on the very first start it offers the lesson."""
+"""The title screen: New match, Continue, Play online, Learn to play, Rules,
+Load, Statistics, Settings, Quit; on the very first start it offers the lesson."""
 
 from __future__ import annotations
 
@@ -32,15 +32,17 @@ class TitleScene(MenuScene):
         x, w, h = 640, 320, 62
         self.continue_button = Button("Continue", (x, 476, w, h), self.continue_latest)
         half = w // 2 - 5
+        self.online_button = Button("Play online", (x, 552, w, h), self.online)
         self.widgets = [
             Button("New match", (x, 400, w, h), self.new_match, primary=True),
             self.continue_button,
-            Button("Learn to play", (x, 552, w, h), self.learn),
-            Button("Load", (x, 628, half, h), self.load),
-            Button("Rules", (x + w // 2 + 5, 628, half, h), self.rules),
-            Button("Statistics", (x, 704, half, h), self.statistics, size=24),
-            Button("Settings", (x + w // 2 + 5, 704, half, h), self.settings, size=24),
-            Button("Quit", (x, 780, w, h), self.ask_to_quit),
+            self.online_button,
+            Button("Learn to play", (x, 628, half, h), self.learn, size=22),
+            Button("Rules", (x + w // 2 + 5, 628, half, h), self.rules, size=24),
+            Button("Load", (x, 704, half, h), self.load, size=24),
+            Button("Statistics", (x + w // 2 + 5, 704, half, h), self.statistics, size=22),
+            Button("Settings", (x, 780, half, h), self.settings, size=24),
+            Button("Quit", (x + w // 2 + 5, 780, half, h), self.ask_to_quit, size=24),
         ]
         self.fan: pygame.Surface | None = None
         self.offer_lesson = False
@@ -76,6 +78,9 @@ class TitleScene(MenuScene):
 
     def _refresh(self) -> None:
         """Offer Continue only with a match in progress, and focus it then."""
+        from ..online.kept import kept_seat  # here: the title opens without loading the network
+
+        self.online_button.hint = "a table waits for you" if kept_seat() is not None else ""
         can_continue = self.saves.has_autosave()
         self.continue_button.enabled = can_continue
         self.continue_button.hint = "" if can_continue else "no match in progress"
@@ -95,6 +100,11 @@ class TitleScene(MenuScene):
             fan.blit(rot, rot.get_rect(center=space.point(800 + (i - 3) * 150, 250 + abs(i - 3) * 18)))
         self.fan = fan.convert_alpha() if pygame.display.get_surface() is not None else fan
 
+
+    def online(self) -> None:
+        """Play online: host a table, join one, or rejoin the last one."""
+        assert self.app is not None
+        self.app.push(self.app.routes.online())
 
     def new_match(self) -> None:
         """Open the new match screen."""

@@ -21,7 +21,7 @@ from ...engine import DRAW, END, OPEN, Phase, Play
 from ...engine.tiles import TEXT
 from ...movelog import MoveLog, rebuild
 from ...narrate import Line, kind_label, ranking_text, sentence, where
-from ...play import MatchController, ProcessWorker, Worker
+from ...play import MatchController, ProcessWorker, TableDriver, Worker
 from ...session import GameSession
 from .. import theme
 from ..hand import SORT_LABELS, SORTS
@@ -45,6 +45,7 @@ from .undo import can_undo
 INSTANT_THINKING = 0.012
 """Seconds a frame may wait for computer decisions at the instant pace (one frame is about 0.017)."""
 
+
 class SavingStatus(Protocol):
     """What the table asks the saves about: can it save, why not, and save now."""
 
@@ -67,7 +68,7 @@ class TableScene(Scene):
     """The game table for one ``GameSession``. ``watching`` plays every seat by
     computer (a demo); ``exit_at_end`` prints the ranking and quits when the
     match ends; ``note`` is shown once the table is open; ``autosave`` saves the
-    session after every change and returns a problem to show (or None)."""
+    session after every change and returns a problem to show (or None); ``controller``: a match played elsewhere."""
 
     geometry: TableGeometry
     picture: TablePicture
@@ -82,6 +83,7 @@ class TableScene(Scene):
         autosave: Callable[[GameSession], str | None] | None = None,
         worker: Worker | None = None,
         saving: SavingStatus | None = None,
+        controller: TableDriver | None = None,
     ) -> None:
         super().__init__()
         self.session = session
@@ -92,7 +94,8 @@ class TableScene(Scene):
         self.save_to = autosave
         self.saving = saving
         self.quit_refused = False
-        self.controller = MatchController(session, worker or ProcessWorker(), self._autosave, watching)
+        self.controller: TableDriver = controller or MatchController(
+            session, worker or ProcessWorker(), self._autosave, watching)
         self.handover = Handover([] if watching else session.human_seats)
         self.you = None if self.handover.several else self.human
         """The seat called "You" (None when several people share the screen: they go by name)."""

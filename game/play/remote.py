@@ -1,0 +1,284 @@
+"""The turn loop of a network table: the same questions as ``MatchController``
+answered from the server's messages.
+
+The server holds the match; this game only ever knows its own seat's view.
+The round the table shows is built from that view with
+``determinize``: the other hands and the boneyard are filled with the tiles
+this seat cannot see, in a fixed order, so the picture shows only how many
+each holds (nothing hidden is known, nothing hidden is guessed). When a round
+ends its ``RoundEnded`` event reveals every hand and the picture shows them.
+
+A ``mirror`` session stands for the match where the table reads names, the
+round number, the rules and the seat's view (a hint); the person's checked
+copy of the match (``client.copy``) holds the finished rounds.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
+
+from ..engine import Action, IllegalAction, Phase, RoundState, SeatView
+from ..engine import events as ev
+from ..engine.view import determinize
+from ..net.client import Joined, ThreadedClient
+from ..net.inbound import Incoming, TableInfo
+from ..session import HUMAN, GameSession, SeatConfig
+from .controller import RoundStart, Step
+
+RETRY_SECONDS = 2.0
+"""How long to wait between tries to reconnect after the connection dropped."""
+FOR_GOOD = ("replaced", "host_left")
+"""``closed`` reasons after which trying again is no use."""
+
+
+@dataclass(frozen=True)
+class Update:
+    """One ``update`` as the table shows it: its round, the seat's view and the events."""
+
+    round: int
+    view: SeatView
+    events: tuple[ev.Event, ...]
+
+
+def round_picture(view: SeatView, events: Sequence[ev.Event] = ()) -> RoundState:
+    """The round ``view`` stands for: other hands and the boneyard filled with
+    the unseen tiles in their sorted order (a ``RoundEnded`` among ``events``
+    puts every revealed hand in its place)."""
+    unseen = view.unseen_tiles()
+    hidden: dict[int, list[int]] = {}
+    used = 0
+    for seat in range(view.players):
+        if seat != view.seat:
+            hidden[seat] = unseen[used:used + view.hand_sizes[seat]]
+            used += view.hand_sizes[seat]
+    state = determinize(view, hidden, unseen[used:])
+    for event in events:
+        if isinstance(event, ev.RoundEnded):
+            state.hands = [list(hand) for hand in event.hands]
+            state.scores = list(event.scores)
+    return state
+
+
+def mirror_session(table: TableInfo, seat: int) -> GameSession:
+    """A session standing for the network match: this seat a person's, the others
+    named as the table names them (their kinds matter only to this screen)."""
+    seats = [SeatConfig(s.name, HUMAN if i == seat else "easy") for i, s in enumerate(table.seats)]
+    return GameSession(table.options, seats, f"net-{table.code}", match_id=f"net-{table.code}")
+
+
+class RemoteController:
+    """Plays ``link``'s seat at its table: ``think`` takes in what the server
+    sent, ``act`` sends the person's action once it is legal here too. A lost
+    connection is tried again every ``RETRY_SECONDS`` with the seat's token.
+    ``backlog``: messages the lobby polled before the table opened."""
+
+    def __init__(self, link: ThreadedClient, backlog: Sequence[Incoming] = ()) -> None:
+        client = link.client
+        joined, table = client.joined, client.table
+        if joined is None or table is None:
+            raise ValueError("the client is not seated at a table")
+        self.link = link
+        self.seat: Joined = joined
+        self.table: TableInfo = table
+        self.session = mirror_session(table, joined.seat)
+        self.match = self.session.match
+        self.notes: list[str] = []
+        """What the person should be told (refusals, news), oldest first; the table takes them."""
+        self.connected = True
+        self.gone = ""
+        """Why the seat is lost for good (another window took it, the host closed the table)."""
+        self.outcome: dict[str, object] | None = None
+        self._incoming: deque[Update] = deque()
+        self._steps: deque[Step] = deque()
+        self._state: RoundState | None = None
+        self._view: SeatView | None = None
+        self._round = 0
+        self._sent = False
+        self._retry_at = 0.0
+        self._trying: Future[None] | None = None
+        for message in backlog:
+            self._take(message)
+
+    # ------------------------------------------------------------ where we are
+    @property
+    def phase(self) -> Phase:
+        """Where the match stands as this screen has taken it in."""
+        state = self._state
+        if state is None:
+            return Phase.DEALING
+        if not state.round_over:
+            return Phase.PLAYING
+        return Phase.MATCH_OVER if self._round >= self.match.setup.rounds else Phase.ROUND_OVER
+
+    @property
+    def live(self) -> RoundState | None:
+        """The round as this seat sees it (the others' tiles unknown)."""
+        return self._state
+
+    @property
+    def thinking_seat(self) -> int | None:
+        """The seat deciding now when it is not this one (a computer, or a person far away)."""
+        seat = self.to_move()
+        return None if seat is None or seat == self.seat.seat else seat
+
+    def to_move(self) -> int | None:
+        """The seat that decides now."""
+        state = self._state
+        return None if state is None or state.round_over else state.to_move
+
+    def person_to_move(self) -> bool:
+        """Whether this seat decides now and has not sent its action yet."""
+        return self.to_move() == self.seat.seat and not self._sent and self.connected
+
+    def computer_to_move(self) -> bool:
+        """Whether another seat decides now (the table listens for its move)."""
+        return self.thinking_seat is not None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """This seat's legal actions when it is to move (the server's list)."""
+        view = self._view
+        return view.legal if view is not None and self.to_move() == self.seat.seat else ()
+
+    def totals(self, counting_this_round: bool = True) -> list[int]:
+        """Each seat's total; a round just ended counts when told."""
+        view, state = self._view, self._state
+        if view is None or state is None:
+            return list(self.table.totals)
+        totals = list(view.totals) or [0] * view.players
+        if counting_this_round and state.round_over and state.scores:
+            totals = [t + s for t, s in zip(totals, state.scores)]
+        return totals
+
+    def deal_ready(self) -> bool:
+        """Whether the next round's deal (or the table as it is, after a rejoin) has come."""
+        return bool(self._incoming) and (self._state is None or self._state.round_over
+                                         or self._incoming[0].round != self._round)
+
+    def away(self) -> list[str]:
+        """The names of the people whose connection is down (a computer may be playing for them)."""
+        return [s.name for i, s in enumerate(self.table.seats)
+                if s.kind == "person" and not s.connected and not s.left and i != self.seat.seat]
+
+    # ---------------------------------------------------------------- moving
+    def start_next_round(self) -> RoundStart:
+        """The round the server dealt (or stands at, after a rejoin): call once ``deal_ready``."""
+        update = self._incoming.popleft()
+        self._show(update)
+        assert self._state is not None
+        return RoundStart(self._state.copy(), update.events, update.round, self.match.setup.rounds)
+
+    def act(self, action: Action) -> str | None:
+        """Send the person's ``action``; the rules' reason when it is not legal here."""
+        if not self.person_to_move() or self._state is None:
+            return "it is not your turn" if self.connected else "the connection is down: wait for it to come back"
+        if action not in self.legal_actions():
+            try:
+                self._state.copy().apply(action)
+            except IllegalAction as refusal:
+                return refusal.reason
+            return "that is not one of your moves now"
+        self._sent = True
+        self.link.act(action)
+        return None
+
+    def think(self, wait: float = 0.0) -> bool:
+        """Take in every message the server sent; whether the round moved on."""
+        for message in self.link.poll():
+            self._take(message)
+        self._keep_connected()
+        moved = False
+        while self._incoming and self._state is not None and not self.deal_ready():
+            update = self._incoming.popleft()
+            mover = self._state.to_move
+            self._show(update)
+            assert self._state is not None
+            self._steps.append(Step(self._state.copy(), update.events, mover, mover != self.seat.seat))
+            moved = True
+        return moved
+
+    def think_for(self, seconds: float) -> int:
+        """Take in what came (the server decides for the computers; nothing to wait for)."""
+        return int(self.think())
+
+    def take_steps(self) -> list[Step]:
+        """The steps taken in since the last call, oldest first."""
+        steps = list(self._steps)
+        self._steps.clear()
+        return steps
+
+    def undo(self, seat: int) -> bool:
+        """No taking back at a network table."""
+        return False
+
+    def save(self) -> None:
+        """The server keeps the match (and the client the person's copy): nothing to save here."""
+
+    def warm_up(self) -> None:
+        """Nothing to start: the server's computers think."""
+
+    def close(self) -> None:
+        """Close the connection (the seat stays the person's: rejoin with its token)."""
+        self.link.close()
+
+    # ----------------------------------------------------------------- inside
+    def _show(self, update: Update) -> None:
+        """Make ``update`` the round on show (the mirror's round too)."""
+        self._view = update.view
+        self._round = update.round
+        self._state = round_picture(update.view, update.events)
+        self._sent = False
+        while len(self.match.deals) < update.round:
+            self.match.deals.append(())
+            self.match.fingerprints.append("")
+        self.match.round = self._state
+
+    def _take(self, message: Incoming) -> None:
+        """Keep what one message says."""
+        kind, data = message.type, message.data
+        if message.table is not None:
+            self.table = message.table
+        if kind == "update" and message.view is not None:
+            self._incoming.append(Update(int(data.get("round", 0)), message.view, message.events))
+        elif kind == "error" and data.get("about") == "act":
+            self._sent = False
+            self.notes.append(str(data.get("message", "the server refused that move")))
+        elif kind == "match_end":
+            self.outcome = data
+        elif kind == "closed":
+            self._dropped(str(data.get("reason", "")), str(data.get("message", "")))
+
+    def _dropped(self, reason: str, message: str) -> None:
+        """The connection closed: try again later, unless the seat is gone for good."""
+        if reason in FOR_GOOD:
+            self.gone = message or "the table closed"
+            self.notes.append(f"You are no longer at this table: {self.gone}.")
+        if self.connected:
+            self.connected = False
+            self._sent = False
+            self._retry_at = 0.0
+
+    def _keep_connected(self) -> None:
+        """While the connection is down, try to get the seat back every few seconds."""
+        if self.connected or self.gone:
+            return
+        trying = self._trying
+        if trying is not None:
+            if not trying.done():
+                return
+            self._trying = None
+            if trying.exception() is None:
+                self.connected = True
+                self.notes.append("Connected again: your seat is yours.")
+                return
+            self._retry_at = time.monotonic() + RETRY_SECONDS
+        if time.monotonic() >= self._retry_at:
+            self._trying = self.link.call(self._rejoin())
+
+    async def _rejoin(self) -> None:
+        """Connect again and take the seat back with its token."""
+        await self.link.reconnect()
+        await self.link.client.rejoin(self.seat.table, self.seat.token)

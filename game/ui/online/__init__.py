@@ -1,0 +1,1 @@
+"""Play online: host or join a network table, its lobby, and the table fed by the server."""

@@ -1,0 +1,131 @@
+"""The lobby of a network table: the table code large and clear, who sits
+where and whether they are connected, and (for the host) Start.
+
+Everything shown comes from the server's ``table`` messages, checked by the
+client library before it gets here. When the first deal comes the lobby
+gives way to the table.
+"""
+
+from __future__ import annotations
+
+import socket
+
+import pygame
+
+from ...net.client import ThreadedClient
+from ...net.inbound import Incoming, SeatInfo
+from .. import theme
+from ..fonts import blit_text
+from ..scene import Space
+from ..scenes.menu import MenuScene, card
+from ..widgets import Button
+from .connection import EVERYONE
+from .kept import KeptSeat, forget_seat
+
+
+def seat_words(seat: SeatInfo, you: bool) -> str:
+    """One seat as the lobby lists it."""
+    if seat.kind == "open":
+        return "open: waiting for a person (a computer player takes it at the start)"
+    if seat.kind != "person":
+        return f"{seat.name}: computer player ({seat.kind})"
+    state = "connected" if seat.connected else "away"
+    return f"{seat.name}{' (you)' if you else ''}: {state}"
+
+
+class LobbyScene(MenuScene):
+    """Waiting at a table for people and the start."""
+
+    title = "Online table"
+
+    def __init__(self, link: ThreadedClient, seat: KeptSeat) -> None:
+        super().__init__()
+        self.link: ThreadedClient | None = link
+        self.seat = seat
+        self.backlog: list[Incoming] = []
+        self.note = ""
+        self.start_button = Button("Start", (1000, 760, 260, 62), self.start, primary=True)
+        self.widgets = [self.start_button, Button("Leave", (340, 760, 260, 62), self.leave)]
+
+    @property
+    def is_host(self) -> bool:
+        """Whether this game set the table up (seat 0)."""
+        joined = self.link.client.joined if self.link else None
+        return joined is not None and joined.host
+
+    def update(self, dt: float) -> None:
+        """Take in what the server sent; open the table at the first deal."""
+        super().update(dt)
+        link = self.link
+        if link is None or self.app is None:
+            return
+        for message in link.poll():
+            self.backlog.append(message)
+            if message.type == "closed":
+                self.note = f"The connection closed: {message.data.get('message', '')}."
+            elif message.type == "error":
+                self.note = str(message.data.get("message", ""))
+        table = link.client.table
+        self.start_button.enabled = self.is_host and table is not None and table.state == "lobby"
+        self.start_button.hint = "" if self.is_host else "the host starts"
+        if any(m.type == "update" for m in self.backlog):
+            self.link = None
+            self.app.replace(self.app.routes.online_table(link, self.backlog))
+
+    def start(self) -> None:
+        """(Host) start the match: computer players take the open seats."""
+        if self.link is not None:
+            self.link.call(self.link.client.start())
+            self.note = "Dealing\u2026"
+
+    def leave(self) -> None:
+        """Give the seat up (the host closes the table) and go back to the title."""
+        assert self.app is not None
+        link, self.link = self.link, None
+        if link is not None:
+            link.call(link.client.leave())
+            link.close()
+        forget_seat()
+        self.app.reset(self.app.routes.title())
+
+    def back(self) -> None:
+        """Esc asks before leaving the table."""
+        assert self.app is not None
+        self.app.push(self.app.routes.dialog("Leave this table?", "Your seat opens for someone else.",
+                                             [("Leave", self.leave), ("Stay", lambda: None)]))
+
+    def frame_rate(self) -> int:
+        """Keep listening to the server."""
+        return 15
+
+    def close(self) -> None:
+        """Leaving the lobby any other way closes the connection (the seat can be rejoined)."""
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+
+    def where_to_join(self) -> str:
+        """How friends reach this table."""
+        if not self.is_host or not self.seat.host:
+            return ""
+        if self.seat.host == EVERYONE:
+            return f"Friends join at {socket.gethostname()}:{self.seat.port} (or this computer's network address)."
+        return f"Only games on this computer can join: address 127.0.0.1:{self.seat.port}."
+
+    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """The code, the seats and the last note."""
+        card(surface, space, 300, 140, 1000, 700)
+        super().draw_body(surface, space)
+        blit_text(surface, "Table code", space.px(22), theme.INK_DIM, space.point(800, 160), "midtop")
+        blit_text(surface, self.seat.code, space.px(72), theme.GOLD, space.point(800, 190), "midtop", "title")
+        blit_text(surface, self.where_to_join(), space.px(20), theme.INK, space.point(800, 290), "midtop")
+        table = self.link.client.table if self.link is not None else None
+        joined = self.link.client.joined if self.link is not None else None
+        if table is not None:
+            for i, seat in enumerate(table.seats):
+                you = joined is not None and joined.seat == i
+                color = theme.GOLD if you else theme.INK
+                blit_text(surface, f"Seat {i + 1}", space.px(22), theme.INK_DIM, space.point(360, 350 + 46 * i))
+                blit_text(surface, seat_words(seat, you), space.px(24), color, space.point(480, 350 + 46 * i))
+        waiting = "Start when everyone is here." if self.is_host else "Waiting for the host to start\u2026"
+        blit_text(surface, self.note or waiting, space.px(20), theme.GOLD, space.point(800, 720), "midtop", "bold")

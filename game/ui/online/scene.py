@@ -1,0 +1,208 @@
+"""Play online: host a table on this computer, join one by its address and
+code, or take back the seat of the last online table.
+
+Hosting runs the game's own table server (this computer only, or the local
+network when the player chooses it) and sets the table up like New match:
+preset, players, length and the computer level for the seats no one takes.
+Every step that waits on the network runs on the connection's thread; this
+scene only looks once a frame whether it is done.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from typing import Any
+
+import pygame
+
+from ...ai import LEVELS
+from ...engine import PRESETS
+from ...engine.length import LENGTHS
+from ...files import bad_character
+from ...net.client import ThreadedClient
+from .. import theme
+from ..fonts import blit_text
+from ..scene import Host, Space
+from ..scenes.menu import MenuScene, card
+from ..widgets import Button, Picker, TextField
+from .connection import (DEFAULT_PORT, EVERYONE, LOOPBACK, failure_text, host_table, join_table, new_link,
+                         rejoin_table, server_url)
+from .kept import KeptSeat, kept_seat
+
+REACH = {LOOPBACK: "this computer only", EVERYONE: "local network"}
+"""Who may reach the hosted table, by the address the server listens on."""
+
+
+def address_char(ch: str) -> bool:
+    """Whether ``ch`` may be typed into an address field."""
+    return ch.isascii() and (ch.isalnum() or ch in ".:-[]/_")
+
+
+def code_char(ch: str) -> bool:
+    """Whether ``ch`` may be typed into the table code field."""
+    return ch.isascii() and (ch.isalnum() or ch == "-")
+
+
+class OnlineScene(MenuScene):
+    """Host, Join or Rejoin; then the lobby (``routes.lobby``) once seated."""
+
+    title = "Play online"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.mode = "choose"
+        self.note = ""
+        self.kept: KeptSeat | None = kept_seat()
+        self.name = TextField((560, 230, 480, 50), "Player", max_len=20)
+        self.preset = Picker((560, 300, 480, 48), list(PRESETS), labels=lambda v: v.replace("-", " ").title())
+        self.players = Picker((560, 365, 480, 48), list(range(2, 9)), index=2, labels=lambda v: f"{v} players")
+        self.length = Picker((560, 430, 480, 48), list(LENGTHS), index=1, labels=lambda v: f"{v.title()} match")
+        self.level = Picker((560, 495, 480, 48), list(LEVELS), index=1,
+                            labels=lambda v: f"Computer players: {v}")
+        self.reach = Picker((560, 560, 480, 48), list(REACH), labels=lambda v: REACH[v])
+        self.port = TextField((560, 625, 480, 50), str(DEFAULT_PORT), max_len=5, allowed=str.isdigit)
+        self.address = TextField((560, 300, 480, 50), f"{LOOPBACK}:{DEFAULT_PORT}", max_len=60, allowed=address_char)
+        self.code = TextField((560, 370, 480, 50), "", max_len=14, allowed=code_char, placeholder="K3F9Q-2XAMB")
+        self.link: ThreadedClient | None = None
+        self.pending: Future[KeptSeat] | None = None
+        self._choose()
+
+    # ----------------------------------------------------------------- modes
+    def _choose(self) -> None:
+        """The first choice: host, join, or take back the last seat."""
+        self.mode = "choose"
+        rejoin = Button("Rejoin online table", (560, 230, 480, 62), self.rejoin, primary=True,
+                        enabled=self.kept is not None, hint=self.kept.code if self.kept else "no table to rejoin")
+        self.widgets = [rejoin,
+                        Button("Host a table", (560, 320, 480, 62), self.host_form, primary=self.kept is None),
+                        Button("Join a table", (560, 400, 480, 62), self.join_form),
+                        Button("Back", (560, 520, 480, 62), self.back)]
+        self.focus = 0 if self.kept else 1
+
+    def host_form(self) -> None:
+        """Set the table up: name, preset, players, length, computer level, who may reach it."""
+        self.mode, self.note = "host", ""
+        self.widgets = [self.name, self.preset, self.players, self.length, self.level, self.reach, self.port,
+                        Button("Host", (800, 710, 240, 62), self.host, primary=True),
+                        Button("Back", (560, 710, 220, 62), self._choose)]
+        self.focus = 7
+
+    def join_form(self) -> None:
+        """Address, table code and name."""
+        self.mode, self.note = "join", ""
+        self.name.rect = (560, 440, 480, 50)
+        self.widgets = [self.address, self.code, self.name,
+                        Button("Join", (800, 530, 240, 62), self.join, primary=True),
+                        Button("Back", (560, 530, 220, 62), self._choose)]
+        self.focus = 1
+
+    def back(self) -> None:
+        """Esc: the first choice again, or back to the title."""
+        if self.pending is not None:
+            return
+        if self.mode != "choose":
+            self.name.rect = (560, 230, 480, 50)
+            self._choose()
+            return
+        assert self.app is not None
+        self.app.pop()
+
+    # ----------------------------------------------------------------- going
+    def _typed_name(self) -> str | None:
+        """The name as typed, or None (said) when it cannot be used."""
+        name = self.name.value.strip()
+        if not name or bad_character(name) is not None:
+            self.note = "Type your name (letters, digits, spaces)."
+            return None
+        return name
+
+    def host(self) -> None:
+        """Start this game's server and set the table up."""
+        name = self._typed_name()
+        if name is None or self.pending is not None:
+            return
+        port = int(self.port.value or "0")
+        if port > 65535:
+            self.note = "A port is a number up to 65535."
+            return
+        players = int(self.players.value)
+        settings: dict[str, Any] = {"preset": self.preset.value, "players": players, "length": self.length.value,
+                                    "seats": ["person"] + ["open"] * (players - 1), "stand_in": self.level.value}
+        self.link = new_link(f"ws://{LOOPBACK}:{port}/")
+        self.pending = host_table(self.link, self.reach.value, port, name, settings)
+        self.note = "Starting the table server\u2026"
+
+    def join(self) -> None:
+        """Connect to the address typed and take a seat at the table with the code typed."""
+        name = self._typed_name()
+        code = self.code.value.strip()
+        if name is None or self.pending is not None:
+            return
+        if len(code.replace("-", "")) < 8:
+            self.note = "Type the table code the host sees (like K3F9Q-2XAMB)."
+            return
+        self.link = new_link(server_url(self.address.value))
+        self.pending = join_table(self.link, code, name)
+        self.note = "Joining\u2026"
+
+    def rejoin(self) -> None:
+        """Take back the seat of the last online table (starting this game's server again if it hosted)."""
+        if self.kept is None or self.pending is not None:
+            return
+        self.link = new_link(self.kept.url)
+        self.pending = rejoin_table(self.link, self.kept)
+        self.note = f"Rejoining table {self.kept.code}\u2026"
+
+    def attach(self, app: Host) -> None:
+        """Look again for a seat to take back."""
+        super().attach(app)
+        self.kept = kept_seat()
+        if self.mode == "choose":
+            self._choose()
+
+    def update(self, dt: float) -> None:
+        """Once the connection's work is done: the lobby, or why it failed."""
+        super().update(dt)
+        pending = self.pending
+        if pending is None or not pending.done():
+            return
+        self.pending = None
+        error = pending.exception()
+        link = self.link
+        assert link is not None and self.app is not None
+        if error is not None:
+            self.note = failure_text(error)
+            self.link = None
+            link.close()
+            return
+        self.link = None
+        self.app.replace(self.app.routes.lobby(link, pending.result()))
+
+    def frame_rate(self) -> int:
+        """Keep looking while the network works."""
+        return 30 if self.pending is not None else super().frame_rate()
+
+    def close(self) -> None:
+        """Leaving with a connection half made: close it."""
+        if self.link is not None:
+            self.link.close()
+            self.link = None
+
+    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """The title, the card behind the widgets, the labels and what happened last."""
+        card(surface, space, 300, 190, 1000, 620)
+        super().draw_body(surface, space)
+        labels: dict[str, list[tuple[str, float]]] = {
+            "host": [("Your name", 255), ("Rules", 324), ("Seats", 389), ("Length", 454), ("Empty seats", 519),
+                     ("Who may join", 584), ("Port", 650)],
+            "join": [("Address", 325), ("Table code", 395), ("Your name", 465)],
+        }
+        for text, y in labels.get(self.mode, []):
+            blit_text(surface, text, space.px(22), theme.INK_DIM, space.point(540, y), "midright")
+        if self.mode == "choose":
+            blit_text(surface, "Play at one table from several computers: the host's game holds the table, "
+                      "friends join with its code.", space.px(20), theme.INK_DIM, space.point(800, 620), "midtop",
+                      wrap=space.px(900))
+        if self.note:
+            blit_text(surface, self.note, space.px(20), theme.GOLD, space.point(800, 790), "midtop", "bold",
+                      wrap=space.px(960))

@@ -1,0 +1,195 @@
+"""Play online, headless, over real sockets on the loopback: the title opens
+the online scene, Host starts the game's own server and shows a code, a
+second game joins by the code, the table plays a network match with real
+mouse and keyboard input, the badge says when the connection drops, and a
+game started again rejoins its seat."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.engine import END, Play
+from game.net.client import ThreadedClient
+from game.ui.app import App
+from game.ui.online import connection
+from game.ui.online.kept import kept_seat
+from game.ui.online.lobby import LobbyScene
+from game.ui.online.scene import OnlineScene
+from game.ui.online.table import RECONNECTING, RemoteTableScene
+
+from .conftest import click, drag, frames, frames_until, key, train_end, tray_tile_center
+
+
+@pytest.fixture(autouse=True)
+def stop_server(app: App) -> Iterator[None]:
+    """The lesson is not offered on the title; every test's own server is saved and stopped after it."""
+    app.settings.lesson_at("offered")
+    yield
+    connection.stop_server()
+
+
+def press(app: App, label: str) -> None:
+    """Click the button labelled ``label`` on the scene on top."""
+    top = app.top
+    assert top is not None
+    space = top.space()  # type: ignore[attr-defined]
+    button = next(w for w in top.widgets if getattr(w, "label", None) == label)  # type: ignore[attr-defined]
+    click(app, space.rect(*button.rect).center)
+
+
+def host(app: App, players: int = 2) -> LobbyScene:
+    """From the title: Play online, Host, a blitz table of ``players`` with random computers, on any free port."""
+    app.reset(app.routes.title())
+    frames(app, 2)
+    press(app, "Play online")
+    online = app.top
+    assert isinstance(online, OnlineScene)
+    press(app, "Host a table")
+    online.name.value = "Ana"
+    online.port.value = "0"
+    online.players.set(players)
+    online.length.set("blitz")
+    online.level.set("random")
+    press(app, "Host")
+    assert frames_until(app, lambda: isinstance(app.top, LobbyScene), 30), getattr(app.top, "note", "")
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    return lobby
+
+
+class Friend:
+    """A second game at the table (a script): joins by the code and plays its first legal move."""
+
+    def __init__(self, lobby: LobbyScene, name: str = "Ben") -> None:
+        self.link = ThreadedClient(f"ws://127.0.0.1:{lobby.seat.port}/")
+        self.link.connect().result(10)
+        self.joined = self.link.call(self.link.client.join(lobby.seat.code.lower(), name)).result(10)
+        self.fresh = True
+        """Whether news came since this script last acted (an update, or a refusal)."""
+
+    def play(self) -> None:
+        """Take in the news; on its turn, play its first legal action once per update."""
+        if any(m.type in ("update", "error") for m in self.link.poll()):
+            self.fresh = True
+        view = self.link.client.view
+        if self.fresh and view is not None and view.legal and view.to_move == self.joined.seat:
+            self.fresh = False
+            self.link.act(view.legal[0])
+
+
+def take_turn(app: App, table: RemoteTableScene) -> Play | None:
+    """On the person's turn, with real input: drag the first playable tile to its
+    train (returned), else end the turn (E) or draw (D)."""
+    if not table.human_turn() or table.frame is None:
+        return None
+    legal = table.controller.legal_actions()
+    plays = [a for a in legal if isinstance(a, Play)]
+    if plays:
+        drag(app, tray_tile_center(table, plays[0].tile), train_end(table, plays[0].train))
+        return plays[0]
+    key(app, pygame.K_e if END in legal else pygame.K_d, "e" if END in legal else "d")
+    return None
+
+
+def test_play_online_on_the_title_opens_host_and_join(app: App) -> None:
+    app.reset(app.routes.title())
+    frames(app, 2)
+    press(app, "Play online")
+    online = app.top
+    assert isinstance(online, OnlineScene)
+    labels = [getattr(w, "label", "") for w in online.widgets]
+    assert {"Host a table", "Join a table"} <= set(labels)
+    press(app, "Join a table")
+    assert online.mode == "join"
+    online.code.value = "abc"
+    press(app, "Join")
+    assert "table code" in online.note  # too short to be a code: said, nothing sent
+
+
+def test_host_shows_a_code_and_a_friend_who_joins_by_it_appears_in_the_lobby(app: App) -> None:
+    lobby = host(app, players=3)
+    code = lobby.seat.code
+    assert len(code.replace("-", "")) >= 8 and "Only games on this computer" in lobby.where_to_join()
+    assert lobby.start_button.enabled
+    friend = Friend(lobby)
+    try:
+        seats = lambda: lobby.link.client.table.seats if lobby.link and lobby.link.client.table else ()  # noqa: E731
+        assert frames_until(app, lambda: len(seats()) == 3 and seats()[1].name == "Ben", 20)
+        assert seats()[1].kind == "person" and seats()[1].connected
+        assert seats()[2].kind == "open"
+        app.draw()
+        kept = kept_seat()
+        assert kept is not None and kept.code == code and kept.port == lobby.seat.port
+    finally:
+        friend.link.close()
+
+
+def test_a_network_round_is_played_with_real_drags_and_shows_the_others_moves(app: App) -> None:
+    lobby = host(app, players=3)
+    friend = Friend(lobby)
+    try:
+        press(app, "Start")
+        assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30)
+        table = app.top
+        assert isinstance(table, RemoteTableScene)
+        me = table.remote.seat.seat
+        dropped: Play | None = None
+
+        def step() -> bool:
+            nonlocal dropped
+            friend.play()
+            if dropped is None:
+                dropped = take_turn(app, table)
+            view = friend.link.client.view
+            return dropped is not None and view is not None and dropped.tile in view.trains[dropped.train]
+
+        assert frames_until(app, step, 60), (dropped, [line.text for line in table.log.lines],
+                                             list(table.message_line.history))
+        assert dropped is not None
+        assert dropped.tile not in (friend.link.client.view.hand if friend.link.client.view else ())
+        said = lambda: [line.text for line in table.log.lines]  # noqa: E731
+        assert frames_until(app, lambda: (friend.play(), take_turn(app, table), any("Ben" in t for t in said()))[2],
+                            60), said()
+        assert table.seat_labels[me] == "You"
+    finally:
+        friend.link.close()
+
+
+def test_the_badge_says_reconnecting_when_the_connection_drops(app: App) -> None:
+    lobby = host(app, players=2)
+    press(app, "Start")
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30)
+    table = app.top
+    assert isinstance(table, RemoteTableScene)
+    assert table.saving_badge() is None
+    connection.stop_server()  # the host's server goes away: the connection drops
+    assert frames_until(app, lambda: table.frame is not None and table.frame.badge == RECONNECTING, 20)
+    assert not table.human_turn()  # nothing can be played while away
+    del lobby
+
+
+def test_a_game_started_again_rejoins_its_seat_and_gets_the_table_as_it_is(app: App) -> None:
+    lobby = host(app, players=2)
+    code = lobby.seat.code
+    press(app, "Start")
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30)
+    table = app.top
+    assert isinstance(table, RemoteTableScene)
+    assert frames_until(app, lambda: table.picture.shown is not None, 20)
+    hand = sorted(table.remote.live.hands[table.remote.seat.seat]) if table.remote.live else []
+    app.reset(app.routes.title())  # leave for now (the window closed)...
+    connection.stop_server()  # ...and the game with its server
+    assert kept_seat() is not None and kept_seat().code == code  # type: ignore[union-attr]
+    frames(app, 2)
+    press(app, "Play online")
+    press(app, "Rejoin online table")
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), (app.stack, getattr(app.top, "note", ""))
+    again = app.top
+    assert isinstance(again, RemoteTableScene)
+    assert frames_until(app, lambda: again.picture.shown is not None, 20)
+    assert again.remote.seat.table == code
+    live = again.remote.live
+    assert live is not None and sorted(live.hands[again.remote.seat.seat]) == hand
