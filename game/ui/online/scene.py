@@ -77,7 +77,7 @@ class OnlineScene(MenuScene):
                         Button("Host a table", (560, 320, 480, 62), self.host_form, primary=self.kept is None),
                         Button("Join a table", (560, 400, 480, 62), self.join_form),
                         Button("Back", (560, 520, 480, 62), self.back)]
-        self.focus = 0 if self.kept else 1
+        self.focus = 0  # Rejoin when there is a seat to take back, else Host
 
     def host_form(self) -> None:
         """Set the table up: name, preset, players, length, computer level, who may reach it."""

@@ -79,7 +79,7 @@ def build_frame(size: tuple[int, int], state: RoundState, facts: FrameFacts, par
     frame = TableFrame(
         size=size, scaled=scaled, plan=geometry.plan(state), state=state,
         static_key=(size, picture.version, hidden, picture.engine_shown, facts.totals, dealt, numerals,
-                    theme.PALETTE_VERSION, facts.score_text, facts.detail),
+                    theme.PALETTE_VERSION, facts.score_text, facts.detail, facts.seat_labels),
         seat_labels=facts.seat_labels, totals=facts.totals, dealt=dealt, engine_shown=picture.engine_shown,
         hidden_slots=hidden, numerals=numerals, title=facts.title, detail=facts.detail,
         score_text=facts.score_text, clock=facts.clock,
