@@ -1,10 +1,11 @@
 """Render every scene, and a crowded table, to PNG files headlessly.
 
     python tools/screenshot.py [--out docs/screenshots] [--size 1600x900] [--scale 1.0]
-                               [--palette standard|colour-blind] [--lesson]
+                               [--palette standard|colour-blind] [--lesson] [--online]
 
 Uses the dummy video driver: no window opens. Each file is named after its scene.
-``--lesson`` writes only the Learn to play lesson's steps (``lesson-*.png``).
+``--lesson`` writes only the Learn to play lesson's steps (``lesson-*.png``);
+``--online`` only the Play online screens (``online-*.png``, see tools/online_shots.py).
 """
 
 from __future__ import annotations
@@ -174,6 +175,7 @@ def main() -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="the UI scale setting (0.75..1.5)")
     parser.add_argument("--palette", default="standard", choices=["standard", "colour-blind"])
     parser.add_argument("--lesson", action="store_true", help="only the Learn to play lesson's shots")
+    parser.add_argument("--online", action="store_true", help="only the Play online shots (a server on 127.0.0.1)")
     args = parser.parse_args()
     w, h = (int(v) for v in args.size.lower().split("x"))
     out = Path(args.out)
@@ -202,6 +204,13 @@ def main() -> int:
         pygame.image.save(app.screen, str(path))
         written.append(path)
 
+    if args.online:
+        from online_shots import online_shots
+
+        online_shots(app, shot)
+        for path in written:
+            print(path)
+        return 0
     if args.lesson:
         lesson_shots(app, shot)
         for scene in app.stack:
