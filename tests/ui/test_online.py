@@ -7,12 +7,14 @@ game started again rejoins its seat."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 
 from game.engine import END, Play
 from game.net.client import ThreadedClient
+from game.net.embedded import EmbeddedServer
 from game.ui.app import App
 from game.ui.online import connection
 from game.ui.online.kept import kept_seat
@@ -193,3 +195,26 @@ def test_a_game_started_again_rejoins_its_seat_and_gets_the_table_as_it_is(app: 
     assert again.remote.seat.table == code
     live = again.remote.live
     assert live is not None and sorted(live.hands[again.remote.seat.seat]) == hand
+
+
+def test_host_can_set_the_table_up_on_a_table_server_elsewhere(app: App, tmp_path: Path) -> None:
+    server = EmbeddedServer(tmp_path / "elsewhere", "127.0.0.1", 0)
+    port = server.start()
+    try:
+        app.reset(app.routes.title())
+        frames(app, 2)
+        press(app, "Play online")
+        online = app.top
+        assert isinstance(online, OnlineScene)
+        press(app, "Host a table")
+        online.name.value = "Ana"
+        online.port.value = f"127.0.0.1:{port}"  # an address, not a port: no server of this game's own
+        press(app, "Host")
+        assert frames_until(app, lambda: isinstance(app.top, LobbyScene), 30), online.note
+        assert connection.running_server() is None
+        kept = kept_seat()
+        assert kept is not None and kept.url == f"ws://127.0.0.1:{port}/" and kept.host == ""
+        for scene in list(app.stack):
+            scene.close()
+    finally:
+        server.stop()

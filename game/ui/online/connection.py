@@ -85,13 +85,15 @@ async def _serve(link: ThreadedClient, host: str, port: int) -> str:
 
 
 def host_table(link: ThreadedClient, bind: str, port: int, name: str, settings: dict[str, Any]) -> Future[KeptSeat]:
-    """Start the server, connect and create the table; the seat, kept."""
+    """Start the server (none with ``bind`` empty: the table is set up on the
+    server ``link`` points at), connect and create the table; the seat, kept."""
     async def flow() -> KeptSeat:
-        url = await _serve(link, bind, port)
+        url = await _serve(link, bind, port) if bind else link.client.url
         await link.reconnect()
         joined = await link.client.create(name, **settings)
         server = running_server()
-        return _kept(KeptSeat(url, joined.table, joined.token, name, bind, server.port if server else port))
+        own_port = server.port if server and bind else 0
+        return _kept(KeptSeat(url, joined.table, joined.token, name, bind, own_port))
     return link.call(flow())
 
 

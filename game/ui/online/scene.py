@@ -60,7 +60,8 @@ class OnlineScene(MenuScene):
         self.level = Picker((560, 495, 480, 48), list(LEVELS), index=1,
                             labels=lambda v: f"Computer players: {v}")
         self.reach = Picker((560, 560, 480, 48), list(REACH), labels=lambda v: REACH[v])
-        self.port = TextField((560, 625, 480, 50), str(DEFAULT_PORT), max_len=5, allowed=str.isdigit)
+        self.port = TextField((560, 625, 480, 50), str(DEFAULT_PORT), max_len=60, allowed=address_char)
+        """This game's server's port, or the address of a table server elsewhere (wss://example.org:8765/)."""
         self.address = TextField((560, 300, 480, 50), f"{LOOPBACK}:{DEFAULT_PORT}", max_len=60, allowed=address_char)
         self.code = TextField((560, 370, 480, 50), "", max_len=14, allowed=code_char, placeholder="K3F9Q-2XAMB")
         self.link: ThreadedClient | None = None
@@ -121,16 +122,18 @@ class OnlineScene(MenuScene):
         name = self._typed_name()
         if name is None or self.pending is not None:
             return
-        port = int(self.port.value or "0")
+        where = self.port.value.strip() or "0"
+        port = int(where) if where.isdigit() else 0
         if port > 65535:
             self.note = "A port is a number up to 65535."
             return
         players = int(self.players.value)
         settings: dict[str, Any] = {"preset": self.preset.value, "players": players, "length": self.length.value,
                                     "seats": ["person"] + ["open"] * (players - 1), "stand_in": self.level.value}
-        self.link = new_link(f"ws://{LOOPBACK}:{port}/")
-        self.pending = host_table(self.link, self.reach.value, port, name, settings)
-        self.note = "Starting the table server\u2026"
+        own = where.isdigit()  # a port: this game's own server; an address: a table server elsewhere
+        self.link = new_link(f"ws://{LOOPBACK}:{port}/" if own else server_url(where))
+        self.pending = host_table(self.link, self.reach.value if own else "", port, name, settings)
+        self.note = "Starting the table server\u2026" if own else f"Setting the table up at {where}\u2026"
 
     def join(self) -> None:
         """Connect to the address typed and take a seat at the table with the code typed."""
@@ -194,7 +197,7 @@ class OnlineScene(MenuScene):
         super().draw_body(surface, space)
         labels: dict[str, list[tuple[str, float]]] = {
             "host": [("Your name", 255), ("Rules", 324), ("Seats", 389), ("Length", 454), ("Empty seats", 519),
-                     ("Who may join", 584), ("Port", 650)],
+                     ("Who may join", 584), ("Port or server", 650)],
             "join": [("Address", 325), ("Table code", 395), ("Your name", 465)],
         }
         for text, y in labels.get(self.mode, []):
