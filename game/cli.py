@@ -52,6 +52,13 @@ def build_parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify-deal", help="prove each finished round of a saved match was dealt and played fairly")
     verify.add_argument("save", metavar="SAVE")
 
+    review = sub.add_parser("review", help="review each decision of a saved match's finished rounds")
+    review.add_argument("save", metavar="SAVE")
+    review.add_argument("--round", type=int, default=None, help="review only round N (default: every finished round)")
+    review.add_argument("--seat", default=None, help="review this seat, by number (0 first) or name "
+                        "(default: every person's seat)")
+    review.add_argument("--json", action="store_true", help="print one JSON object")
+
     saves = sub.add_parser("saves", help="list or check save files")
     saves_sub = saves.add_subparsers(dest="saves_command", required=True)
     saves_sub.add_parser("list", help="show the saves: name, date, preset, round, scores")
@@ -74,6 +81,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .saves.verify import verify_command
 
         return verify_command(args.save, sys.stdout, sys.stderr)
+    if args.command == "review":
+        from .review_command import review_command
+
+        return review_command(args.save, args.round, args.seat, args.json, sys.stdout, sys.stderr)
     if args.command == "saves":
         from .saves.commands import check_command, list_command
 

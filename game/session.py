@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .engine import Match, RuleOptions
+from .review.cache import ReviewCache
 
 HUMAN = "human"
 
@@ -67,6 +68,8 @@ class GameSession:
         self.seats = list(seats)
         self.seed = seed
         self.match = Match(options, len(self.seats), seed, names=[s.name for s in self.seats])
+        self.reviews = ReviewCache()
+        """Round reviews made so far (kept in the save, so a second look is instant)."""
 
     @property
     def human_seat(self) -> int | None:
