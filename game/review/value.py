@@ -35,11 +35,11 @@ Deal = Callable[[random.Random], RoundState]
 class ReviewBudget:
     """How hard the review looks at one decision."""
 
-    candidates: int = 6
+    candidates: int = 8
     """Moves compared besides the move made (the favourites of Expert's ordering)."""
-    choose_samples: int = 24
+    choose_samples: int = 64
     """Sampled deals on which the best move is chosen."""
-    measure_samples: int = 48
+    measure_samples: int = 192
     """Fresh sampled deals on which best and made are compared."""
     tries: int = 12
     """Deals tried per sample before the counted inference limits are given up."""
