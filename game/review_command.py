@@ -58,6 +58,8 @@ def review_command(
         err.write(f"{clean(path)}: cannot be read: {clean(error.reason)}\n")
         return EXIT_BAD_FILE
     names = [s.name for s in session.seats]
+    if session.reviews.problem:
+        err.write(f"{clean(path)}: the reviews it kept were left out: {clean(session.reviews.problem)}\n")
     finished = finished_rounds(session.match)
     if round_number is not None and not 1 <= round_number <= finished:
         err.write(f"{clean(path)}: round {round_number} is not a finished round (this match has {finished})\n")

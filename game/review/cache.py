@@ -17,8 +17,10 @@ from .value import DEFAULT_BUDGET, ReviewBudget
 class ReviewCache:
     """Finished reviews of a match, one per (round, seat)."""
 
-    def __init__(self, reviews: Sequence[RoundReview] = ()) -> None:
+    def __init__(self, reviews: Sequence[RoundReview] = (), problem: str | None = None) -> None:
         self._entries: dict[tuple[int, int], RoundReview] = {}
+        self.problem = problem
+        """Why the reviews a save kept were left out (None when they were not)."""
         for review in reviews:
             self.keep(review)
 

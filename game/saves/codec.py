@@ -22,9 +22,10 @@ from ..engine import MEXICAN, TEXT, Match, RoundState, RuleOptions, train_name
 from ..engine.turn import NEED_NAMES, TURN_FIELDS
 from ..session import GameSession
 from ..version import game_version
+from .reviews import encode_reviews
 
 FORMAT_MARK = "mexican-train save"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 NEEDS = NEED_NAMES
 """Text of the turn's ``need`` values 0, 1, 2."""
 
@@ -176,13 +177,17 @@ def encode_session(session: GameSession, name: str, saved_at: datetime | None = 
         **encode_record(session.match),
         **encode_state(session.match),
     }
+    reviews = encode_reviews(session.reviews)
+    if reviews is not None:
+        doc["reviews"] = reviews
     doc["checksum"] = checksum(doc)
     return doc
 
 
 def checksum(doc: dict[str, Any]) -> str:
-    """SHA-256 of the document's canonical JSON, without its ``checksum`` field."""
-    body = {k: v for k, v in doc.items() if k != "checksum"}
+    """SHA-256 of the document's canonical JSON, without its ``checksum`` field
+    and without the ``reviews`` it keeps (which carry their own: see ``saves.reviews``)."""
+    body = {k: v for k, v in doc.items() if k not in ("checksum", "reviews")}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -21,6 +21,7 @@ from .checks import tiles_of
 from ..session import GameSession
 from .codec import encode_state
 from .errors import SaveError
+from .reviews import kept_reviews
 from .validate import Checked
 
 _PARSED: dict[tuple[int, int], dict[str, Action]] = {}
@@ -102,4 +103,5 @@ def restore(checked: Checked) -> GameSession:
     session = GameSession(checked.options, checked.seats, checked.seed, checked.match_id, doc_allow_undo(checked))
     session.hints = list(checked.doc["hints"])
     session.match = match
+    session.reviews = kept_reviews(checked.doc.get("reviews"), match)
     return session
