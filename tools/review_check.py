@@ -46,6 +46,10 @@ class Checked:
     """One decision: what the review said and what the true deal gave."""
 
     rules: str
+    made: str
+    best: str
+    worse: float
+    better: float
     review: float
     se: float
     level: str
@@ -78,8 +82,9 @@ def measured(state: RoundState, seat: int, made: Action, best: Action, runs: int
     return mean, (statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0)
 
 
-def check_rules(rules: str, wanted: int, runs: int) -> list[Checked]:
-    """``wanted`` decisions of Medium players under ``rules`` where the review found a better move."""
+def check_rules(rules: str, wanted: int, runs: int, marked: bool = False) -> list[Checked]:
+    """``wanted`` decisions of Medium players under ``rules`` where the review
+    found a better move (with ``marked``: that it marks costly or a clear mistake)."""
     out: list[Checked] = []
     seed = 0
     seats = ComputerSeats(["medium"] * 4)
@@ -92,13 +97,14 @@ def check_rules(rules: str, wanted: int, runs: int) -> list[Checked]:
             state, seat = match.round, match.current_player()
             assert seat is not None
             move = seats(match, seat)
-            if len(state.legal_actions()) > 1 and pick.random() < PICK:
+            if len(state.legal_actions()) > 1 and (marked or pick.random() < PICK):
                 view = match.view(seat)
                 valued = value_decision(view, move, "check")
-                if valued.best != valued.made:
+                if valued.best != valued.made and (valued.level or not marked):
                     best = parse_action(valued.best, 4, match.setup.set_max)
                     truth = measured(state.copy(), seat, move, best, runs, f"{rules}/{seed}/{len(out)}")
-                    out.append(Checked(rules, valued.diff, valued.se, valued.level, *truth))
+                    out.append(Checked(rules, valued.made, valued.best, valued.worse, valued.better,
+                                       valued.diff, valued.se, valued.level, *truth))
                     print(f"\r{rules}: {len(out)}/{wanted} (round {seed})", end="", file=sys.stderr, flush=True)
             match.apply(move)
     print(file=sys.stderr)
@@ -153,15 +159,20 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=100, help="decisions per rule set (default 100)")
     parser.add_argument("--runs", type=int, default=32, help="playouts of each move on the true deal (default 32)")
     parser.add_argument("--rules", default="classic,tournament")
+    parser.add_argument("--marked", action="store_true",
+                        help="look at every decision and keep only those the review marks (costly or clear mistake)")
+    parser.add_argument("--rows", metavar="FILE", help="write each decision as a JSON line to FILE")
     args = parser.parse_args()
     rows: list[Checked] = []
     results: dict[str, dict[str, float]] = {}
     for rules in args.rules.split(","):
-        found = check_rules(rules, args.decisions, args.runs)
+        found = check_rules(rules, args.decisions, args.runs, args.marked)
         rows.extend(found)
         results[rules] = summary(found)
     if len(results) > 1:
         results["all"] = summary(rows)
+    if args.rows:
+        Path(args.rows).write_text("".join(json.dumps(vars(r)) + "\n" for r in rows))
     print(table(results))
     print(json.dumps(results))
 

@@ -90,6 +90,10 @@ class Valuation:
     level: str
     compared: int
     """Moves compared (the move made included)."""
+    worse: float = 0.0
+    """Share of the sampled deals on which the move made ended with more points than the best."""
+    better: float = 0.0
+    """Share of the sampled deals on which the move made ended with fewer points than the best."""
 
 
 def final_score(state: RoundState, seat: int) -> float:
@@ -151,5 +155,8 @@ def value_decision(view: SeatView, made: Action, seed: str, budget: ReviewBudget
     fresh = [sampler.state(rng) for _ in range(budget.measure_samples)]
     made_scores = scores_after(fresh, view.seat, made)
     best_scores = scores_after(fresh, view.seat, best)
-    diff, se = mean_and_error([m - b for m, b in zip(made_scores, best_scores)])
-    return Valuation(text, action_text(best), diff, se, level(diff, se), len(moves))
+    diffs = [m - b for m, b in zip(made_scores, best_scores)]
+    diff, se = mean_and_error(diffs)
+    worse = sum(d > 0 for d in diffs) / len(diffs)
+    better = sum(d < 0 for d in diffs) / len(diffs)
+    return Valuation(text, action_text(best), diff, se, level(diff, se), len(moves), worse, better)

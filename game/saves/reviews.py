@@ -41,7 +41,8 @@ def encode_reviews(cache: ReviewCache) -> dict[str, Any] | None:
             "round": r.round, "seat": r.seats[0], "seed": r.seed, "budget": r.budget, "forced": r.forced[0],
             "decisions": [
                 [d.index, d.turn, d.valuation.made, d.valuation.best, round(d.valuation.diff * 100),
-                 round(d.valuation.se * 100), d.valuation.level, d.valuation.compared]
+                 round(d.valuation.se * 100), d.valuation.level, d.valuation.compared,
+                 round(d.valuation.worse * 1000), round(d.valuation.better * 1000)]
                 for d in r.decisions
             ],
         }
@@ -53,8 +54,8 @@ def encode_reviews(cache: ReviewCache) -> dict[str, Any] | None:
 
 
 def _decision(row: Any, where: str, round_number: int, seat: int) -> Decision:
-    """One kept decision: [index, turn, made, best, diff, se, level, compared]."""
-    index, turn, made, best, diff, se, level, compared = a_list(row, where, 8)
+    """One kept decision: [index, turn, made, best, diff, se, level, compared, worse, better]."""
+    index, turn, made, best, diff, se, level, compared, worse, better = a_list(row, where, 10)
     int_in(index, f"{where}[0]", 0, 100_000)
     int_in(turn, f"{where}[1]", 1, 100_000)
     text(made, f"{where}[2]", 40)
@@ -64,7 +65,9 @@ def _decision(row: Any, where: str, round_number: int, seat: int) -> Decision:
     if level not in LEVELS:
         raise SaveError(f"{where}[6] must be one of {', '.join(repr(v) for v in LEVELS)}")
     int_in(compared, f"{where}[7]", 1, 1000)
-    valuation = Valuation(made, best, diff / 100, se / 100, level, compared)
+    int_in(worse, f"{where}[8]", 0, 1000)
+    int_in(better, f"{where}[9]", 0, 1000 - worse)
+    valuation = Valuation(made, best, diff / 100, se / 100, level, compared, worse / 1000, better / 1000)
     return Decision(round_number, index, turn, seat, valuation)
 
 
