@@ -82,11 +82,11 @@ def measured(state: RoundState, seat: int, made: Action, best: Action, runs: int
     return mean, (statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0)
 
 
-def check_rules(rules: str, wanted: int, runs: int, marked: bool = False) -> list[Checked]:
+def check_rules(rules: str, wanted: int, runs: int, marked: bool = False, first: int = 1) -> list[Checked]:
     """``wanted`` decisions of Medium players under ``rules`` where the review
     found a better move (with ``marked``: that it marks costly or a clear mistake)."""
     out: list[Checked] = []
-    seed = 0
+    seed = first - 1
     seats = ComputerSeats(["medium"] * 4)
     pick = random.Random(f"pick/{rules}")
     while len(out) < wanted:
@@ -161,12 +161,13 @@ def main() -> None:
     parser.add_argument("--rules", default="classic,tournament")
     parser.add_argument("--marked", action="store_true",
                         help="look at every decision and keep only those the review marks (costly or clear mistake)")
+    parser.add_argument("--first-round", type=int, default=1, help="seed of the first round played (default 1)")
     parser.add_argument("--rows", metavar="FILE", help="write each decision as a JSON line to FILE")
     args = parser.parse_args()
     rows: list[Checked] = []
     results: dict[str, dict[str, float]] = {}
     for rules in args.rules.split(","):
-        found = check_rules(rules, args.decisions, args.runs, args.marked)
+        found = check_rules(rules, args.decisions, args.runs, args.marked, args.first_round)
         rows.extend(found)
         results[rules] = summary(found)
     if len(results) > 1:

@@ -13,6 +13,7 @@ import os
 import random
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -30,6 +31,7 @@ from game.ui.intents import Intent
 from game.ui.routes import GameRoutes
 from game.ui.saves_bridge import SavesBridge
 from game.ui.showcase import crowded_session
+from game.review.cache import Reviewable
 
 FOUR = [SeatConfig("You", "human"), SeatConfig("Ana", "easy"), SeatConfig("Bruno", "medium"), SeatConfig("Carmen", "hard")]
 
@@ -102,6 +104,28 @@ def select_playable(table) -> None:  # type: ignore[no-untyped-def]
     plays = [a for a in state.legal_actions() if isinstance(a, Play)]
     if plays:
         table.tray.selected = plays[0].tile
+
+
+def review_shots(app: App, session: GameSession, shot: Callable[[str], None]) -> None:
+    """The round review while it runs and when done (valued here, one decision
+    a frame, rather than in worker processes), and "Show me" on its costliest decision."""
+    from game.ui.scenes.review import ReviewScene
+
+    review = ReviewScene(session.match, len(session.match.round_scores), [0], session.reviews, 0, processes=False)
+    app.push(review)
+    settle(app, 4)
+    shot("review-progress")
+    while not review.job.finished:
+        settle(app, 1)
+    settle(app, 2)
+    shot("review")
+    shown = review.costliest or list(review.decisions)
+    if shown:
+        review.show(shown[0])
+        settle(app, 2)
+        shot("review-show-me")
+        app.pop()
+    app.pop()
 
 
 def main() -> int:
@@ -223,9 +247,11 @@ def main() -> int:
     settle(app, 2)
     session.hints[0] = 2
     if not isinstance(app.top, RoundSummaryScene):
-        app.push(RoundSummaryScene(session.match, session.match.is_over, False, done.next_round, session.hints))
+        app.push(RoundSummaryScene(session.match, session.match.is_over, False, done.next_round, session.hints,
+                                   reviewable=Reviewable(session.reviews, [0]), you=0))
     settle(app, 120)
     shot("round-summary")
+    review_shots(app, session, shot)
 
     ended = finished_match()
     app.reset(app.routes.match_end(ended))

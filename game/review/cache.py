@@ -68,3 +68,12 @@ def review_cached(
     elif progress is not None:
         progress(1, 1)
     return combine(parts)
+
+
+class Reviewable:
+    """What a screen needs to offer "Review this round": the match's review
+    cache and the seats a review covers (every person's)."""
+
+    def __init__(self, cache: ReviewCache, seats: Sequence[int]) -> None:
+        self.cache = cache
+        self.seats = tuple(seats)

@@ -60,17 +60,23 @@ COSTLY_Z = 2.0
 """A costly decision's difference is at least this many standard errors."""
 MISTAKE_Z = 3.0
 """A clear mistake's difference is at least this many standard errors."""
+COSTLY_WORSE = 0.5
+"""A costly move did worse than the best on at least this share of the sampled deals."""
+MISTAKE_WORSE = 2 / 3
+"""A clear mistake did worse than the best on at least this share of the sampled deals
+(a move that only loses on average, through a few deals that go badly, is not marked as one)."""
 
 COSTLY = "costly"
 MISTAKE = "clear mistake"
 
 
-def level(diff: float, se: float) -> str:
+def level(diff: float, se: float, worse: float = 1.0) -> str:
     """'clear mistake', 'costly' or '' for a difference of ``diff`` points
-    (best move better by that much) measured with standard error ``se``."""
-    if diff >= MISTAKE_POINTS and diff >= MISTAKE_Z * se:
+    (best move better by that much) measured with standard error ``se``, the
+    move made having done worse on the share ``worse`` of the sampled deals."""
+    if diff >= MISTAKE_POINTS and diff >= MISTAKE_Z * se and worse >= MISTAKE_WORSE:
         return MISTAKE
-    if diff >= COSTLY_POINTS and diff >= COSTLY_Z * se:
+    if diff >= COSTLY_POINTS and diff >= COSTLY_Z * se and worse >= COSTLY_WORSE:
         return COSTLY
     return ""
 
@@ -159,4 +165,4 @@ def value_decision(view: SeatView, made: Action, seed: str, budget: ReviewBudget
     diff, se = mean_and_error(diffs)
     worse = sum(d > 0 for d in diffs) / len(diffs)
     better = sum(d < 0 for d in diffs) / len(diffs)
-    return Valuation(text, action_text(best), diff, se, level(diff, se), len(moves), worse, better)
+    return Valuation(text, action_text(best), diff, se, level(diff, se, worse), len(moves), worse, better)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..engine import Match, RuleOptions
+from ..review.cache import Reviewable, ReviewCache
+from ..review.rounds import Decision
 from ..session import GameSession
 from .saves_bridge import SavesBridge
 from .scene import Scene
@@ -94,11 +96,13 @@ class GameRoutes:
     def round_summary(
         self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
         hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None, you: int | None = None,
+        reviewable: Reviewable | None = None,
     ) -> Scene:
-        """The summary of the round that just ended (``you``: the seat its replay calls "You")."""
+        """The summary of the round that just ended (``you``: the seat its replay
+        calls "You"; ``reviewable``: offer "Review this round")."""
         from .scenes.round_summary import RoundSummaryScene
 
-        return RoundSummaryScene(match, last, watching, on_next, hints, on_menu, you)
+        return RoundSummaryScene(match, last, watching, on_next, hints, on_menu, you, reviewable)
 
     def scores(self, match: Match, hints: Sequence[int] = ()) -> Scene:
         """The score sheet so far, over the table."""
@@ -106,12 +110,24 @@ class GameRoutes:
 
         return ScoresScene(match, hints)
 
-    def replay(self, match: Match, index: int, you: int | None = None) -> Scene:
+    def replay(
+        self, match: Match, index: int, you: int | None = None, at: int = 0, compare: Decision | None = None,
+        reviewable: Reviewable | None = None,
+    ) -> Scene:
         """Round ``index`` (0-based) of ``match``, move by move, all hands shown
-        (``you``: the seat to call "You")."""
+        (``you``: the seat to call "You"), from step ``at``; ``compare``: a
+        reviewed decision whose two moves are drawn; ``reviewable``: offer
+        "Review this round"."""
         from .scenes.replay import ReplayScene
 
-        return ReplayScene(match, index, you)
+        return ReplayScene(match, index, you, at, compare, reviewable)
+
+    def review(self, match: Match, round_number: int, seats: Sequence[int], cache: ReviewCache,
+               you: int | None = None) -> Scene:
+        """The review of a finished round for ``seats`` (made in worker processes, kept in ``cache``)."""
+        from .scenes.review import ReviewScene
+
+        return ReviewScene(match, round_number, seats, cache, you)
 
     def match_end(self, session: GameSession) -> Scene:
         """The final ranking (the match is counted in the statistics, once)."""

@@ -65,6 +65,8 @@ def test_marks_need_a_difference_clearly_above_the_noise() -> None:
     assert level(5.0, 1.0) == COSTLY
     assert level(3.0, 0.1) == ""  # too small to matter
     assert level(-6.0, 1.0) == ""
+    assert level(12.0, 1.0, worse=0.6) == COSTLY  # worse on too few deals to be clearly a mistake
+    assert level(12.0, 1.0, worse=0.4) == ""  # loses on average through a few bad deals only
 
 
 def test_a_move_that_is_not_legal_is_refused() -> None:
