@@ -254,6 +254,11 @@ def main() -> int:
     review_shots(app, session, shot)
 
     ended = finished_match()
+    from game.review import ReviewBudget
+    from game.review.cache import review_cached
+
+    for number in (1, 2):  # reviewed rounds reach the statistics
+        review_cached(ended.match, number, [0], ended.reviews, budget=ReviewBudget(4, 12, 24))
     app.reset(app.routes.match_end(ended))
     settle(app, 3)
     shot("match-end")
