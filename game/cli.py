@@ -84,7 +84,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "review":
         from .review_command import review_command
 
-        return review_command(args.save, args.round, args.seat, args.json, sys.stdout, sys.stderr)
+        try:
+            return review_command(args.save, args.round, args.seat, args.json, sys.stdout, sys.stderr)
+        except BrokenPipeError:  # the reader stopped reading (e.g. `| head`): nothing more to say
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
     if args.command == "saves":
         from .saves.commands import check_command, list_command
 
