@@ -104,11 +104,12 @@ class GameRoutes:
 
         return RoundSummaryScene(match, last, watching, on_next, hints, on_menu, you, reviewable)
 
-    def scores(self, match: Match, hints: Sequence[int] = ()) -> Scene:
+    def scores(self, match: Match, hints: Sequence[int] = (), reviewable: Reviewable | None = None,
+               you: int | None = None) -> Scene:
         """The score sheet so far, over the table."""
         from .scenes.scores import ScoresScene
 
-        return ScoresScene(match, hints)
+        return ScoresScene(match, hints, reviewable, you)
 
     def replay(
         self, match: Match, index: int, you: int | None = None, at: int = 0, compare: Decision | None = None,

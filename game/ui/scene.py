@@ -160,8 +160,10 @@ class Routes(Protocol):
         """The review of a finished round for ``seats``, kept in ``cache``."""
         ...
 
-    def scores(self, match: Match, hints: Sequence[int] = ()) -> Scene:
-        """The score sheet so far of ``match``, over the table (``hints`` asked per seat)."""
+    def scores(self, match: Match, hints: Sequence[int] = (), reviewable: Reviewable | None = None,
+               you: int | None = None) -> Scene:
+        """The score sheet so far of ``match``, over the table (``hints`` asked per seat;
+        ``reviewable``: finished rounds can be replayed and reviewed)."""
         ...
 
     def match_end(self, session: GameSession) -> Scene:

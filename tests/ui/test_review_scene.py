@@ -106,9 +106,19 @@ def test_the_replay_offers_the_review_for_finished_rounds_only(app: App) -> None
     assert isinstance(app.top, ReviewScene) and app.top.round_number == 1
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_PAGEDOWN)
-    assert replay.index == 1
-    button = next(w for w in replay.widgets if w.label == "Review this round")
-    assert not button.enabled
+    assert replay.index == 0, "the round in play is never replayed (its hands are hidden)"
+
+
+def test_the_score_sheet_mid_match_opens_the_replay_where_rounds_are_reviewed(app: App) -> None:
+    session = _round_over()
+    session.match.start_next_round()
+    scores = app.routes.scores(session.match, (), Reviewable(session.reviews, [0]), 0)
+    app.push(scores)
+    _press(scores, "Replay and review rounds")
+    replay = app.top
+    assert isinstance(replay, ReplayScene) and replay.index == 0
+    _press(replay, "Review this round")
+    assert isinstance(app.top, ReviewScene)
 
 
 def test_no_review_button_without_a_person_at_the_table(app: App) -> None:

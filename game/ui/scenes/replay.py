@@ -160,7 +160,7 @@ class ReplayScene(MenuScene):
     def other_round(self, step: int) -> None:
         """PageUp/PageDown: the previous or next round of the match, from its deal."""
         index = self.index + step
-        if 0 <= index < len(self.match.deals):
+        if 0 <= index < max(self.index + 1, len(self.match.round_scores)):  # never a round still in play
             self.index = index
             self.steps = round_steps(self.match, index)
             self.lines = [step_line(s, self.names, self.you) for s in self.steps]

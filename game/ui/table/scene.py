@@ -226,7 +226,8 @@ class TableScene(Scene):
         """Tab or the Scores button: the score sheet so far, over the table."""
         assert self.app is not None
         self.input.drag = None
-        self.app.push(self.app.routes.scores(self.match, self.session.hints))
+        self.app.push(self.app.routes.scores(self.match, self.session.hints, None if self.watching else
+                                             Reviewable(self.session.reviews, self.session.human_seats), self.human))
 
     def hint(self) -> None:
         """H or the Hint button: the computer's suggestion for your turn, with its
