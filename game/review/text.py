@@ -53,6 +53,7 @@ def review_data(review: RoundReview) -> dict[str, Any]:
                 "made": d.valuation.made, "best": d.valuation.best,
                 "diff": round(d.valuation.diff, 2), "se": round(d.valuation.se, 2),
                 "level": d.valuation.level, "compared": d.valuation.compared,
+                "worse": round(d.valuation.worse, 3), "better": round(d.valuation.better, 3),
             }
             for d in review.decisions
         ],

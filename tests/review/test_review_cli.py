@@ -45,6 +45,7 @@ def test_json_and_a_computer_seat_by_name(tmp_path: Path, capsys: pytest.Capture
     decisions = round_one["decisions"]
     assert decisions and all(d["seat"] == 2 for d in decisions)
     assert all(d["level"] in ("", "costly", "clear mistake") and d["se"] >= 0 for d in decisions)
+    assert all(0 <= d["worse"] + d["better"] <= 1 for d in decisions)
     log = json.loads(path.read_bytes())["action_log"][0]
     assert all(log[d["index"]] == d["made"] for d in decisions)
 
