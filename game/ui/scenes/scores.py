@@ -31,8 +31,9 @@ class ScoresScene(MenuScene):
         self.reviewable = reviewable
         self.you = you
         self.widgets = [Button("Close  (Tab)", (650, 700, 300, 60), self.back, primary=True)]
-        if match.round_scores:
-            self.widgets.append(Button("Replay and review rounds", (980, 700, 380, 60), self.replay, size=20))
+        if match.round_scores:  # two buttons, centred together
+            self.widgets[0].rect = (430, 700, 300, 60)
+            self.widgets.append(Button("Replay and review rounds", (750, 700, 420, 60), self.replay, size=20))
 
     def replay(self) -> None:
         """The last finished round's replay (PageUp for earlier ones), where each can be reviewed."""
