@@ -1,5 +1,5 @@
 """What the game remembers between runs: settings, the last table setup, the
-tips already shown.
+tips already shown, and how far the Learn to play lesson went.
 
 Stored as versioned JSON (``settings.json``) in the platformdirs config
 folder (``$MEXICAN_TRAIN_CONFIG_DIR`` overrides it), written atomically. A
@@ -84,6 +84,8 @@ FIELDS: Final[dict[str, tuple[Any, Check]]] = {
     "palette": ("standard", _one_of("standard", "colour-blind")),
     "tips_seen": ([], _names),
     "last_setup": (None, _setup),
+    "lesson_state": ("new", _one_of("new", "offered", "started", "done", "skipped")),
+    "lesson_step": (0, lambda v: type(v) is int and 0 <= v <= 999),
 }
 """Every remembered value: its default and what it may be."""
 
@@ -131,6 +133,8 @@ class Prefs:
             return self._start_afresh("it is not a settings file")
         if doc.get("version") != VERSION:
             return self._start_afresh(f"it was written by another version (format {doc.get('version')!r})")
+        if "lesson_state" not in doc["values"]:
+            self.values["lesson_state"] = "offered"  # a file from before the lesson: not a first start
         refused = []
         for name, value in doc["values"].items():
             if name not in FIELDS:

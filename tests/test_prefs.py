@@ -59,3 +59,22 @@ def test_a_damaged_or_unknown_file_gives_the_defaults_and_is_kept(tmp_path: Path
 
 def test_every_default_is_allowed() -> None:
     assert all(check(default) for default, check in FIELDS.values())
+
+
+def test_the_lesson_is_offered_on_a_first_start_only(tmp_path: Path) -> None:
+    """No settings file: Learn to play is still to be offered; a file written
+    before the lesson existed belongs to a player who has played (not offered
+    by itself); where the lesson stopped comes back."""
+    fresh = Prefs(tmp_path / "fresh")
+    assert fresh.load() is None and fresh["lesson_state"] == "new"
+    older = {"format": "mexican-train settings", "version": 1, "values": {"pace": "fast"}}
+    (tmp_path / "settings.json").write_text(json.dumps(older))
+    prefs = Prefs(tmp_path)
+    assert prefs.load() is None and prefs["lesson_state"] == "offered"
+    prefs.set("lesson_state", "started")
+    prefs.set("lesson_step", 12)
+    assert prefs.save() is None
+    again = Prefs(tmp_path)
+    assert again.load() is None and (again["lesson_state"], again["lesson_step"]) == ("started", 12)
+    with pytest.raises(ValueError):
+        again.set("lesson_step", -1)

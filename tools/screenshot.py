@@ -1,9 +1,10 @@
 """Render every scene, and a crowded table, to PNG files headlessly.
 
     python tools/screenshot.py [--out docs/screenshots] [--size 1600x900] [--scale 1.0]
-                               [--palette standard|colour-blind]
+                               [--palette standard|colour-blind] [--lesson]
 
 Uses the dummy video driver: no window opens. Each file is named after its scene.
+``--lesson`` writes only the Learn to play lesson's steps (``lesson-*.png``).
 """
 
 from __future__ import annotations
@@ -128,6 +129,66 @@ def review_shots(app: App, session: GameSession, shot: Callable[[str], None]) ->
     app.pop()
 
 
+LESSON_SHOTS = ((0, "welcome"), (1, "hub"), (2, "first-line"), (8, "end-turn"), (9, "marker-up"),
+                (10, "mexican"), (11, "public-train"), (13, "double"), (19, "draw"))
+"""The lesson's steps shot (0-based step, name)."""
+
+
+def lesson_shots(app: App, shot: Callable[[str], None]) -> None:
+    """The Learn to play lesson: its steps on show, a wrong move explained, its
+    menu, and the round summary that ends it."""
+    from game.engine import parse_tile
+    from game.tutorial import load_lesson
+    from game.ui.paths import lesson_file
+    from game.ui.table.guide import GuidedTable
+
+    lesson = load_lesson(lesson_file())
+    for index, name in LESSON_SHOTS:
+        table = GuidedTable(lesson, index)
+        app.reset(table)
+        for _ in range(3000):
+            if table.showing and table.guide.index == index:
+                break
+            settle(app, 1)
+        settle(app, 12)
+        shot(f"lesson-{index + 1:02d}-{name}")
+        if name == "mexican":
+            tile = parse_tile("2-2")
+            start = table.tray.tile_center(tile)
+            end = table.frame.plan.lanes[0].next_slot if table.frame is not None else None
+            assert start is not None and end is not None
+            table.handle(Intent("press", pos=start, button=1))
+            table.handle(Intent("move", pos=(end.x, end.y)))
+            table.handle(Intent("release", pos=(end.x, end.y), button=1))
+            settle(app, 3)
+            settle(app, 40)
+            shot("lesson-wrong-move")
+            table.handle(Intent("back"))
+            settle(app, 2)
+            shot("lesson-menu")
+    last = len(lesson.steps) - 1
+    table = GuidedTable(lesson, last)
+    app.reset(table)
+    for _ in range(3000):
+        if table.showing:
+            break
+        settle(app, 1)
+    action = lesson.steps[last].action
+    assert isinstance(action, Play)
+    start = table.tray.tile_center(action.tile)
+    end = table.frame.plan.lanes[action.train].next_slot if table.frame is not None else None
+    assert start is not None and end is not None
+    table.handle(Intent("press", pos=start, button=1))
+    table.handle(Intent("move", pos=(end.x, end.y)))
+    table.handle(Intent("release", pos=(end.x, end.y), button=1))
+    for _ in range(3000):
+        if app.top is not table:
+            break
+        settle(app, 1)
+    settle(app, 150)
+    shot("lesson-summary")
+
+
 def main() -> int:
     """Write one PNG per scene."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -135,6 +196,7 @@ def main() -> int:
     parser.add_argument("--size", default="1600x900")
     parser.add_argument("--scale", type=float, default=1.0, help="the UI scale setting (0.75..1.5)")
     parser.add_argument("--palette", default="standard", choices=["standard", "colour-blind"])
+    parser.add_argument("--lesson", action="store_true", help="only the Learn to play lesson's shots")
     args = parser.parse_args()
     w, h = (int(v) for v in args.size.lower().split("x"))
     out = Path(args.out)
@@ -163,6 +225,13 @@ def main() -> int:
         pygame.image.save(app.screen, str(path))
         written.append(path)
 
+    if args.lesson:
+        lesson_shots(app, shot)
+        for scene in app.stack:
+            scene.close()
+        for path in written:
+            print(path)
+        return 0
     house = preset("classic", discretionary_markers=True, knock="penalty")
     for name, scene in (("title", routes.title()), ("setup", routes.setup()), ("rules", routes.rules()),
                         ("rules-why", routes.rules(house, "first-turn")), ("settings", routes.settings())):

@@ -40,6 +40,11 @@ def table_map() -> Path:
     return asset_path("maps", "table.tmx")
 
 
+def lesson_file(name: str = "first-round") -> Path:
+    """A lesson of Learn to play (``lessons/NAME.json``)."""
+    return asset_path("lessons", f"{name}.json")
+
+
 def font_file(name: str) -> Path:
     """A font file of the assets' ``fonts/`` by file name."""
     return asset_path("fonts", name)

@@ -42,11 +42,13 @@ class GameRoutes:
 
         return LoadScene(self.saves)
 
-    def rules(self, options: RuleOptions | None = None, section: str | None = None, players: int = 4) -> Scene:
-        """The rules of ``options`` at a table of ``players``, opened at ``section``."""
+    def rules(self, options: RuleOptions | None = None, section: str | None = None, players: int = 4,
+              lesson: bool = False) -> Scene:
+        """The rules of ``options`` at a table of ``players``, opened at ``section``
+        (``lesson``: with a Learn to play button)."""
         from .scenes.rules import RulesScene
 
-        return RulesScene(options, section, players)
+        return RulesScene(options, section, players, lesson)
 
     def dialog(self, heading: str, body: str, choices: Sequence[tuple[str, Callable[[], None]]]) -> Scene:
         """A small modal question or notice with one button per choice."""
@@ -96,13 +98,29 @@ class GameRoutes:
     def round_summary(
         self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
         hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None, you: int | None = None,
-        reviewable: Reviewable | None = None,
+        lesson: tuple[Sequence[str], str] | None = None, reviewable: Reviewable | None = None,
     ) -> Scene:
         """The summary of the round that just ended (``you``: the seat its replay
-        calls "You"; ``reviewable``: offer "Review this round")."""
+        calls "You"; ``lesson``: what the lesson taught and how scoring works;
+        ``reviewable``: offer "Review this round")."""
         from .scenes.round_summary import RoundSummaryScene
 
-        return RoundSummaryScene(match, last, watching, on_next, hints, on_menu, you, reviewable)
+        return RoundSummaryScene(match, last, watching, on_next, hints, on_menu, you, lesson, reviewable)
+
+    def lesson(self, step: int = 0) -> Scene:
+        """The Learn to play lesson from ``step``; LessonError when its file cannot be used."""
+        from ..tutorial import checked_lesson
+        from .paths import lesson_file
+        from .table.guide import GuidedTable
+
+        return GuidedTable(checked_lesson(lesson_file()), step)
+
+    def lesson_pause(self, options: RuleOptions, progress: str, on_later: Callable[[], None],
+                     on_skip: Callable[[], None]) -> Scene:
+        """The lesson's pause menu: Continue later or Skip."""
+        from .scenes.lesson_pause import LessonPauseScene
+
+        return LessonPauseScene(options, progress, on_later, on_skip)
 
     def scores(self, match: Match, hints: Sequence[int] = (), reviewable: Reviewable | None = None,
                you: int | None = None) -> Scene:

@@ -104,9 +104,11 @@ class Routes(Protocol):
         """The list of saved games."""
         ...
 
-    def rules(self, options: RuleOptions | None = None, section: str | None = None, players: int = 4) -> Scene:
+    def rules(self, options: RuleOptions | None = None, section: str | None = None, players: int = 4,
+              lesson: bool = False) -> Scene:
         """The rules of ``options`` (classic when None) at a table of ``players``,
-        opened at the section keyed ``section`` (see ``game.rules_help``)."""
+        opened at the section keyed ``section`` (see ``game.rules_help``);
+        ``lesson`` offers Learn to play there (away from a table)."""
         ...
 
     def dialog(self, heading: str, body: str, choices: Sequence[tuple[str, Callable[[], None]]]) -> Scene:
@@ -139,12 +141,22 @@ class Routes(Protocol):
     def round_summary(
         self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
         hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None, you: int | None = None,
-        reviewable: Reviewable | None = None,
+        lesson: tuple[Sequence[str], str] | None = None, reviewable: Reviewable | None = None,
     ) -> Scene:
         """The summary of the round ``match`` just finished (``last``: of the match);
         ``on_next`` deals again or ends the match; ``hints`` asked per seat go on
-        the score sheet; ``on_menu`` opens the pause menu (Esc); ``reviewable``
-        offers "Review this round"."""
+        the score sheet; ``on_menu`` opens the pause menu (Esc); ``lesson`` (what
+        the lesson taught, and how scoring works) ends the Learn to play lesson;
+        ``reviewable`` offers "Review this round"."""
+        ...
+
+    def lesson(self, step: int = 0) -> Scene:
+        """The Learn to play lesson from ``step`` (0-based); LessonError when its file cannot be used."""
+        ...
+
+    def lesson_pause(self, options: RuleOptions, progress: str, on_later: Callable[[], None],
+                     on_skip: Callable[[], None]) -> Scene:
+        """The lesson's pause menu: Continue later (``on_later``) or Skip (``on_skip``)."""
         ...
 
     def replay(

@@ -46,6 +46,11 @@ class Settings:
     """How large text and tiles are drawn (see ``ui_scale.use_scale``)."""
     tips_seen: list[str] = field(default_factory=list)
     last_setup: dict[str, Any] | None = None
+    lesson_state: str = "offered"
+    """The Learn to play lesson: ``new`` (offered at the next title), ``offered``,
+    ``started`` (``lesson_step`` is where it stopped), ``done`` or ``skipped``. A run
+    without prefs (tests, a demo) starts at ``offered``: it offers nothing."""
+    lesson_step: int = 0
     note: str = ""
     prefs: Prefs | None = field(default=None, repr=False, compare=False)
 
@@ -57,7 +62,8 @@ class Settings:
             pace=prefs["pace"], hand_sort=prefs["hand_sort"], tile_faces=prefs["tile_faces"],
             fullscreen=prefs["fullscreen"], window=(w, h), sound=prefs["sound"], volume=prefs["volume"],
             palette=prefs["palette"], ui_scale=prefs["ui_scale"], tips_seen=list(prefs["tips_seen"]),
-            last_setup=prefs["last_setup"], note=note or "", prefs=prefs,
+            last_setup=prefs["last_setup"], lesson_state=prefs["lesson_state"], lesson_step=prefs["lesson_step"],
+            note=note or "", prefs=prefs,
         )
 
     def remember(self) -> str | None:
@@ -70,7 +76,7 @@ class Settings:
             "pace": self.pace, "hand_sort": self.hand_sort, "tile_faces": self.tile_faces,
             "fullscreen": self.fullscreen, "window": list(self.window), "sound": self.sound, "volume": self.volume,
             "palette": self.palette, "ui_scale": self.ui_scale, "tips_seen": list(self.tips_seen),
-            "last_setup": self.last_setup,
+            "last_setup": self.last_setup, "lesson_state": self.lesson_state, "lesson_step": self.lesson_step,
         }
         if all(prefs[name] == value for name, value in values.items()):
             return None
@@ -80,6 +86,12 @@ class Settings:
             except ValueError:
                 pass  # a value the file may not hold keeps the one it had
         return prefs.save()
+
+    def lesson_at(self, state: str, step: int = 0) -> None:
+        """Remember where the Learn to play lesson stands (``state``) and the step it stopped at."""
+        self.lesson_state = state
+        self.lesson_step = step
+        self.remember()
 
     def saw_tip(self, key: str) -> None:
         """Remember that the tip ``key`` was shown (it is not shown again)."""

@@ -31,13 +31,16 @@ class RoundSummaryScene(MenuScene):
     """Shown over the table when a round of ``match`` ends (``last``: the match's
     last round); ``on_next`` deals again or ends the match. When ``watching`` a
     demo at the instant pace it moves on by itself. ``hints`` (asked per seat)
-    go on the score sheet; Esc calls ``on_menu`` (the pause menu)."""
+    go on the score sheet; Esc calls ``on_menu`` (the pause menu). ``lesson``
+    (what the Learn to play lesson taught, and how scoring works) takes the
+    score sheet's place at the lesson's end."""
 
     modal = True
 
     def __init__(self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
                  hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None,
-                 you: int | None = None, reviewable: Reviewable | None = None) -> None:
+                 you: int | None = None, lesson: tuple[Sequence[str], str] | None = None,
+                 reviewable: Reviewable | None = None) -> None:
         super().__init__()
         self.reviewable = reviewable if reviewable is not None and reviewable.seats else None
         self.match = match
@@ -54,7 +57,10 @@ class RoundSummaryScene(MenuScene):
         self.count = 0.0
         self.age = 0.0
         self.tweens = Tweens()
+        self.lesson = lesson
         label = "See the final result  (N)" if last else "Next round  (N)"
+        if lesson is not None:
+            label = "Finish the lesson  (N)"
         self.widgets = [
             Button(label, (640, 810, 320, 60), self.next, primary=True),
             Button("Replay this round", (1000, 810, 300, 60), self.replay, size=22),
@@ -125,7 +131,8 @@ class RoundSummaryScene(MenuScene):
         n = state.players
         card(surface, space, 80, 40, 1440, 840)
         number = match.round_number
-        blit_text(surface, f"Round {number} of {match.setup.rounds} is over", space.px(40), theme.GOLD, space.point(800, 58), "midtop", "title")
+        heading = "The lesson's round is over" if self.lesson else f"Round {number} of {match.setup.rounds} is over"
+        blit_text(surface, heading, space.px(40), theme.GOLD, space.point(800, 58), "midtop", "title")
         if state.went_out is not None:
             sub = f"{match.names[state.went_out]} went out."
         else:
@@ -154,8 +161,27 @@ class RoundSummaryScene(MenuScene):
                 blit_text(surface, f"incl. +{state.charges[seat]} for an open double", space.px(13), theme.RED, space.point(1400, y + row_h / 2), "midright")
         # the score sheet
         top = y0 + n * row_h + 20
+        if self.lesson is not None:
+            self._learned(surface, space, top, *self.lesson)
+            return
         self._sheet(surface, space, top)
         self._proof(surface, space)
+
+    def _learned(self, surface: pygame.Surface, space: Space, top: float, learned: Sequence[str],
+                 scoring: str) -> None:
+        """The lesson's end: how the round was scored, then what it taught."""
+        blit_text(surface, "How the round is scored", space.px(22), theme.GOLD, space.point(110, top), "topleft",
+                  "bold")
+        here = ", ".join(f"{name} {score}" for name, score in zip(self.match.names, self.scores) if score)
+        drawn = blit_text(surface, f"{scoring} This round: {here}.", space.px(18), theme.INK,
+                          space.point(110, top + 32), "topleft", wrap=space.px(1380))
+        y = top + 32 + drawn.height / space.k + 18
+        blit_text(surface, "What you learned", space.px(22), theme.GOLD, space.point(110, y), "topleft", "bold")
+        y += 34
+        for line in learned:
+            drawn = blit_text(surface, f"\u2022  {line}", space.px(17), theme.INK, space.point(120, y), "topleft",
+                              wrap=space.px(1360))
+            y += drawn.height / space.k + 6
 
     def _proof(self, surface: pygame.Surface, space: Space) -> None:
         """The fair-deal proof revealed: the fingerprint shown before the round,

@@ -71,12 +71,14 @@ def blocks(options: RuleOptions, players: int) -> list[Block]:
 class RulesScene(MenuScene):
     """The rules of ``options`` (classic when None) at a table of ``players``,
     opened at the section keyed ``section``. The wheel, arrows, PageUp/PageDown
-    and Home/End scroll; the index on the left jumps to a section."""
+    and Home/End scroll; the index on the left jumps to a section. With
+    ``lesson`` (opened away from a table) it offers Learn to play."""
 
     text_room = math.inf
     """Text grows with the UI scale (running text: it wraps and scrolls)."""
 
-    def __init__(self, options: RuleOptions | None = None, section: str | None = None, players: int = 4) -> None:
+    def __init__(self, options: RuleOptions | None = None, section: str | None = None, players: int = 4,
+                 lesson: bool = False) -> None:
         super().__init__()
         self.options = options or preset("classic")
         self.players = players
@@ -94,6 +96,22 @@ class RulesScene(MenuScene):
         ]
         self.widgets.append(Button("Back", (700, 820, 200, 56), self.back, primary=True))
         self.focus = len(self.widgets) - 1
+        if lesson:
+            self.widgets.append(Button("Learn to play", (930, 820, 240, 56), self.learn, size=22))
+
+    def learn(self) -> None:
+        """Learn to play: the guided first round, from its start (a lesson file
+        that cannot be used is said in a dialog)."""
+        from ...tutorial import LessonError  # here: the rules open without loading the lesson
+
+        assert self.app is not None
+        try:
+            lesson = self.app.routes.lesson(0)
+        except LessonError as problem:
+            self.app.push(self.app.routes.dialog("Learn to play", f"The lesson cannot be opened: {problem}.",
+                                                 [("OK", lambda: None)]))
+            return
+        self.app.reset(lesson)
 
     def attach(self, app: Host) -> None:
         """Lay the page out and open it at the asked section."""

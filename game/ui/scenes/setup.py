@@ -142,7 +142,7 @@ class SetupScene(MenuScene):
             options = self.options()
         except SetupError:
             options = preset(self.preset.value)
-        self.app.push(self.app.routes.rules(options, players=self.seat_count.value))
+        self.app.push(self.app.routes.rules(options, players=self.seat_count.value, lesson=True))
 
 
     def _reset_rules(self) -> None:

@@ -1,4 +1,5 @@
-"""The title screen: New match, Continue, Load, Rules, Settings, Quit."""
+"""The title screen: New match, Continue, Learn to play, Load, Rules,
+Statistics, Settings, Quit; on the very first start it offers the lesson."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ FAN = ((12, 12), (12, 7), (7, 3), (3, 3), (3, 9), (9, 5), (5, 0))
 
 class TitleScene(MenuScene):
     """The first screen. Continue is offered (and focused) only when there is a
-    match in progress to continue; Esc asks before leaving the game."""
+    match in progress to continue; Learn to play opens the guided first round
+    (offered by itself on the very first start); Esc asks before leaving."""
 
     def __init__(self, saves: SavesBridge) -> None:
         super().__init__()
@@ -29,16 +31,20 @@ class TitleScene(MenuScene):
         self.has_saves = saves.available
         x, w, h = 640, 320, 62
         self.continue_button = Button("Continue", (x, 476, w, h), self.continue_latest)
+        half = w // 2 - 5
         self.widgets = [
             Button("New match", (x, 400, w, h), self.new_match, primary=True),
             self.continue_button,
-            Button("Load", (x, 552, w, h), self.load),
-            Button("Rules", (x, 628, w // 2 - 5, h), self.rules),
-            Button("Statistics", (x + w // 2 + 5, 628, w // 2 - 5, h), self.statistics, size=24),
-            Button("Settings", (x, 704, w, h), self.settings),
+            Button("Learn to play", (x, 552, w, h), self.learn),
+            Button("Load", (x, 628, half, h), self.load),
+            Button("Rules", (x + w // 2 + 5, 628, half, h), self.rules),
+            Button("Statistics", (x, 704, half, h), self.statistics, size=24),
+            Button("Settings", (x + w // 2 + 5, 704, half, h), self.settings, size=24),
             Button("Quit", (x, 780, w, h), self.ask_to_quit),
         ]
         self.fan: pygame.Surface | None = None
+        self.offer_lesson = False
+        """Whether the lesson is to be offered (the very first start), once the title is up."""
         self._refresh()
 
     def attach(self, app: Host) -> None:
@@ -49,6 +55,20 @@ class TitleScene(MenuScene):
         notes += self.saves.notes()  # the saves folder's index set aside, its lock taken again
         self.note = " ".join(notes)
         self.resize(app.size)
+        self.offer_lesson = app.settings.lesson_state == "new"
+
+    def update(self, dt: float) -> None:
+        """On the very first start, offer the lesson once the title is up."""
+        super().update(dt)
+        if not self.offer_lesson or self.app is None:
+            return
+        self.offer_lesson = False
+        self.app.settings.lesson_at("offered")
+        self.app.push(self.app.routes.dialog(
+            "New to Mexican Train?",
+            "Learn to play in one guided round against three computer players: the game shows you each "
+            "move and why, and you play it with your own hand. About five minutes; Esc leaves it at any time.",
+            [("Learn to play", self.learn), ("Not now", lambda: None)]))
 
     def resume(self) -> None:
         """Back from a scene above: a match may have appeared or gone."""
@@ -81,6 +101,30 @@ class TitleScene(MenuScene):
         assert self.app is not None
         self.app.push(self.app.routes.setup())
 
+    def learn(self) -> None:
+        """Open the Learn to play lesson; one left unfinished asks whether to go on or start again."""
+        assert self.app is not None
+        step = self.app.settings.lesson_step
+        if self.app.settings.lesson_state != "started" or step <= 0:
+            self.open_lesson(0)
+            return
+        self.app.push(self.app.routes.dialog(
+            "Learn to play", f"You left the lesson at step {step + 1}. Go on from there, or start it again?",
+            [("Go on", lambda: self.open_lesson(step)), ("Start again", lambda: self.open_lesson(0)),
+             ("Cancel", lambda: None)]))
+
+    def open_lesson(self, step: int) -> None:
+        """The lesson's table from ``step`` (a lesson file that cannot be used is named on the title)."""
+        from ...tutorial import LessonError  # here: the title opens without loading the lesson
+
+        assert self.app is not None
+        try:
+            lesson = self.app.routes.lesson(step)
+        except LessonError as problem:
+            self.note = f"The lesson cannot be opened: {problem}."
+            return
+        self.app.reset(lesson)
+
     def continue_latest(self) -> None:
         """Resume the latest match in progress, or say there is none."""
         assert self.app is not None
@@ -103,7 +147,7 @@ class TitleScene(MenuScene):
         """Open the rules of the last table set up (classic on a first run)."""
         assert self.app is not None
         options, players = options_of(self.app.settings.last_setup)
-        self.app.push(self.app.routes.rules(options, players=players))
+        self.app.push(self.app.routes.rules(options, players=players, lesson=True))
 
     def statistics(self) -> None:
         """Open the statistics of finished matches."""

@@ -18,7 +18,7 @@ from .input import TableInput, targets_of
 from .log_panel import LogPanel
 from .message_line import MessageLine, Present
 from .paint import TableFrame
-from .parts import Pill, buttons, place_pill, place_tip, score_right, turn_hint
+from .parts import WHY_LABEL, Pill, buttons, place_pill, place_tip, score_right, turn_hint
 from .picture import TablePicture
 from .tips import TIPS
 from .tray import HandTray
@@ -105,7 +105,9 @@ def message_pill(scaled: Scaled, state: RoundState, facts: FrameFacts, parts: Pa
         thinking=None if facts.thinking is None else state.names[state.to_move],
         catching_up=not parts.picture.idle(), round_over=state.round_over)
     said = parts.message_line.on_show(present)
-    return None if said is None else place_pill(scaled, said.text, said.color, said.why)
+    if said is None:
+        return None
+    return place_pill(scaled, said.text, said.color, said.why, said.link or WHY_LABEL)
 
 
 def lay_out_log(scaled: Scaled, frame: TableFrame, state: RoundState, facts: FrameFacts, parts: Parts) -> None:

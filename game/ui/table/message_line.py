@@ -9,7 +9,9 @@ Three kinds of words reach the line, each living only as long as it is true:
 - a **hint** for the person's turn: it goes with the next step (the move made,
   or any other) and at a handover;
 - **feedback** to what the person just did (a refusal, "Knock armed"): a short
-  time, and it too goes with the next step.
+  time, and it too goes with the next step;
+- the **guide** of a lesson (Learn to play): what to do now, until the lesson
+  says something else.
 
 When none is on show the line says what is true of the present (``Present``):
 the person's options on their turn, who is thinking, or that a click skips.
@@ -40,11 +42,13 @@ TONE_COLORS: dict[Tone, theme.Color] = {"plain": theme.INK, "news": theme.GOLD, 
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """What the line shows: its ``text``, colour and the rules section a Why? opens (None: none)."""
+    """What the line shows: its ``text``, colour and the rules section a Why? opens
+    (None: none); ``link`` labels that link when it is not a Why? (a lesson's Next)."""
 
     text: str
     color: theme.Color
     why: str | None = None
+    link: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +79,7 @@ class MessageLine:
         self._notice: _Timed | None = None
         self._hint: Said | None = None
         self._feedback: _Timed | None = None
+        self._guide: Said | None = None
 
     # ----------------------------------------------------------- what is said
     def step(self, lines: Sequence[Line]) -> None:
@@ -101,6 +106,12 @@ class MessageLine:
         self._feedback = _Timed(Said(text, color, why), seconds)
         self.history.append(text)
 
+    def guide(self, said: Said | None) -> None:
+        """What a lesson's guide says now (None: nothing; the line goes back to the table's words)."""
+        if said is not None and said != self._guide:
+            self.history.append(said.text)
+        self._guide = said
+
     def forget(self) -> None:
         """Another person takes the table: nothing said to the last one stays."""
         self._notice = None
@@ -121,10 +132,13 @@ class MessageLine:
 
     # -------------------------------------------------------------- on show
     def on_show(self, present: Present) -> Said | None:
-        """The line to show now: feedback, else the hint, else the latest notice,
-        else what the present says (the person's options, who thinks, a skip)."""
+        """The line to show now: feedback, else a lesson's guide, else the hint, else
+        the latest notice, else what the present says (the person's options, who
+        thinks, a skip)."""
         if self._feedback is not None:
             return self._feedback.said
+        if self._guide is not None:
+            return self._guide
         if self._hint is not None and present.turn_line is not None:
             return self._hint
         if self._notice is not None:

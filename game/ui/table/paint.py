@@ -34,7 +34,7 @@ from .draw import (
     marker_pos,
 )
 from .log_panel import LogPanel
-from .parts import WHY_LABEL, Pill, TableButton, TipCard
+from .parts import Pill, TableButton, TipCard
 from .picture import TablePicture
 from .tray import HandTray, Point
 
@@ -294,7 +294,7 @@ def _draw_message(surface: pygame.Surface, frame: TableFrame) -> None:
         surface.blit(body, body.get_rect(midleft=(left, box.centery)))
         if pill.why is not None:
             panel(surface, pill.why, theme.PANEL_LIGHT, 255, radius=int(pill.why.h / 2), edge=theme.GLOW)
-            blit_text(surface, WHY_LABEL, int(16 * k), theme.GLOW, pill.why.center, "center", "bold")
+            blit_text(surface, pill.link_label, int(16 * k), theme.GLOW, pill.why.center, "center", "bold")
 
 
 def _draw_tip(surface: pygame.Surface, frame: TableFrame) -> None:

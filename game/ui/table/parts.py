@@ -54,6 +54,8 @@ class Pill:
     """The text scale it is drawn at (the UI scale, or less where the line would not fit)."""
     why_key: str | None = None
     """The rules section the "Why?" link opens (None: no link)."""
+    link_label: str = WHY_LABEL
+    """The link's label ("Why?  (W)", or a lesson's "Next  (Enter)")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,18 +129,19 @@ def score_right(scaled: Scaled) -> float:
     return scaled.size[0] - 10 * scaled.k - TOP_BUTTONS * 110 * scaled.k - 6 * scaled.k
 
 
-def place_pill(scaled: Scaled, line: str, color: theme.Color, why_key: str | None) -> Pill:
+def place_pill(scaled: Scaled, line: str, color: theme.Color, why_key: str | None,
+               label: str = WHY_LABEL) -> Pill:
     """The message pill for ``line`` in the message area: one line when it fits
     (at the UI scale, or as near it as one line allows), else wrapped at the
-    designed size and grown upward; a "Why?" link at its right end opening the
-    rules section ``why_key`` (None: no link)."""
+    designed size and grown upward; a link at its right end (``label``, a
+    "Why?" by default) opening the rules section ``why_key`` (None: no link)."""
     why = why_key is not None
     area = scaled.anchor("message_area")
-    scale = _pill_scale(line, why, scaled.k, area.w, text_scale())
+    scale = _pill_scale(line, why, scaled.k, area.w, text_scale(), label)
     with capped(scale):
         k = scaled.k
         size = int(19 * k)
-        link, wrap = _pill_room(k, area.w, why)
+        link, wrap = _pill_room(k, area.w, why, label)
         body = text(line, size, color, "bold", wrap=wrap)
         one_line = font(size, "bold").size(line)[0] <= wrap
         width = (font(size, "bold").size(line)[0] if one_line else wrap) + 40 * k + link
@@ -149,23 +152,23 @@ def place_pill(scaled: Scaled, line: str, color: theme.Color, why_key: str | Non
     if why:
         why_rect = pygame.Rect(0, 0, link - int(8 * k), round(min(height - 8 * k, 30 * k)))
         why_rect.midright = (round(box.right - 8 * k), box.centery)
-    return Pill(line, color, box, wrap, size, why_rect, scale, why_key)
+    return Pill(line, color, box, wrap, size, why_rect, scale, why_key, label)
 
 
-def _pill_room(k: float, area_width: float, why: bool) -> tuple[int, int]:
-    """The "Why?" link's width and the width the message wraps at (pixels), at the text scale in force."""
-    link = text(WHY_LABEL, int(16 * k), theme.GLOW, "bold").get_width() + int(24 * k) if why else 0
+def _pill_room(k: float, area_width: float, why: bool, label: str = WHY_LABEL) -> tuple[int, int]:
+    """The link's width and the width the message wraps at (pixels), at the text scale in force."""
+    link = text(label, int(16 * k), theme.GLOW, "bold").get_width() + int(24 * k) if why else 0
     return link, int(area_width - 40 * k - link)
 
 
 @lru_cache(maxsize=256)
-def _pill_scale(line: str, why: bool, k: float, area_width: float, scale: float) -> float:
+def _pill_scale(line: str, why: bool, k: float, area_width: float, scale: float, label: str = WHY_LABEL) -> float:
     """The largest text scale from ``scale`` down to 1.0 (in steps of 0.05) at
     which ``line`` fits the message area on one line (remembered: the frame
     asks every time it is built)."""
     while scale > 1.0:
         with capped(scale):
-            if font(int(19 * k), "bold").size(line)[0] <= _pill_room(k, area_width, why)[1]:
+            if font(int(19 * k), "bold").size(line)[0] <= _pill_room(k, area_width, why, label)[1]:
                 return scale
         scale = max(1.0, scale - 0.05)
     return 1.0

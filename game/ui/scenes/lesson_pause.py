@@ -1,0 +1,58 @@
+"""The pause menu over the Learn to play lesson (Esc): resume, the rules,
+settings, continue later (back to the title, the lesson kept at its step) or
+skip the lesson."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from ...engine import RuleOptions
+from .. import theme
+from ..fonts import blit_text
+from ..scene import Space
+from ..widgets import Button
+from .menu import MenuScene, card
+
+
+class LessonPauseScene(MenuScene):
+    """A modal menu over the lesson's table; ``progress`` says how far it went
+    ("Step 9 of 25"). ``on_later`` keeps the lesson at its step and goes to the
+    title; ``on_skip`` leaves it for good."""
+
+    text_room = math.inf
+    """Text grows with the UI scale (short labels on wide buttons)."""
+
+    modal = True
+
+    def __init__(self, options: RuleOptions, progress: str, on_later: Callable[[], None],
+                 on_skip: Callable[[], None]) -> None:
+        super().__init__()
+        self.options = options
+        self.progress = progress
+        self.widgets = [
+            Button("Resume the lesson", (620, 270, 360, 64), self.back, primary=True),
+            Button("Rules", (620, 350, 360, 64), self.rules),
+            Button("Settings", (620, 430, 360, 64), self.settings),
+            Button("Continue later", (620, 510, 360, 64), on_later),
+            Button("Skip the lesson", (620, 590, 360, 64), on_skip),
+        ]
+
+    def rules(self) -> None:
+        """The rules the lesson is played by."""
+        assert self.app is not None
+        self.app.push(self.app.routes.rules(self.options))
+
+    def settings(self) -> None:
+        """Open the settings."""
+        assert self.app is not None
+        self.app.push(self.app.routes.settings())
+
+    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+        """The card, its title and how far the lesson went."""
+        card(surface, space, 560, 150, 480, 560)
+        blit_text(surface, "Learn to play", space.px(40), theme.GOLD, space.point(800, 170), "midtop", "title")
+        blit_text(surface, f"{self.progress}  \u00b7  Continue later keeps your place", space.px(16), theme.INK_DIM,
+                  space.point(800, 226), "midtop")
