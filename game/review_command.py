@@ -36,6 +36,7 @@ def _progress(err: TextIO, round_number: int) -> Progress:
     """A progress line on ``err`` for one round's review."""
 
     def show(done: int, total: int) -> None:
+        """Redraw the line: a bar and 'done/total'."""
         width = 30
         filled = width * done // total if total else width
         err.write(f"\rround {round_number}: [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")

@@ -326,6 +326,9 @@ class ReplayScene(MenuScene):
             if current:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, space.rect(1162, y - 3, 386, 29),
                                  border_radius=space.px(6))
+            if self.compare is not None and self.at == self.compare.index and index == self.at + 1:
+                pygame.draw.rect(surface, theme.WARN, space.rect(1162, y - 3, 386, 29), max(1, space.px(2)),
+                                 border_radius=space.px(6))  # the reviewed move, made next
             color = seat_color(step.seat) if step.seat is not None else theme.GOLD
             line = self.lines[index]
             while len(line) > 8 and space.px(15) * len(line) * 0.52 > space.px(360):
