@@ -58,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--seat", default=None, help="review this seat, by number (0 first) or name "
                         "(default: every person's seat)")
     review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.add_argument("--keep", action="store_true",
+                        help="write the reviews into the save, so that a second look is instant")
 
     saves = sub.add_parser("saves", help="list or check save files")
     saves_sub = saves.add_subparsers(dest="saves_command", required=True)
@@ -85,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .review_command import review_command
 
         try:
-            return review_command(args.save, args.round, args.seat, args.json, sys.stdout, sys.stderr)
+            return review_command(args.save, args.round, args.seat, args.json, sys.stdout, sys.stderr, args.keep)
         except BrokenPipeError:  # the reader stopped reading (e.g. `| head`): nothing more to say
             import os
 

@@ -48,13 +48,17 @@ def _progress(err: TextIO, round_number: int) -> Progress:
 
 
 def review_command(
-    path: str, round_number: int | None, seat: str | None, as_json: bool, out: TextIO, err: TextIO
+    path: str, round_number: int | None, seat: str | None, as_json: bool, out: TextIO, err: TextIO,
+    keep: bool = False,
 ) -> int:
-    """Run the review command; returns the exit code (2 for a file that cannot be read)."""
-    from .saves import SaveError, load_file
+    """Run the review command; returns the exit code (2 for a file that cannot be read).
+    With ``keep``, reviews made now are written into the save (a second look is instant)."""
+    from .saves import SaveError
+    from .saves.document import check_bytes, read_bytes, restore_checked
 
     try:
-        session = load_file(Path(path), owned=False)
+        checked = check_bytes(read_bytes(Path(path), owned=False))
+        session = restore_checked(checked)
     except SaveError as error:
         err.write(f"{clean(path)}: cannot be read: {clean(error.reason)}\n")
         return EXIT_BAD_FILE
@@ -78,8 +82,11 @@ def review_command(
         err.write("No person played in this match: name a seat with --seat to review a computer player.\n")
         return 0
     rounds = [round_number] if round_number is not None else list(range(1, finished + 1))
+    kept_before = len(session.reviews)
     reviews = [_review(session, r, seats, err) for r in rounds]
     _print(reviews, names, as_json, out)
+    if keep and len(session.reviews) != kept_before:
+        _keep(path, session, checked.name, checked.saved_at, err)
     if not rounds and not as_json:
         out.write("No round of this match is over yet: there is nothing to review.\n")
     return 0
@@ -89,6 +96,22 @@ def _review(session: GameSession, round_number: int, seats: Sequence[int], err: 
     """One round's review, with a progress line when ``err`` is a terminal."""
     progress = _progress(err, round_number) if err.isatty() else None
     return review_cached(session.match, round_number, seats, session.reviews, progress=progress)
+
+
+def _keep(path: str, session: GameSession, name: str, saved_at: str, err: TextIO) -> None:
+    """Write the save again with its reviews (the game's one writer: atomic, the
+    old file kept as .bak); the game in it is unchanged, so a failure only loses the reviews."""
+    from datetime import datetime
+
+    from .files import FileProblem, write_file
+    from .saves import dumps
+
+    try:
+        write_file(Path(path), dumps(session, name, datetime.fromisoformat(saved_at)))
+    except FileProblem as problem:
+        err.write(f"{clean(path)}: the reviews were not kept: {clean(problem.reason)}\n")
+        return
+    err.write(f"{clean(path)}: reviews kept in the save (the old file is {clean(Path(path).name)}.bak)\n")
 
 
 def _print(reviews: Sequence[RoundReview], names: Sequence[str], as_json: bool, out: TextIO) -> None:

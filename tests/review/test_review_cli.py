@@ -72,3 +72,21 @@ def test_the_sample_save_reviews_the_person_in_every_finished_round(capsys: pyte
     assert main(["review", str(ROOT / "saves" / "classic-round-7.json"), "--round", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Round 1, You: ") and "seat 0 (You)" in out
+
+
+def test_keep_writes_the_reviews_into_the_save_and_the_game_is_unchanged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.saves import load_file
+
+    path = _saved(tmp_path)
+    before = load_file(path, owned=False)
+    assert main(["review", str(path), "--keep"]) == 0
+    first = capsys.readouterr()
+    assert "reviews kept in the save" in first.err and (tmp_path / "played.json.bak").is_file()
+    after = load_file(path, owned=False)
+    assert len(after.reviews) == 1 and after.match.record() == before.match.record()
+    assert json.loads(path.read_bytes())["saved_at"] == json.loads((tmp_path / "played.json.bak").read_bytes())["saved_at"]
+    assert main(["review", str(path), "--keep"]) == 0
+    again = capsys.readouterr()
+    assert again.out == first.out and "kept" not in again.err, "the kept review is used, nothing written again"
