@@ -22,6 +22,7 @@ from ...engine.tiles import TEXT
 from ...movelog import MoveLog, rebuild
 from ...narrate import Line, kind_label, ranking_text, sentence, where
 from ...play import MatchController, ProcessWorker, Worker
+from ...review.cache import Reviewable
 from ...session import GameSession
 from .. import theme
 from ..hand import SORT_LABELS, SORTS
@@ -225,7 +226,8 @@ class TableScene(Scene):
         """Tab or the Scores button: the score sheet so far, over the table."""
         assert self.app is not None
         self.input.drag = None
-        self.app.push(self.app.routes.scores(self.match, self.session.hints))
+        self.app.push(self.app.routes.scores(self.match, self.session.hints, None if self.watching else
+                                             Reviewable(self.session.reviews, self.session.human_seats), self.human))
 
     def hint(self) -> None:
         """H or the Hint button: the computer's suggestion for your turn, with its
@@ -396,7 +398,8 @@ class TableScene(Scene):
         last = self.controller.phase is Phase.MATCH_OVER
         self.app.push(self.app.routes.round_summary(self.match, last, self.watching, self.next_round,
                                                     hints=self.session.hints, on_menu=self.open_menu,
-                                                    you=self.human))
+                                                    you=self.human, reviewable=None if self.watching
+                                                    else Reviewable(self.session.reviews, self.session.human_seats)))
 
     def catch_steps(self, drop: Point | None = None) -> None:
         """Hand the controller's new steps to the picture (``drop``: where the person let go of the tile)."""
