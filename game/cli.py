@@ -56,6 +56,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_serve(sub)
 
+    review = sub.add_parser("review", help="review each decision of a saved match's finished rounds")
+    review.add_argument("save", metavar="SAVE")
+    review.add_argument("--round", type=int, default=None, help="review only round N (default: every finished round)")
+    review.add_argument("--seat", default=None, help="review this seat, by number (0 first) or name "
+                        "(default: every person's seat)")
+    review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.add_argument("--keep", action="store_true",
+                        help="write the reviews into the save, so that a second look is instant")
+
     saves = sub.add_parser("saves", help="list or check save files")
     saves_sub = saves.add_subparsers(dest="saves_command", required=True)
     saves_sub.add_parser("list", help="show the saves: name, date, preset, round, scores")
@@ -82,6 +91,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .net.serve import serve_command
 
         return serve_command(args)
+
+    if args.command == "review":
+        from .review_command import review_command
+
+        try:
+            return review_command(args.save, args.round, args.seat, args.json, sys.stdout, sys.stderr, args.keep)
+        except BrokenPipeError:  # the reader stopped reading (e.g. `| head`): nothing more to say
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
     if args.command == "saves":
         from .saves.commands import check_command, list_command
 

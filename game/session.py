@@ -8,6 +8,7 @@ from typing import Sequence
 
 from .engine import Match, RuleOptions
 from .engine.fairdeal import RoundMix
+from .review.cache import ReviewCache
 
 HUMAN = "human"
 
@@ -71,6 +72,8 @@ class GameSession:
         self.mixes: list[RoundMix | None] = []
         """Per dealt round, how a network table mixed its deal (None: dealt
         by this game alone); empty for a match that never was at a network table."""
+        self.reviews = ReviewCache()
+        """Round reviews made so far (kept in the save, so a second look is instant)."""
 
     @property
     def human_seat(self) -> int | None:

@@ -48,6 +48,17 @@ class MatchRow:
     hints: int
     match_id: str = ""
     """The match's id: a match is recorded once per person, however often its end is shown."""
+    reviewed_rounds: int = 0
+    """Rounds of the match the person had reviewed before it ended (see ``game.review``)."""
+    mistakes: int = 0
+    """Decisions those reviews marked "clear mistake"."""
+    costly: int = 0
+    """Decisions those reviews marked "costly"."""
+
+    @property
+    def marked_per_round(self) -> float | None:
+        """Decisions marked costly or clear mistake per reviewed round (None: no round reviewed)."""
+        return (self.mistakes + self.costly) / self.reviewed_rounds if self.reviewed_rounds else None
 
 
 @dataclass
@@ -120,6 +131,12 @@ class Statistics:
                     out.setdefault(level, Tally()).add(row)
         return out
 
+    def recent_mistakes(self, player: str, count: int = 12) -> list[float]:
+        """Marked decisions (costly or clear mistake) per reviewed round in
+        ``player``'s last ``count`` matches with a review, oldest first."""
+        rows = [row.marked_per_round for row in self.rows if row.player == player]
+        return [r for r in rows if r is not None][-count:]
+
     def recent_totals(self, player: str, count: int = 12) -> list[int]:
         """``player``'s last ``count`` match totals, oldest first."""
         return [row.total for row in self.rows if row.player == player][-count:]
@@ -136,6 +153,8 @@ def rows_for(session: GameSession, when: datetime | None = None) -> list[MatchRo
     length = length_of(session.options, match.players) or f"{match.setup.rounds} rounds"
     rows = []
     for seat in session.human_seats:
+        reviews = [r for r in session.reviews if r.seats == (seat,)]
+        levels = [d.valuation.level for r in reviews for d in r.decisions]
         opponents = [s.kind if not s.is_human else "person" for i, s in enumerate(session.seats) if i != seat]
         rows.append(
             MatchRow(
@@ -152,6 +171,9 @@ def rows_for(session: GameSession, when: datetime | None = None) -> list[MatchRo
                 longest_train=max((lengths[seat] for lengths in match.train_lengths), default=0),
                 hints=session.hints[seat],
                 match_id=session.match_id,
+                reviewed_rounds=len(reviews),
+                mistakes=levels.count("clear mistake"),
+                costly=levels.count("costly"),
             )
         )
     return rows
@@ -247,8 +269,9 @@ def _fit(value: Any) -> bool:
 _TYPES: dict[str, Any] = {
     "player": str, "date": str, "preset": str, "length": str, "opponents": list, "total": int, "won": bool,
     "rounds": int, "rounds_won": int, "went_out": int, "longest_train": int, "hints": int, "match_id": str,
+    "reviewed_rounds": int, "mistakes": int, "costly": int,
 }
-_REQUIRED = frozenset(_TYPES) - {"match_id"}
+_REQUIRED = frozenset(_TYPES) - {"match_id", "reviewed_rounds", "mistakes", "costly"}
 
 
 __all__ = ["MatchRow", "Statistics", "StatsStore", "Tally", "rows_for"]

@@ -59,3 +59,39 @@ def test_a_match_is_counted_once_however_often_its_end_is_shown(tmp_path: Path) 
     store.record(session)
     store.record(session)
     assert store.load()[0].overall("Ana").matches == 1
+
+
+def test_reviewed_rounds_count_their_marked_decisions_per_round(tmp_path: Path) -> None:
+    from game.review import ReviewBudget
+    from game.review.cache import review_cached
+    from game.ui.scenes.statistics import trend_words
+
+    store = StatsStore(tmp_path)
+    store.record(_finished(7))  # no review: not in the mistakes figures
+    session = _finished(8)
+    small = ReviewBudget(candidates=3, choose_samples=6, measure_samples=8)
+    reviews = [review_cached(session.match, r, [0], session.reviews, budget=small) for r in (1, 2)]
+    levels = [d.valuation.level for r in reviews for d in r.decisions]
+    store.record(session)
+    stats, _ = store.load()
+    row = stats.rows[-1]
+    assert (row.reviewed_rounds, row.mistakes, row.costly) == (
+        2, levels.count("clear mistake"), levels.count("costly"))
+    assert stats.recent_mistakes("Ana") == [(row.mistakes + row.costly) / 2]
+    assert stats.rows[0].marked_per_round is None
+    assert trend_words([3.0, 2.5, 1.0, 0.5]).startswith("Fewer than before")
+    assert trend_words([1.0, 1.0]).startswith("A trend shows after")
+
+
+def test_a_statistics_file_from_before_reviews_still_loads(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path)
+    store.record(_finished(9))
+    import json
+
+    doc = json.loads(store.path.read_bytes())
+    for row in doc["rows"]:
+        for name in ("reviewed_rounds", "mistakes", "costly"):
+            del row[name]
+    store.path.write_text(json.dumps(doc))
+    stats, note = store.load()
+    assert note is None and stats.rows[0].reviewed_rounds == 0 and stats.recent_mistakes("Ana") == []

@@ -2,7 +2,7 @@
 
     python tools/bench.py [--only GROUP] [--repeat N]
 
-Groups: engine, table, ai, saves, idle (``--video x11`` measures the idle
+Groups: engine, table, ai, saves, idle, review (``--video x11`` measures the idle
 group in a real window on $DISPLAY, e.g. under Xvfb). Each figure is the median of ``--repeat``
 runs (default 5) so that a noisy, shared machine gives a steady number.
 """
@@ -437,8 +437,33 @@ def group_idle(video: str = "dummy") -> dict[str, float]:
     }
 
 
+_REVIEW_ROUND: list[object] = []
+"""The played match the review group reviews (played once per process)."""
+
+
+def group_review() -> dict[str, float]:
+    """Seconds to review a classic round, 4 seats, one person: round 1
+    (double-12, the longest hands) of seed 3 played by Medium, Medium, Hard and
+    Expert, seat 0 reviewed with the game's budget (18 decisions with a
+    choice, 10 forced). Wall-clock seconds, as the person waits them."""
+    from game.ai import ComputerSeats
+    from game.engine import Match, Phase, play_match
+    from game.review import review_round
+
+    if not _REVIEW_ROUND:
+        match = Match(preset("classic"), 4, 3)
+        play_match(match, ComputerSeats(["medium", "medium", "hard", "expert"]),
+                   until=lambda m: m.phase is Phase.ROUND_OVER)
+        _REVIEW_ROUND.append(match)
+    match = _REVIEW_ROUND[0]
+    start = time.perf_counter()
+    review_round(match, 1, [0])  # type: ignore[arg-type]
+    return {"review_round_s": round(time.perf_counter() - start, 2)}
+
+
 GROUPS: dict[str, Callable[[], dict[str, float]]] = {
     "engine": group_engine, "saves": group_saves, "ai": group_ai, "table": group_table, "idle": group_idle,
+    "review": group_review,
 }
 
 

@@ -33,6 +33,7 @@ from game.ui.intents import Intent
 from game.ui.routes import GameRoutes
 from game.ui.saves_bridge import SavesBridge
 from game.ui.showcase import crowded_session
+from game.review.cache import Reviewable
 
 FOUR = [SeatConfig("You", "human"), SeatConfig("Ana", "easy"), SeatConfig("Bruno", "medium"), SeatConfig("Carmen", "hard")]
 
@@ -105,6 +106,28 @@ def select_playable(table) -> None:  # type: ignore[no-untyped-def]
     plays = [a for a in state.legal_actions() if isinstance(a, Play)]
     if plays:
         table.tray.selected = plays[0].tile
+
+
+def review_shots(app: App, session: GameSession, shot: Callable[[str], None]) -> None:
+    """The round review while it runs and when done (valued here, one decision
+    a frame, rather than in worker processes), and "Show me" on its costliest decision."""
+    from game.ui.scenes.review import ReviewScene
+
+    review = ReviewScene(session.match, len(session.match.round_scores), [0], session.reviews, 0, processes=False)
+    app.push(review)
+    settle(app, 4)
+    shot("review-progress")
+    while not review.job.finished:
+        settle(app, 1)
+    settle(app, 2)
+    shot("review")
+    shown = review.costliest or list(review.decisions)
+    if shown:
+        review.show(shown[0])
+        settle(app, 2)
+        shot("review-show-me")
+        app.pop()
+    app.pop()
 
 
 LESSON_SHOTS = ((0, "welcome"), (1, "hub"), (2, "first-line"), (8, "end-turn"), (9, "marker-up"),
@@ -302,11 +325,18 @@ def main() -> int:
     settle(app, 2)
     session.hints[0] = 2
     if not isinstance(app.top, RoundSummaryScene):
-        app.push(RoundSummaryScene(session.match, session.match.is_over, False, done.next_round, session.hints))
+        app.push(RoundSummaryScene(session.match, session.match.is_over, False, done.next_round, session.hints,
+                                   reviewable=Reviewable(session.reviews, [0]), you=0))
     settle(app, 120)
     shot("round-summary")
+    review_shots(app, session, shot)
 
     ended = finished_match()
+    from game.review import ReviewBudget
+    from game.review.cache import review_cached
+
+    for number in (1, 2):  # reviewed rounds reach the statistics
+        review_cached(ended.match, number, [0], ended.reviews, budget=ReviewBudget(4, 12, 24))
     app.reset(app.routes.match_end(ended))
     settle(app, 3)
     shot("match-end")

@@ -188,7 +188,7 @@ class Server:
         """``GET /health``; any path but ``/`` is not found."""
         if request.path == "/health":
             body = json.dumps({"status": "ok", "tables": len(self.tables), "connections": len(self.conns),
-                               "version": game_version()}) + "\n"
+                               "moves": self.moves, "version": game_version()}) + "\n"
             response = connection.respond(200, body)
             response.headers = Headers({"Content-Type": "application/json", "Content-Length": str(len(body))})
             return response

@@ -262,10 +262,11 @@ class Table:
 
     def computer_turn(self) -> tuple[int, str, int] | None:
         """The seat whose computer player must decide now, its level and the
-        table's version then (None when a person is to move or nothing is played)."""
+        table's version then (None when a person is to move, nothing is
+        played, or no person is connected)."""
         match = self.session.match if self.session else None
-        if self.state != "playing" or match is None or self.thinking is not None:
-            return None
+        if self.state != "playing" or match is None or self.thinking is not None or not self.people_here():
+            return None  # with no one connected the table waits: nobody would see the computers play
         seat = match.current_player()
         if seat is None or not self.seats[seat].plays_itself:
             return None

@@ -23,9 +23,10 @@ from ..engine.turn import NEED_NAMES, TURN_FIELDS
 from ..session import GameSession
 from ..version import game_version
 from .mixes import encode_mixes
+from .reviews import encode_reviews
 
 FORMAT_MARK = "mexican-train save"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 NEEDS = NEED_NAMES
 """Text of the turn's ``need`` values 0, 1, 2."""
 
@@ -179,13 +180,17 @@ def encode_session(session: GameSession, name: str, saved_at: datetime | None = 
     }
     if session.mixes:
         doc["mixes"] = encode_mixes(session.mixes)
+    reviews = encode_reviews(session.reviews)
+    if reviews is not None:
+        doc["reviews"] = reviews
     doc["checksum"] = checksum(doc)
     return doc
 
 
 def checksum(doc: dict[str, Any]) -> str:
-    """SHA-256 of the document's canonical JSON, without its ``checksum`` field."""
-    body = {k: v for k, v in doc.items() if k != "checksum"}
+    """SHA-256 of the document's canonical JSON, without its ``checksum`` field
+    and without the ``reviews`` it keeps (which carry their own: see ``saves.reviews``)."""
+    body = {k: v for k, v in doc.items() if k not in ("checksum", "reviews")}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 

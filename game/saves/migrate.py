@@ -132,7 +132,19 @@ def _record_finished_round(doc: dict[str, Any]) -> None:
     doc["match"] = {**match, "round_scores": [*scores, final], "round_winners": [*winners, winner]}
 
 
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _upgrade_0, 1: _upgrade_1}
+def _upgrade_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 -> 3: nothing to change (format 3 adds the optional ``reviews``
+    a save keeps). The checksum is made again only when the version-2 one
+    holds, so a damaged version-2 file is still refused for its checksum."""
+    if "reviews" in doc:
+        raise SaveError("a format 2 save has no field 'reviews'")
+    intact = doc.get("checksum") == checksum(doc)
+    out = {**doc, "version": 3}
+    out["checksum"] = checksum(out) if intact else doc.get("checksum")
+    return out
+
+
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _upgrade_0, 1: _upgrade_1, 2: _upgrade_2}
 """Version -> the function that lifts a document of that version by one."""
 
 

@@ -21,6 +21,7 @@ from .checks import tiles_of
 from ..session import GameSession
 from .codec import encode_state
 from .errors import SaveError
+from .reviews import kept_reviews
 from .validate import Checked
 
 _PARSED: dict[tuple[int, int], dict[str, Action]] = {}
@@ -103,4 +104,5 @@ def restore(checked: Checked) -> GameSession:
     session.hints = list(checked.doc["hints"])
     session.mixes = list(checked.mixes)
     session.match = match
+    session.reviews = kept_reviews(checked.doc.get("reviews"), match)
     return session

@@ -67,8 +67,9 @@ TOP_KEYS = (
     "action_log",
     "checksum",
 )
-OPTIONAL_TOP_KEYS = ("game_version", "mixes")
-"""Top-level fields a save may leave out (saves written before the game wrote them)."""
+OPTIONAL_TOP_KEYS = ("game_version", "mixes", "reviews")
+"""Top-level fields a save may leave out (saves written before the game wrote
+them; ``reviews`` are checked apart and never refuse a save: see ``saves.reviews``)."""
 MATCH_KEYS = ("round_scores", "openers", "used_doubles", "round_winners", "first_starter")
 OPTION_LIMITS = {
     "min_players": (2, 8),

@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..engine import Match, RuleOptions
+from ..review.cache import Reviewable, ReviewCache
+from ..review.rounds import Decision
 from ..session import GameSession
 from .saves_bridge import SavesBridge
 from .scene import Scene
@@ -102,13 +104,14 @@ class GameRoutes:
     def round_summary(
         self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
         hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None, you: int | None = None,
-        lesson: tuple[Sequence[str], str] | None = None,
+        lesson: tuple[Sequence[str], str] | None = None, reviewable: Reviewable | None = None,
     ) -> Scene:
         """The summary of the round that just ended (``you``: the seat its replay
-        calls "You"; ``lesson``: what the lesson taught and how scoring works)."""
+        calls "You"; ``lesson``: what the lesson taught and how scoring works;
+        ``reviewable``: offer "Review this round")."""
         from .scenes.round_summary import RoundSummaryScene
 
-        return RoundSummaryScene(match, last, watching, on_next, hints, on_menu, you, lesson)
+        return RoundSummaryScene(match, last, watching, on_next, hints, on_menu, you, lesson, reviewable)
 
     def lesson(self, step: int = 0) -> Scene:
         """The Learn to play lesson from ``step``; LessonError when its file cannot be used."""
@@ -125,18 +128,31 @@ class GameRoutes:
 
         return LessonPauseScene(options, progress, on_later, on_skip)
 
-    def scores(self, match: Match, hints: Sequence[int] = ()) -> Scene:
+    def scores(self, match: Match, hints: Sequence[int] = (), reviewable: Reviewable | None = None,
+               you: int | None = None) -> Scene:
         """The score sheet so far, over the table."""
         from .scenes.scores import ScoresScene
 
-        return ScoresScene(match, hints)
+        return ScoresScene(match, hints, reviewable, you)
 
-    def replay(self, match: Match, index: int, you: int | None = None) -> Scene:
+    def replay(
+        self, match: Match, index: int, you: int | None = None, at: int = 0, compare: Decision | None = None,
+        reviewable: Reviewable | None = None,
+    ) -> Scene:
         """Round ``index`` (0-based) of ``match``, move by move, all hands shown
-        (``you``: the seat to call "You")."""
+        (``you``: the seat to call "You"), from step ``at``; ``compare``: a
+        reviewed decision whose two moves are drawn; ``reviewable``: offer
+        "Review this round"."""
         from .scenes.replay import ReplayScene
 
-        return ReplayScene(match, index, you)
+        return ReplayScene(match, index, you, at, compare, reviewable)
+
+    def review(self, match: Match, round_number: int, seats: Sequence[int], cache: ReviewCache,
+               you: int | None = None) -> Scene:
+        """The review of a finished round for ``seats`` (made in worker processes, kept in ``cache``)."""
+        from .scenes.review import ReviewScene
+
+        return ReviewScene(match, round_number, seats, cache, you)
 
     def match_end(self, session: GameSession) -> Scene:
         """The final ranking (the match is counted in the statistics, once)."""

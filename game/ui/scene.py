@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from ..engine import Match, RuleOptions
     from ..net.client import ThreadedClient
     from ..net.inbound import Incoming
+    from ..review.cache import Reviewable, ReviewCache
+    from ..review.rounds import Decision
     from ..session import GameSession
     from .online.kept import KeptSeat
     from .settings import Settings
@@ -142,12 +144,13 @@ class Routes(Protocol):
     def round_summary(
         self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
         hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None, you: int | None = None,
-        lesson: tuple[Sequence[str], str] | None = None,
+        lesson: tuple[Sequence[str], str] | None = None, reviewable: Reviewable | None = None,
     ) -> Scene:
         """The summary of the round ``match`` just finished (``last``: of the match);
         ``on_next`` deals again or ends the match; ``hints`` asked per seat go on
         the score sheet; ``on_menu`` opens the pause menu (Esc); ``lesson`` (what
-        the lesson taught, and how scoring works) ends the Learn to play lesson."""
+        the lesson taught, and how scoring works) ends the Learn to play lesson;
+        ``reviewable`` offers "Review this round"."""
         ...
 
     def lesson(self, step: int = 0) -> Scene:
@@ -159,12 +162,23 @@ class Routes(Protocol):
         """The lesson's pause menu: Continue later (``on_later``) or Skip (``on_skip``)."""
         ...
 
-    def replay(self, match: Match, index: int, you: int | None = None) -> Scene:
-        """Round ``index`` (0-based) of ``match`` move by move, all hands shown."""
+    def replay(
+        self, match: Match, index: int, you: int | None = None, at: int = 0, compare: Decision | None = None,
+        reviewable: Reviewable | None = None,
+    ) -> Scene:
+        """Round ``index`` (0-based) of ``match`` move by move, all hands shown,
+        from step ``at`` (``compare``: a reviewed decision whose two moves are drawn)."""
         ...
 
-    def scores(self, match: Match, hints: Sequence[int] = ()) -> Scene:
-        """The score sheet so far of ``match``, over the table (``hints`` asked per seat)."""
+    def review(self, match: Match, round_number: int, seats: Sequence[int], cache: ReviewCache,
+               you: int | None = None) -> Scene:
+        """The review of a finished round for ``seats``, kept in ``cache``."""
+        ...
+
+    def scores(self, match: Match, hints: Sequence[int] = (), reviewable: Reviewable | None = None,
+               you: int | None = None) -> Scene:
+        """The score sheet so far of ``match``, over the table (``hints`` asked per seat;
+        ``reviewable``: finished rounds can be replayed and reviewed)."""
         ...
 
     def match_end(self, session: GameSession) -> Scene:

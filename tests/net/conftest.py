@@ -63,6 +63,9 @@ class Person:
     async def play_until(self, last: str, limit: float = 60.0) -> Incoming:
         """Play every turn of this seat until a message of type ``last`` comes."""
         player = make_player(self.kind, self.seed)
+        view = self.client.view
+        if view is not None and view.legal and self.client.joined and view.to_move == self.client.joined.seat:
+            await self.client.act(player.choose(view))  # a turn that came while this person was busy
         while True:
             message = await self.client.next(timeout=limit)
             self.seen.append(message)

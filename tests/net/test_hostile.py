@@ -166,3 +166,47 @@ def test_one_address_cannot_fill_the_server_with_tables(tmp_path) -> None:  # ty
         assert answers[3:] == ["too_many_tables"] * 2 and all(len(code) == 11 for code in answers[:3])
     finally:
         embedded.stop()
+
+
+def _junk(rng) -> Any:  # type: ignore[no-untyped-def]
+    """A random JSON value: what a confused or hostile client might send for a field."""
+    return rng.choice([None, True, -1, 0, 7, 2**70, 1.5, "", "draw", "play 1-1 on 0", "x" * 300, "\u202e",
+                       [], [1, "a"], {}, {"a": [None]}, "person", "open", "easy", "0" * 64, "ABCDE-FGHJK"])
+
+
+def test_random_requests_at_a_table_only_ever_get_answers(server: Running) -> None:
+    """Hundreds of requests of every type with random fields, from a seated person
+    mid-match: refusals come back with their codes (none a failure of the
+    server), and the person can still play the match to its end."""
+    import random
+
+    from game.net.messages import REQUESTS
+
+    async def scenario() -> None:
+        rng = random.Random(27)
+        host = await connected(server.url)
+        await host.create("Ana", "classic", 2, length="blitz", seats=["person", "easy"])
+        await host.start()
+        await next_of(host, "update")
+        for _ in range(300):
+            kind = rng.choice([*REQUESTS, "nope"])
+            names = [*REQUESTS.get(kind, {}), "seat", "extra"]
+            message = {"type": kind, **{name: _junk(rng) for name in rng.sample(names, k=min(len(names), rng.randint(0, 3)))}}
+            if kind in ("leave", "create", "join", "rejoin", "hello"):
+                message["type"] = "act"  # stay at the table: what it answers to everything else is the point
+            await host.send_raw(json.dumps(message))
+        await host.send_raw(json.dumps({"type": "start", "sentinel_zz": 1}))  # answered after all the others
+        codes: list[str] = []
+        while True:
+            message_in = await host.next(timeout=20)
+            if message_in.type == "error":
+                codes.append(message_in.data["code"])
+                if "sentinel_zz" in message_in.data["message"]:
+                    break
+        assert "server" not in codes and {"schema", "state"} <= set(codes) and len(codes) > 250
+        player = Person(host, seed="after")
+        end = await player.play_until("match_end")
+        assert end.data["winners"]
+        await host.close()
+
+    asyncio.run(scenario())

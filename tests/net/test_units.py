@@ -134,3 +134,19 @@ def test_house_rules_a_table_may_not_have_are_refused_with_the_reason(house: dic
     with pytest.raises(SettingsError) as refused:
         Settings("classic", 4, "full", house).options()
     assert str(refused.value)
+
+
+def test_computers_wait_while_no_person_is_connected() -> None:
+    table = Table("ABCDE-FGHJK", Settings("classic", 2, "blitz", deal_wait=0), ["person", "easy"], lambda: 0.0)
+    table.seats[0].take("Ana", 0.0)
+    table.start(0)
+    table.tick()  # the deal's wait is over: it is dealt
+    assert table.session is not None and table.state == "playing"
+    match = table.session.match
+    while match.current_player() != 1:
+        table.act(0, str(match.legal_actions()[0]), None)
+    assert table.computer_turn() is not None
+    table.drop(0)
+    assert table.computer_turn() is None
+    table.rejoin(0)
+    assert table.computer_turn() == (1, "easy", table.version)

@@ -6,6 +6,7 @@ import pygame
 
 from ...narrate import deciding_rules
 from ...session import GameSession
+from ...review.cache import Reviewable
 from .. import theme
 from ..fonts import blit_text
 from ..scene import Space
@@ -49,7 +50,9 @@ class MatchEndScene(MenuScene):
     def replay(self) -> None:
         """Step through the rounds of the match (PageUp/PageDown change round)."""
         assert self.app is not None
-        self.app.push(self.app.routes.replay(self.match, len(self.match.round_scores) - 1, self.session.human_seat))
+        reviewable = Reviewable(self.session.reviews, self.session.human_seats)
+        self.app.push(self.app.routes.replay(self.match, len(self.match.round_scores) - 1, self.session.human_seat,
+                                             reviewable=reviewable if reviewable.seats else None))
 
     def title_screen(self) -> None:
         """Back to the title screen."""

@@ -19,6 +19,9 @@ from ...engine.history import Step, round_steps
 from ...engine.round import RoundState
 from ...engine.tiles import HI, LO
 from ...movelog import told
+from ...review.cache import Reviewable
+from ...review.rounds import Decision
+from ...review.words import cost_words, move_words, played_tile
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
@@ -66,11 +69,15 @@ class ReplayScene(MenuScene):
 
     title = ""
 
-    def __init__(self, match: Match, index: int, you: int | None = None) -> None:
+    def __init__(self, match: Match, index: int, you: int | None = None, at: int = 0,
+                 compare: Decision | None = None, reviewable: Reviewable | None = None) -> None:
         super().__init__()
         self.match = match
         self.index = index
         self.you = you
+        self.compare = compare
+        """A reviewed decision: at its step, the move made and the best found are drawn."""
+        self.reviewable = reviewable
         self.steps = round_steps(match, index)
         self.names = match.names
         self.lines = [step_line(step, self.names, you) for step in self.steps]
@@ -87,6 +94,23 @@ class ReplayScene(MenuScene):
             Button("\u25b6|", (440, 820, 70, 56), self.last, size=22),
             Button("Back", (1380, 820, 160, 56), self.back),
         ]
+        if reviewable is not None and reviewable.seats:
+            self.widgets.insert(5, Button("Review this round", (1120, 820, 240, 56), self.review, size=20))
+            self._review_button()
+        self.go(at)
+
+    def review(self) -> None:
+        """Review the people's decisions in the round shown (a finished one)."""
+        assert self.app is not None and self.reviewable is not None
+        if self.index < len(self.match.round_scores):
+            self.app.push(self.app.routes.review(self.match, self.index + 1, self.reviewable.seats,
+                                                 self.reviewable.cache, self.you))
+
+    def _review_button(self) -> None:
+        """Review is offered for finished rounds only."""
+        for widget in self.widgets:
+            if widget.label == "Review this round":
+                widget.enabled = self.index < len(self.match.round_scores)
 
     def _notes(self) -> list[str]:
         """What the table said aloud at each step (its automatic steps explained), as one text per step."""
@@ -136,12 +160,14 @@ class ReplayScene(MenuScene):
     def other_round(self, step: int) -> None:
         """PageUp/PageDown: the previous or next round of the match, from its deal."""
         index = self.index + step
-        if 0 <= index < len(self.match.deals):
+        if 0 <= index < max(self.index + 1, len(self.match.round_scores)):  # never a round still in play
             self.index = index
             self.steps = round_steps(self.match, index)
             self.lines = [step_line(s, self.names, self.you) for s in self.steps]
             self.notes = self._notes()
             self.playing = False
+            self.compare = None
+            self._review_button()
             self.go(0)
 
     def handle(self, intent: Intent) -> None:
@@ -182,6 +208,7 @@ class ReplayScene(MenuScene):
         for seat in range(state.players):
             y = self._seat_rows(surface, space, state, seat, y)
         self._train_row(surface, space, state, MEXICAN, "Mexican train", theme.MEXICAN, y)
+        self._compare_banner(surface, space, y + self.unit * 1.6 + 16)
         if state.round_over and state.scores is not None:
             out = state.went_out
             how = "Blocked" if out is None else f"{'You' if out == self.you else self.names[out]} went out"
@@ -210,8 +237,42 @@ class ReplayScene(MenuScene):
                   space.point(238, y + self.unit * 1.35 + 3), "topright")
         self._tiles(surface, space, [(a, b) for a, b in state.train_tiles(seat)], 250, y)
         hand = sorted(state.hands[seat], reverse=True)
-        self._tiles(surface, space, [(HI[t], LO[t]) for t in hand], 250, y + self.unit * 1.35, dim=True)
+        spots = self._tiles(surface, space, [(HI[t], LO[t]) for t in hand], 250, y + self.unit * 1.35, dim=True)
+        if self.compare is not None and self.compare.seat == seat and self.at == self.compare.index:
+            self._both_moves(surface, space, dict(zip(hand, spots)))
         return y + self.unit * 2.9 + 10
+
+    def _both_moves(self, surface: pygame.Surface, space: Space, spots: dict[int, pygame.Rect]) -> None:
+        """The reviewed decision's two tiles in the hand: the move made ringed in
+        orange and marked "made", the best found ringed in green and marked "best"."""
+        assert self.compare is not None
+        v = self.compare.valuation
+        for text, color, word in ((v.made, theme.WARN, "made"), (v.best, theme.GREEN, "best")):
+            tile = played_tile(text, self.match.setup.set_max)
+            if tile is None or tile not in spots:
+                continue
+            ring = spots[tile].inflate(space.px(8), space.px(8))
+            pygame.draw.rect(surface, color, ring, max(2, space.px(4)), border_radius=space.px(6))
+            blit_text(surface, word, space.px(14), color, ring.midbottom, "midtop", "bold")
+
+    def _compare_banner(self, surface: pygame.Surface, space: Space, y: float) -> None:
+        """The reviewed decision in words, under the table, at its step."""
+        if self.compare is None or self.at != self.compare.index:
+            return
+        d, v = self.compare, self.compare.valuation
+        names = self.names
+        set_max = self.match.setup.set_max
+        made = move_words(v.made, d.seat, names, self.you)
+        made += ' (orange, "made")' if played_tile(v.made, set_max) is not None else ""
+        if v.best == v.made:
+            line = f"The next move, {made}, was the best move found."
+        else:
+            best = move_words(v.best, d.seat, names, self.you)
+            best += ' (green, "best")' if played_tile(v.best, set_max) is not None else ""
+            level = f", {v.level}" if v.level else ""
+            line = (f"Next move made: {made}.  Best found: {best}. The move made is expected to cost "
+                    f"{cost_words(v.diff, v.se)}{level}.")
+        blit_text(surface, line, space.px(17), theme.GOLD, space.point(70, y), "topleft", "bold", wrap=space.px(1030))
 
     def _train_row(self, surface: pygame.Surface, space: Space, state: RoundState, train: int, label: str,
                    color: theme.Color, y: float) -> None:
@@ -220,13 +281,13 @@ class ReplayScene(MenuScene):
         self._tiles(surface, space, list(state.train_tiles(train)), 250, y)
 
     def _tiles(self, surface: pygame.Surface, space: Space, tiles: list[tuple[int, int]], x: float, y: float,
-               dim: bool = False) -> None:
+               dim: bool = False) -> list[pygame.Rect]:
         """Tiles in a row from ``x`` (design space), shrunk to fit the card but
         never below a readable size: a train too long for the row keeps its
         newest tiles and says how many older ones are not shown ("+5 ◀"), a hand
-        its first ones ("+5 more")."""
+        its first ones ("+5 more"). Returns where each tile shown was drawn."""
         if not tiles:
-            return
+            return []
         room = 1100 - x
         smallest = self.unit * READABLE
         pitch = min(self.unit * 2 + 4, room / len(tiles))
@@ -242,15 +303,17 @@ class ReplayScene(MenuScene):
             blit_text(surface, f"+{hidden} \u25c0", space.px(14), theme.INK_DIM, space.point(x, y + self.unit * 0.5),
                       "midleft", "bold")
             x += 56
+        spots = []
         for i, (a, b) in enumerate(tiles):
             image = face(a, b, unit, True, True)
             if dim:
                 image = image.copy()
                 image.set_alpha(200)
-            surface.blit(image, space.point(x + i * pitch, y))
+            spots.append(surface.blit(image, space.point(x + i * pitch, y)))
         if hidden and dim:
             blit_text(surface, f"+{hidden} more", space.px(14), theme.INK_DIM,
                       space.point(x + len(tiles) * pitch + 4, y + self.unit * 0.5), "midleft", "bold")
+        return spots
 
     def _log(self, surface: pygame.Surface, space: Space) -> None:
         """The move log around the current step, the current line marked."""
@@ -263,6 +326,9 @@ class ReplayScene(MenuScene):
             if current:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, space.rect(1162, y - 3, 386, 29),
                                  border_radius=space.px(6))
+            if self.compare is not None and self.at == self.compare.index and index == self.at + 1:
+                pygame.draw.rect(surface, theme.WARN, space.rect(1162, y - 3, 386, 29), max(1, space.px(2)),
+                                 border_radius=space.px(6))  # the reviewed move, made next
             color = seat_color(step.seat) if step.seat is not None else theme.GOLD
             line = self.lines[index]
             while len(line) > 8 and space.px(15) * len(line) * 0.52 > space.px(360):

@@ -9,6 +9,7 @@ import pygame
 from ...engine import Match
 from ...engine.fairdeal import short
 from ...engine.tiles import HI, LO
+from ...review.cache import Reviewable
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
@@ -38,8 +39,10 @@ class RoundSummaryScene(MenuScene):
 
     def __init__(self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
                  hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None,
-                 you: int | None = None, lesson: tuple[Sequence[str], str] | None = None) -> None:
+                 you: int | None = None, lesson: tuple[Sequence[str], str] | None = None,
+                 reviewable: Reviewable | None = None) -> None:
         super().__init__()
+        self.reviewable = reviewable if reviewable is not None and reviewable.seats else None
         self.match = match
         self.watching = watching
         self.on_next = on_next
@@ -62,11 +65,20 @@ class RoundSummaryScene(MenuScene):
             Button(label, (640, 810, 320, 60), self.next, primary=True),
             Button("Replay this round", (1000, 810, 300, 60), self.replay, size=22),
         ]
+        if self.reviewable is not None:
+            self.widgets.append(Button("Review this round", (300, 810, 300, 60), self.review, size=22))
 
     def replay(self) -> None:
         """Step through the round that just ended, every hand shown."""
         assert self.app is not None
-        self.app.push(self.app.routes.replay(self.match, len(self.match.round_scores) - 1, self.you))
+        self.app.push(self.app.routes.replay(self.match, len(self.match.round_scores) - 1, self.you,
+                                             reviewable=self.reviewable))
+
+    def review(self) -> None:
+        """Review the people's decisions in the round that just ended."""
+        assert self.app is not None and self.reviewable is not None
+        self.app.push(self.app.routes.review(self.match, len(self.match.round_scores), self.reviewable.seats,
+                                             self.reviewable.cache, self.you))
 
     def attach(self, app: Host) -> None:
         """Start counting the pips up."""

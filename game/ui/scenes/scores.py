@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pygame
 
 from ...engine import Match
+from ...review.cache import Reviewable
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
@@ -22,11 +23,23 @@ class ScoresScene(MenuScene):
 
     modal = True
 
-    def __init__(self, match: Match, hints: Sequence[int] = ()) -> None:
+    def __init__(self, match: Match, hints: Sequence[int] = (), reviewable: Reviewable | None = None,
+                 you: int | None = None) -> None:
         super().__init__()
         self.match = match
         self.hints = tuple(hints)
+        self.reviewable = reviewable
+        self.you = you
         self.widgets = [Button("Close  (Tab)", (650, 700, 300, 60), self.back, primary=True)]
+        if match.round_scores:  # two buttons, centred together
+            self.widgets[0].rect = (430, 700, 300, 60)
+            self.widgets.append(Button("Replay and review rounds", (750, 700, 420, 60), self.replay, size=20))
+
+    def replay(self) -> None:
+        """The last finished round's replay (PageUp for earlier ones), where each can be reviewed."""
+        assert self.app is not None
+        self.app.push(self.app.routes.replay(self.match, len(self.match.round_scores) - 1, self.you,
+                                             reviewable=self.reviewable))
 
     def handle(self, intent: Intent) -> None:
         """Tab closes it like Esc."""

@@ -31,6 +31,20 @@ def tally_cells(tally: Tally) -> tuple[str, ...]:
     )
 
 
+def trend_words(per_round: list[float]) -> str:
+    """Whether the later matches have fewer marked decisions per round than the earlier ones."""
+    if len(per_round) < 4:
+        return "A trend shows after four reviewed matches."
+    half = len(per_round) // 2
+    early = sum(per_round[:half]) / half
+    late = sum(per_round[half:]) / (len(per_round) - half)
+    if late < early * 0.8:
+        return f"Fewer than before: {late:.1f} a round lately, {early:.1f} earlier."
+    if late > early * 1.25:
+        return f"More than before: {late:.1f} a round lately, {early:.1f} earlier."
+    return f"About the same as before: {late:.1f} a round lately, {early:.1f} earlier."
+
+
 class StatisticsScene(MenuScene):
     """Everything recorded for one person (Left/Right switch people at a shared table)."""
 
@@ -76,7 +90,23 @@ class StatisticsScene(MenuScene):
         y = self._table(surface, space, "By rules", self.stats.by_preset(name), y + 18)
         self._table(surface, space, "By opponents", self.stats.by_level(name), y + 18)
         self._chart(surface, space, self.stats.recent_totals(name, CHART_MATCHES))
+        self._mistakes(surface, space, self.stats.recent_mistakes(name, CHART_MATCHES))
         self._note(surface, space)
+
+    def _mistakes(self, surface: pygame.Surface, space: Space, per_round: list[float]) -> None:
+        """Marked decisions per reviewed round over the last reviewed matches, and the trend."""
+        left, top = 1030, 520
+        blit_text(surface, "Round reviews: costly or clear mistakes per round", space.px(16), theme.GOLD,
+                  space.point(left, top), "topleft", "bold")
+        if not per_round:
+            blit_text(surface, "No reviewed round yet: \"Review this round\" after a round counts it here.",
+                      space.px(14), theme.INK_DIM, space.point(left, top + 30), "topleft", wrap=space.px(480))
+            return
+        figures = "  \u00b7  ".join(f"{v:.1f}" for v in per_round)
+        blit_text(surface, f"last matches, oldest first: {figures}", space.px(14), theme.INK,
+                  space.point(left, top + 30), "topleft", wrap=space.px(480))
+        blit_text(surface, trend_words(per_round), space.px(14), theme.INK_DIM, space.point(left, top + 78),
+                  "topleft", wrap=space.px(480))
 
     def _table(self, surface: pygame.Surface, space: Space, heading: str, rows: dict[str, Tally], y: float) -> float:
         """A heading, the column names and one row per key; returns the next free y."""

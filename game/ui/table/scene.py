@@ -22,6 +22,7 @@ from ...engine.tiles import TEXT
 from ...movelog import MoveLog, rebuild
 from ...narrate import Line, kind_label, ranking_text, sentence, where
 from ...play import MatchController, ProcessWorker, TableDriver, Worker
+from ...review.cache import Reviewable
 from ...session import GameSession
 from .. import theme
 from ..hand import SORT_LABELS, SORTS
@@ -45,7 +46,6 @@ from .undo import can_undo
 INSTANT_THINKING = 0.012
 """Seconds a frame may wait for computer decisions at the instant pace (one frame is about 0.017)."""
 
-
 class SavingStatus(Protocol):
     """What the table asks the saves about: can it save, why not, and save now."""
 
@@ -68,7 +68,7 @@ class TableScene(Scene):
     """The game table for one ``GameSession``. ``watching`` plays every seat by
     computer (a demo); ``exit_at_end`` prints the ranking and quits when the
     match ends; ``note`` is shown once the table is open; ``autosave`` saves the
-    session after every change and returns a problem to show (or None); ``controller``: a match played elsewhere."""
+    session after every change and returns a problem to show (or None)."""
 
     geometry: TableGeometry
     picture: TablePicture
@@ -83,7 +83,7 @@ class TableScene(Scene):
         autosave: Callable[[GameSession], str | None] | None = None,
         worker: Worker | None = None,
         saving: SavingStatus | None = None,
-        controller: TableDriver | None = None,
+        controller: TableDriver | None = None,  # a match played elsewhere (a network table)
     ) -> None:
         super().__init__()
         self.session = session
@@ -228,7 +228,8 @@ class TableScene(Scene):
         """Tab or the Scores button: the score sheet so far, over the table."""
         assert self.app is not None
         self.input.drag = None
-        self.app.push(self.app.routes.scores(self.match, self.session.hints))
+        self.app.push(self.app.routes.scores(self.match, self.session.hints, None if self.watching else
+                                             Reviewable(self.session.reviews, self.session.human_seats), self.human))
 
     def hint(self) -> None:
         """H or the Hint button: the computer's suggestion for your turn, with its
@@ -399,7 +400,8 @@ class TableScene(Scene):
         last = self.controller.phase is Phase.MATCH_OVER
         self.app.push(self.app.routes.round_summary(self.match, last, self.watching, self.next_round,
                                                     hints=self.session.hints, on_menu=self.open_menu,
-                                                    you=self.human))
+                                                    you=self.human, reviewable=None if self.watching
+                                                    else Reviewable(self.session.reviews, self.session.human_seats)))
 
     def catch_steps(self, drop: Point | None = None) -> None:
         """Hand the controller's new steps to the picture (``drop``: where the person let go of the tile)."""

@@ -1,0 +1,60 @@
+"""The review in words and as JSON data, for the command line and the screens."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..files import clean
+from .rounds import Decision, RoundReview
+
+
+def points(diff: float, se: float) -> str:
+    """'expected cost +14.6 ± 6.3 points': the extra points the move made is
+    expected to leave the seat with at the round's end, and the uncertainty."""
+    return f"expected cost {diff:+.1f} ± {se:.1f} points"
+
+
+def decision_line(decision: Decision, names: Sequence[str]) -> str:
+    """One line: round, turn, seat, move made, best move, difference with its
+    uncertainty, and the level (every name checked before it is printed)."""
+    v = decision.valuation
+    who = clean(names[decision.seat]) if decision.seat < len(names) else f"seat {decision.seat}"
+    head = f"round {decision.round}, turn {decision.turn}, seat {decision.seat} ({who}): made {v.made}"
+    if v.best == v.made:
+        return f"{head}; best found: the same"
+    tail = f"; {v.level}" if v.level else ""
+    return f"{head}; best found {v.best}; {points(v.diff, v.se)}{tail}"
+
+
+def summary_line(review: RoundReview, names: Sequence[str]) -> str:
+    """'Round 3, You: 12 decisions reviewed (4 forced skipped), 1 clear mistake, 2 costly'."""
+    who = ", ".join(clean(names[s]) if s < len(names) else f"seat {s}" for s in review.seats)
+    levels = [d.valuation.level for d in review.decisions]
+    mistakes, costly = levels.count("clear mistake"), levels.count("costly")
+    return (
+        f"Round {review.round}, {who}: {len(review.decisions)} decisions reviewed "
+        f"({sum(review.forced)} forced skipped), {mistakes} clear mistake{'s' if mistakes != 1 else ''}, "
+        f"{costly} costly"
+    )
+
+
+def review_data(review: RoundReview) -> dict[str, Any]:
+    """The review as JSON data (``--json``)."""
+    return {
+        "round": review.round,
+        "seats": list(review.seats),
+        "seed": review.seed,
+        "budget": review.budget,
+        "forced": list(review.forced),
+        "decisions": [
+            {
+                "round": d.round, "turn": d.turn, "seat": d.seat, "index": d.index,
+                "made": d.valuation.made, "best": d.valuation.best,
+                "diff": round(d.valuation.diff, 2), "se": round(d.valuation.se, 2),
+                "level": d.valuation.level, "compared": d.valuation.compared,
+                "worse": round(d.valuation.worse, 3), "better": round(d.valuation.better, 3),
+            }
+            for d in review.decisions
+        ],
+    }

@@ -1,0 +1,168 @@
+"""Valuing one decision from the deciding seat's own view.
+
+``value_decision(view, made, seed, budget)`` is given nothing but the seat's
+``SeatView`` at the moment it decided and the action it took, so it cannot
+use what the seat could not know. It samples deals of the hidden tiles as
+Expert does (``ai.inference.Sampler`` with every reading Expert trusts),
+plays every candidate out to the end of the round with Expert's playout
+policy (the ``SHEDDER`` weights for every seat) on the same samples, and
+picks the candidate with the lowest mean score for the seat. The difference
+between that move and the move made is then measured again on fresh samples
+(so picking the best of several candidates does not flatter it), as a mean
+with its standard error over the samples. Everything is fixed by (seed,
+view): the same review always gives the same numbers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..ai.chain import longest_chain
+from ..ai.inference import Sampler
+from ..ai.medium import SHEDDER, MediumPolicy
+from ..ai.search import candidates, playout
+from ..ai.seeding import decision_rng
+from ..engine import Action, RoundState, SeatView
+from ..engine.actions import action_text
+
+Deal = Callable[[random.Random], RoundState]
+"""Makes one sampled round (consistent with the view) from a random source."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewBudget:
+    """How hard the review looks at one decision."""
+
+    candidates: int = 8
+    """Moves compared besides the move made (the favourites of Expert's ordering)."""
+    choose_samples: int = 64
+    """Sampled deals on which the best move is chosen."""
+    measure_samples: int = 192
+    """Fresh sampled deals on which best and made are compared."""
+    tries: int = 12
+    """Deals tried per sample before the counted inference limits are given up."""
+
+    def key(self) -> str:
+        """A short text naming this budget (kept with stored results)."""
+        return f"c{self.candidates}-s{self.choose_samples}-m{self.measure_samples}-t{self.tries}"
+
+
+DEFAULT_BUDGET = ReviewBudget()
+"""The budget the game and the command use."""
+
+COSTLY_POINTS = 4.0
+"""A difference of at least this many points (and clearly above the noise) is costly."""
+MISTAKE_POINTS = 10.0
+"""A difference of at least this many points (and well above the noise) is a clear mistake."""
+COSTLY_Z = 2.0
+"""A costly decision's difference is at least this many standard errors."""
+MISTAKE_Z = 3.0
+"""A clear mistake's difference is at least this many standard errors."""
+COSTLY_WORSE = 0.5
+"""A costly move did worse than the best on at least this share of the sampled deals."""
+MISTAKE_WORSE = 2 / 3
+"""A clear mistake did worse than the best on at least this share of the sampled deals
+(a move that only loses on average, through a few deals that go badly, is not marked as one)."""
+
+COSTLY = "costly"
+MISTAKE = "clear mistake"
+
+
+def level(diff: float, se: float, worse: float = 1.0) -> str:
+    """'clear mistake', 'costly' or '' for a difference of ``diff`` points
+    (best move better by that much) measured with standard error ``se``, the
+    move made having done worse on the share ``worse`` of the sampled deals."""
+    if diff >= MISTAKE_POINTS and diff >= MISTAKE_Z * se and worse >= MISTAKE_WORSE:
+        return MISTAKE
+    if diff >= COSTLY_POINTS and diff >= COSTLY_Z * se and worse >= COSTLY_WORSE:
+        return COSTLY
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class Valuation:
+    """One decision valued: the move made, the best move found, and how many
+    points at the round's end the move made is expected to cost against it."""
+
+    made: str
+    best: str
+    diff: float
+    """Expected extra points for the seat at the round's end with the move made
+    instead of the best found (0 when they are the same move)."""
+    se: float
+    """Standard error of ``diff`` over the sampled deals."""
+    level: str
+    compared: int
+    """Moves compared (the move made included)."""
+    worse: float = 0.0
+    """Share of the sampled deals on which the move made ended with more points than the best."""
+    better: float = 0.0
+    """Share of the sampled deals on which the move made ended with fewer points than the best."""
+
+
+def final_score(state: RoundState, seat: int) -> float:
+    """The seat's score when the round is over (its pips in hand, as scored)."""
+    scores = state.scores
+    assert scores is not None
+    return float(scores[seat])
+
+
+def moves_to_compare(view: SeatView, made: Action, keep: int) -> list[Action]:
+    """The move made first, then Expert's favourite moves (distinct, ``keep`` at most besides it)."""
+    seat = view.seat
+    plan = longest_chain(view.ends[seat], tuple(sorted(view.hand)))
+    low = min(size for s, size in enumerate(view.hand_sizes) if s != seat)
+    ranked = candidates(view.legal, seat, view.hand, plan, view.public, low, view.options, keep + 1, SHEDDER)
+    return [made] + [m for m in ranked if m != made][:keep]
+
+
+def scores_after(roots: Sequence[RoundState], seat: int, move: Action) -> list[float]:
+    """The seat's final score on each of ``roots`` after ``move``, every seat
+    then played by Expert's playout policy to the round's end."""
+    policy = MediumPolicy(style=SHEDDER)
+    out = []
+    for root in roots:
+        state = root.copy()
+        state.apply(move)
+        playout(state, policy)
+        out.append(final_score(state, seat))
+    return out
+
+
+def mean_and_error(diffs: Sequence[float]) -> tuple[float, float]:
+    """Mean of ``diffs`` and its standard error."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5
+
+
+def value_decision(view: SeatView, made: Action, seed: str, budget: ReviewBudget = DEFAULT_BUDGET) -> Valuation:
+    """Value ``made`` for ``view.seat`` against the best move found from that
+    view alone. Raises ValueError if ``made`` is not one of the view's legal actions."""
+    if made not in view.legal:
+        raise ValueError(f"'{made}' is not a legal action in this position")
+    moves = moves_to_compare(view, made, budget.candidates)
+    text = action_text(made)
+    if len(moves) == 1:
+        return Valuation(text, text, 0.0, 0.0, "", 1)
+    rng = decision_rng(f"review/{seed}", view)
+    sampler = Sampler(view, tries=budget.tries, read_stops=True, read_chains=True)
+    roots = [sampler.state(rng) for _ in range(budget.choose_samples)]
+    means = [sum(scores_after(roots, view.seat, m)) / len(roots) for m in moves]
+    best_index = min(range(len(moves)), key=lambda i: (means[i], i))
+    best = moves[best_index]
+    if best_index == 0:
+        return Valuation(text, text, 0.0, 0.0, "", len(moves))
+    fresh = [sampler.state(rng) for _ in range(budget.measure_samples)]
+    made_scores = scores_after(fresh, view.seat, made)
+    best_scores = scores_after(fresh, view.seat, best)
+    diffs = [m - b for m, b in zip(made_scores, best_scores)]
+    diff, se = mean_and_error(diffs)
+    worse = sum(d > 0 for d in diffs) / len(diffs)
+    better = sum(d < 0 for d in diffs) / len(diffs)
+    return Valuation(text, action_text(best), diff, se, level(diff, se, worse), len(moves), worse, better)
