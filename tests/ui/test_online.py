@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import END, Play
+from game.engine import END, MEXICAN, Play
 from game.net.client import ThreadedClient
 from game.net.embedded import EmbeddedServer
 from game.ui.app import App
@@ -21,6 +21,7 @@ from game.ui.online.kept import kept_seat
 from game.ui.online.lobby import LobbyScene
 from game.ui.online.scene import OnlineScene
 from game.ui.online.table import RECONNECTING, RemoteTableScene
+from game.ui.scenes.round_summary import RoundSummaryScene
 
 from .conftest import click, drag, frames, frames_until, key, train_end, tray_tile_center
 
@@ -90,8 +91,14 @@ def take_turn(app: App, table: RemoteTableScene) -> Play | None:
     legal = table.controller.legal_actions()
     plays = [a for a in legal if isinstance(a, Play)]
     if plays:
-        drag(app, tray_tile_center(table, plays[0].tile), train_end(table, plays[0].train))
-        return plays[0]
+        play = plays[0]
+        if table.tray.tile_center(play.tile) is not None:
+            drag(app, tray_tile_center(table, play.tile), train_end(table, play.train))
+        else:  # a long hand scrolls: pick the tile as a click does, then the train's key
+            table.tray.selected = play.tile
+            name = "m" if play.train == MEXICAN else str(play.train + 1)
+            key(app, pygame.key.key_code(name), name)
+        return play
     key(app, pygame.K_e if END in legal else pygame.K_d, "e" if END in legal else "d")
     return None
 
@@ -218,3 +225,21 @@ def test_host_can_set_the_table_up_on_a_table_server_elsewhere(app: App, tmp_pat
             scene.close()
     finally:
         server.stop()
+
+
+def test_a_network_round_ends_with_its_summary_from_the_checked_copy_and_the_next_deal_follows(app: App) -> None:
+    host(app, players=2)
+    press(app, "Start")
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30)
+    table = app.top
+    assert isinstance(table, RemoteTableScene)
+    assert frames_until(app, lambda: (take_turn(app, table), isinstance(app.top, RoundSummaryScene))[1], 120)
+    summary = app.top
+    assert isinstance(summary, RoundSummaryScene)
+    copy = table.remote.link.client.copy
+    assert copy is not None and copy.problems == [] and summary.match is copy.session.match  # type: ignore[union-attr]
+    assert len(copy.session.match.round_scores) == 1  # type: ignore[union-attr]
+    summary.next()
+    assert frames_until(app, lambda: table.match.round_number == 2 and table.picture.shown is not None
+                        and not table.picture.shown.round_over, 30)
+    assert app.top is table
