@@ -88,7 +88,7 @@ def gather_licenses(app: Path) -> Path:
                                        *Path(sys.base_prefix).glob("lib/python3*/LICENSE.txt")) if p.is_file()), None)
     if python_license is not None:
         shutil.copy2(python_license, folder / "python-LICENSE.txt")
-    for name in ("pytmx", "platformdirs", "websockets"):
+    for name in ("pytmx", "platformdirs", "websockets", "zeroconf", "ifaddr"):
         try:
             found = [f for f in files(name) or [] if "licen" in f.name.lower()]
         except PackageNotFoundError:

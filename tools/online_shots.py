@@ -1,7 +1,8 @@
 """The Play online screens for tools/screenshot.py (``--online``): the online
 scene, the host and join forms, the host's lobby with a friend seated, the
 network table and its reconnecting badge. The game's own server listens on
-127.0.0.1 only, on a free port; the friend is a script on the same loopback."""
+127.0.0.1 only, on a free port; the friend is a script on the same loopback;
+zeroconf listens on the loopback alone."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ def _until(app: App, done: Callable[[], bool], frames: int = 3000) -> None:
 def online_shots(app: App, shot: Callable[[str], None]) -> None:
     """Write the Play online shots through ``shot``."""
     app.settings.lesson_at("offered")
+    connection.DISCOVERY_INTERFACES = ["127.0.0.1"]  # the join form listens for tables: on the loopback alone
     online = OnlineScene()
     app.reset(online)
     _until(app, lambda: False, 3)

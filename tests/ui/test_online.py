@@ -17,6 +17,7 @@ from game.net.client import ThreadedClient
 from game.net.embedded import EmbeddedServer
 from game.ui.app import App
 from game.ui.online import connection
+from game.ui.online.discovery import Announcer
 from game.ui.online.kept import kept_seat
 from game.ui.online.lobby import LobbyScene
 from game.ui.online.scene import OnlineScene
@@ -26,10 +27,15 @@ from game.ui.scenes.round_summary import RoundSummaryScene
 from .conftest import click, drag, frames, frames_until, key, train_end, tray_tile_center
 
 
+LOOPBACK_ONLY = ["127.0.0.1"]
+
+
 @pytest.fixture(autouse=True)
-def stop_server(app: App) -> Iterator[None]:
-    """The lesson is not offered on the title; every test's own server is saved and stopped after it."""
+def stop_server(app: App, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The lesson is not offered on the title; zeroconf listens on the loopback
+    alone; every test's own server is saved and stopped after it."""
     app.settings.lesson_at("offered")
+    monkeypatch.setattr(connection, "DISCOVERY_INTERFACES", LOOPBACK_ONLY)
     yield
     connection.stop_server()
 
@@ -243,3 +249,20 @@ def test_a_network_round_ends_with_its_summary_from_the_checked_copy_and_the_nex
     assert frames_until(app, lambda: table.match.round_number == 2 and table.picture.shown is not None
                         and not table.picture.shown.round_over, 30)
     assert app.top is table
+
+
+def test_a_host_on_the_local_network_is_listed_in_the_join_form_and_fills_the_address(app: App) -> None:
+    announcer = Announcer("Ana", 8765, addresses=["127.0.0.1"], interfaces=LOOPBACK_ONLY)
+    try:
+        app.reset(app.routes.title())
+        frames(app, 2)
+        press(app, "Play online")
+        press(app, "Join a table")
+        online = app.top
+        assert isinstance(online, OnlineScene)
+        assert frames_until(app, lambda: any(f.host == "Ana" for f in online.found), 20)
+        press(app, next(w.label for w in online.widgets if getattr(w, "label", "").startswith("Ana")))
+        assert online.address.value == "127.0.0.1:8765"
+        assert online.code.value == ""  # the code is never announced: the host tells it
+    finally:
+        announcer.close()

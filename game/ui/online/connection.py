@@ -19,6 +19,7 @@ from ...net.client import ServerRefused, ThreadedClient
 from ...net.embedded import EmbeddedServer
 from ...saves import SaveStore
 from ...saves.store import data_dir
+from .discovery import Announcer
 from .kept import KeptSeat, keep_seat
 
 LOOPBACK = "127.0.0.1"
@@ -27,6 +28,10 @@ DEFAULT_PORT = 8765
 
 _server: EmbeddedServer | None = None
 """The game's own table server, once the player hosts (it lives as long as the game)."""
+_announcer: Announcer | None = None
+"""Its announcement on the local network (only when the player chose "local network")."""
+DISCOVERY_INTERFACES: list[str] | None = None
+"""The addresses zeroconf announces and listens on (None: every interface; tests: the loopback)."""
 
 
 def server_url(address: str) -> str:
@@ -56,13 +61,31 @@ def running_server() -> EmbeddedServer | None:
 
 def stop_server() -> None:
     """Save every table of the game's own server and stop it (at exit, or hosting elsewhere)."""
-    global _server
+    global _server, _announcer
+    if _announcer is not None:
+        announcer, _announcer = _announcer, None
+        try:
+            announcer.close()
+        except Exception:  # noqa: BLE001 - a network that went away must not stop the game from closing
+            pass
     if _server is not None:
         _server.stop()
         _server = None
 
 
 atexit.register(stop_server)
+
+
+def announce(name: str, port: int) -> str:
+    """Let games on the local network find this game's server; a problem in words, or ''."""
+    global _announcer
+    if _announcer is not None:
+        return ""
+    try:
+        _announcer = Announcer(name, port, interfaces=DISCOVERY_INTERFACES)
+    except Exception as error:  # noqa: BLE001 - zeroconf failing leaves joining by address
+        return f"Other games cannot find this table by themselves ({error}): tell them the address."
+    return ""
 
 
 def _start_server(host: str, port: int) -> EmbeddedServer:
@@ -92,6 +115,8 @@ def host_table(link: ThreadedClient, bind: str, port: int, name: str, settings: 
         await link.reconnect()
         joined = await link.client.create(name, **settings)
         server = running_server()
+        if bind == EVERYONE and server is not None:
+            await asyncio.to_thread(announce, name, server.port)
         own_port = server.port if server and bind else 0
         return _kept(KeptSeat(url, joined.table, joined.token, name, bind, own_port))
     return link.call(flow())
@@ -111,6 +136,8 @@ def rejoin_table(link: ThreadedClient, seat: KeptSeat) -> Future[KeptSeat]:
     async def flow() -> KeptSeat:
         if seat.host:
             await _serve(link, seat.host, seat.port)
+            if seat.host == EVERYONE:
+                await asyncio.to_thread(announce, seat.name, seat.port)
         await link.reconnect()
         await link.client.rejoin(seat.code, seat.token)
         return seat

@@ -11,6 +11,7 @@ scene only looks once a frame whether it is done.
 from __future__ import annotations
 
 from concurrent.futures import Future
+from functools import partial
 from typing import Any
 
 import pygame
@@ -25,8 +26,10 @@ from ..fonts import blit_text
 from ..scene import Host, Space
 from ..scenes.menu import MenuScene, card
 from ..widgets import Button, Picker, TextField
+from . import connection
 from .connection import (DEFAULT_PORT, EVERYONE, LOOPBACK, failure_text, host_table, join_table, new_link,
                          rejoin_table, server_url)
+from .discovery import Finder, Found
 from .kept import KeptSeat, kept_seat
 
 REACH = {LOOPBACK: "this computer only", EVERYONE: "local network"}
@@ -66,6 +69,8 @@ class OnlineScene(MenuScene):
         self.code = TextField((560, 370, 480, 50), "", max_len=14, allowed=code_char, placeholder="K3F9Q-2XAMB")
         self.link: ThreadedClient | None = None
         self.pending: Future[KeptSeat] | None = None
+        self.finder: Finder | None = None
+        self.found: list[Found] = []
         self._choose()
 
     # ----------------------------------------------------------------- modes
@@ -89,13 +94,31 @@ class OnlineScene(MenuScene):
         self.focus = 7
 
     def join_form(self) -> None:
-        """Address, table code and name."""
+        """Address, table code and name; the tables found on the local network below."""
         self.mode, self.note = "join", ""
         self.name.rect = (560, 440, 480, 50)
+        self._join_widgets([])
+        self.focus = 1
+        if self.finder is None:
+            try:
+                self.finder = Finder(connection.DISCOVERY_INTERFACES)
+            except Exception:  # noqa: BLE001 - no zeroconf here: joining by address still works
+                self.finder = None
+
+    def _join_widgets(self, found: list[Found]) -> None:
+        """The join form's widgets, with a button per table found (it fills the address in)."""
+        self.found = found
+        picks = [Button(f"{f.host} \u00b7 {f.where}", (560, 640 + 56 * i, 480, 48), partial(self.pick, f), size=20)
+                 for i, f in enumerate(found[:2])]
         self.widgets = [self.address, self.code, self.name,
                         Button("Join", (800, 530, 240, 62), self.join, primary=True),
-                        Button("Back", (560, 530, 220, 62), self._choose)]
-        self.focus = 1
+                        Button("Back", (560, 530, 220, 62), self._choose), *picks]
+
+    def pick(self, found: Found) -> None:
+        """A table found on the network: its address goes in the address field; the code is still the host's to tell."""
+        self.address.value = found.where
+        self.note = f"Now type the table code {found.host} sees."
+        self.code.focus()
 
     def back(self) -> None:
         """Esc: the first choice again, or back to the title."""
@@ -103,6 +126,7 @@ class OnlineScene(MenuScene):
             return
         if self.mode != "choose":
             self.name.rect = (560, 230, 480, 50)
+            self._stop_finding()
             self._choose()
             return
         assert self.app is not None
@@ -163,9 +187,19 @@ class OnlineScene(MenuScene):
         if self.mode == "choose":
             self._choose()
 
+    def _stop_finding(self) -> None:
+        """Stop listening for tables on the network."""
+        if self.finder is not None:
+            self.finder.close()
+            self.finder = None
+
     def update(self, dt: float) -> None:
-        """Once the connection's work is done: the lobby, or why it failed."""
+        """Tables found on the network; once the connection's work is done: the lobby, or why it failed."""
         super().update(dt)
+        if self.mode == "join" and self.finder is not None:
+            found = self.finder.found()
+            if found != self.found:
+                self._join_widgets(found)
         pending = self.pending
         if pending is None or not pending.done():
             return
@@ -186,7 +220,8 @@ class OnlineScene(MenuScene):
         return 30 if self.pending is not None else super().frame_rate()
 
     def close(self) -> None:
-        """Leaving with a connection half made: close it."""
+        """Leaving: stop listening for tables; close a connection half made."""
+        self._stop_finding()
         if self.link is not None:
             self.link.close()
             self.link = None
@@ -198,7 +233,8 @@ class OnlineScene(MenuScene):
         labels: dict[str, list[tuple[str, float]]] = {
             "host": [("Your name", 255), ("Rules", 324), ("Seats", 389), ("Length", 454), ("Empty seats", 519),
                      ("Who may join", 584), ("Port or server", 650)],
-            "join": [("Address", 325), ("Table code", 395), ("Your name", 465)],
+            "join": [("Address", 325), ("Table code", 395), ("Your name", 465)]
+            + ([("Found nearby", 664.0)] if self.found else []),
         }
         for text, y in labels.get(self.mode, []):
             blit_text(surface, text, space.px(22), theme.INK_DIM, space.point(540, y), "midright")
