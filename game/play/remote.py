@@ -158,6 +158,10 @@ class RemoteController:
         return bool(self._incoming) and (self._state is None or self._state.round_over
                                          or self._incoming[0].round != self._round)
 
+    def deal_is_fresh(self) -> bool:
+        """Whether the round waiting to be shown is a new deal (not the table as it stands after a rejoin)."""
+        return bool(self._incoming) and any(isinstance(e, ev.Dealt) for e in self._incoming[0].events)
+
     def away(self) -> list[str]:
         """The names of the people whose connection is down (a computer may be playing for them)."""
         return [s.name for i, s in enumerate(self.table.seats)

@@ -24,7 +24,7 @@ from game.ui.online.scene import OnlineScene
 from game.ui.online.table import RECONNECTING, RemoteTableScene
 from game.ui.scenes.round_summary import RoundSummaryScene
 
-from .conftest import click, drag, frames, frames_until, key, train_end, tray_tile_center
+from .conftest import click, drag, frames, frames_until, key, message, train_end, tray_tile_center
 
 
 LOOPBACK_ONLY = ["127.0.0.1"]
@@ -161,6 +161,10 @@ def test_a_network_round_is_played_with_real_drags_and_shows_the_others_moves(ap
             view = friend.link.client.view
             return dropped is not None and view is not None and dropped.tile in view.trains[dropped.train]
 
+        assert frames_until(app, lambda: (friend.play(), table.human_turn())[1], 60)
+        assert not any("at the table again" in said for said in table.message_line.history)  # a fresh deal
+        key(app, pygame.K_h, "h")  # a hint reads the seat's own view, as at a local table
+        assert message(table).startswith("Hint: ")
         assert frames_until(app, step, 60), (dropped, [line.text for line in table.log.lines],
                                              list(table.message_line.history))
         assert dropped is not None
@@ -208,6 +212,7 @@ def test_a_game_started_again_rejoins_its_seat_and_gets_the_table_as_it_is(app: 
     assert again.remote.seat.table == code
     live = again.remote.live
     assert live is not None and sorted(live.hands[again.remote.seat.seat]) == hand
+    assert "You are at the table again: the round as it stands now." in again.message_line.history
 
 
 def test_host_can_set_the_table_up_on_a_table_server_elsewhere(app: App, tmp_path: Path) -> None:

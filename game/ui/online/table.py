@@ -50,7 +50,10 @@ class RemoteTableScene(TableScene):
             self.waiting_deal = True
             return
         self.waiting_deal = False
+        dealt = self.remote.deal_is_fresh()
         super().start_round()
+        if not dealt:  # a rejoin, or a table opened mid-round: no deal to show, the round as it stands
+            self.say("You are at the table again: the round as it stands now.", theme.GOLD)
 
     def update(self, dt: float) -> None:
         """Take in the server's news, then play on as a local table does."""
