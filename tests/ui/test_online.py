@@ -271,3 +271,27 @@ def test_a_host_on_the_local_network_is_listed_in_the_join_form_and_fills_the_ad
         assert online.code.value == ""  # the code is never announced: the host tells it
     finally:
         announcer.close()
+
+
+def test_esc_at_a_network_table_offers_to_leave_for_now_or_give_the_seat_up(app: App) -> None:
+    host(app, players=2)
+    press(app, "Start")
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30)
+    key(app, pygame.K_ESCAPE)
+    labels = [getattr(w, "label", "") for w in app.top.widgets]  # type: ignore[union-attr]
+    assert {"Stay", "Leave for now", "Give up seat"} <= set(labels)
+    press(app, "Leave for now")
+    assert kept_seat() is not None  # the seat waits for a rejoin
+    press(app, "Play online")
+    press(app, "Rejoin online table")
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30)
+    key(app, pygame.K_ESCAPE)
+    press(app, "Give up seat")
+    assert kept_seat() is None  # nothing left to rejoin
+    assert type(app.top).__name__ == "TitleScene"
+
+
+def test_leaving_the_lobby_forgets_the_seat(app: App) -> None:
+    host(app, players=2)
+    press(app, "Leave")
+    assert kept_seat() is None and type(app.top).__name__ == "TitleScene"
