@@ -23,6 +23,7 @@ from ...files import bad_character
 from ...net.client import ThreadedClient
 from .. import theme
 from ..fonts import blit_text
+from ..last_setup import seats_of
 from ..scene import Host, Space
 from ..scenes.menu import MenuScene, card
 from ..widgets import Button, Picker, TextField
@@ -184,6 +185,9 @@ class OnlineScene(MenuScene):
         """Look again for a seat to take back."""
         super().attach(app)
         self.kept = kept_seat()
+        mine = [seat.name for seat in seats_of(app.settings.last_setup)[:1] if seat.name != "You"]
+        if mine and self.name.value == "Player":  # the name the player gave their seat at New match
+            self.name.value = mine[0][: self.name.max_len]
         if self.mode == "choose":
             self._choose()
 
