@@ -66,6 +66,7 @@ def host(app: App, players: int = 2) -> LobbyScene:
     assert frames_until(app, lambda: isinstance(app.top, LobbyScene), 30), getattr(app.top, "note", "")
     lobby = app.top
     assert isinstance(lobby, LobbyScene)
+    assert frames_until(app, lambda: lobby.start_button.enabled, 20)  # once the table's seats have come
     return lobby
 
 
