@@ -181,7 +181,7 @@ def test_a_network_round_is_played_with_real_drags_and_shows_the_others_moves(ap
 def test_the_badge_says_reconnecting_when_the_connection_drops(app: App) -> None:
     lobby = host(app, players=2)
     press(app, "Start")
-    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30)
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), getattr(app.top, "note", "")
     table = app.top
     assert isinstance(table, RemoteTableScene)
     assert table.saving_badge() is None
@@ -195,7 +195,7 @@ def test_a_game_started_again_rejoins_its_seat_and_gets_the_table_as_it_is(app: 
     lobby = host(app, players=2)
     code = lobby.seat.code
     press(app, "Start")
-    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30)
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), getattr(app.top, "note", "")
     table = app.top
     assert isinstance(table, RemoteTableScene)
     assert frames_until(app, lambda: table.picture.shown is not None, 20)
@@ -242,7 +242,7 @@ def test_host_can_set_the_table_up_on_a_table_server_elsewhere(app: App, tmp_pat
 def test_a_network_round_ends_with_its_summary_from_the_checked_copy_and_the_next_deal_follows(app: App) -> None:
     host(app, players=2)
     press(app, "Start")
-    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30)
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), getattr(app.top, "note", "")
     table = app.top
     assert isinstance(table, RemoteTableScene)
     assert frames_until(app, lambda: (take_turn(app, table), isinstance(app.top, RoundSummaryScene))[1], 120)
@@ -277,7 +277,7 @@ def test_a_host_on_the_local_network_is_listed_in_the_join_form_and_fills_the_ad
 def test_esc_at_a_network_table_offers_to_leave_for_now_or_give_the_seat_up(app: App) -> None:
     host(app, players=2)
     press(app, "Start")
-    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30)
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), getattr(app.top, "note", "")
     key(app, pygame.K_ESCAPE)
     labels = [getattr(w, "label", "") for w in app.top.widgets]  # type: ignore[union-attr]
     assert {"Stay", "Leave for now", "Give up seat"} <= set(labels)
