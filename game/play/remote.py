@@ -91,7 +91,6 @@ class RemoteController:
         self.connected = True
         self.gone = ""
         """Why the seat is lost for good (another window took it, the host closed the table)."""
-        self.outcome: dict[str, object] | None = None
         self._incoming: deque[Update] = deque()
         self._steps: deque[Step] = deque()
         self._state: RoundState | None = None
@@ -250,8 +249,6 @@ class RemoteController:
         elif kind == "error" and data.get("about") == "act":
             self._sent = False
             self.notes.append(str(data.get("message", "the server refused that move")))
-        elif kind == "match_end":
-            self.outcome = data
         elif kind == "closed":
             self._dropped(str(data.get("reason", "")), str(data.get("message", "")))
 

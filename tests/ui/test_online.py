@@ -296,3 +296,25 @@ def test_leaving_the_lobby_forgets_the_seat(app: App) -> None:
     host(app, players=2)
     press(app, "Leave")
     assert kept_seat() is None and type(app.top).__name__ == "TitleScene"
+
+
+def test_a_whole_network_match_ends_on_the_final_ranking_and_leaves_nothing_to_rejoin(app: App) -> None:
+    host(app, players=2)
+    press(app, "Start")
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), getattr(app.top, "note", "")
+    table = app.top
+    assert isinstance(table, RemoteTableScene)
+
+    def play_on() -> bool:
+        top = app.top
+        if isinstance(top, RoundSummaryScene):
+            key(app, pygame.K_n, "n")  # Next round / See the final result
+        elif top is table:
+            take_turn(app, table)
+        return type(app.top).__name__ == "MatchEndScene"
+
+    assert frames_until(app, play_on, 120)
+    copy = table.remote.link.client.copy
+    assert copy is not None and copy.problems == [] and copy.session is not None
+    assert len(copy.session.match.round_scores) == 3  # a blitz match: every round checked into the copy
+    assert app.top.session is copy.session and kept_seat() is None  # type: ignore[union-attr]
