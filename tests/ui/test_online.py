@@ -12,9 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import END, MEXICAN, Play
+from game.engine import END, MEXICAN, Play, preset
 from game.net.client import ThreadedClient
 from game.net.embedded import EmbeddedServer
+from game.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.online import connection
 from game.ui.online.discovery import Announcer
@@ -88,6 +89,15 @@ class Friend:
         if self.fresh and view is not None and view.legal and view.to_move == self.joined.seat:
             self.fresh = False
             self.link.act(view.legal[0])
+
+
+def lobby_said(app: App) -> str:
+    """What the lobby on top says and holds (a table that did not open)."""
+    top = app.top
+    link = getattr(top, "link", None)
+    table = link.client.table if link is not None else None
+    return (f"{getattr(top, 'note', '')} state={table.state if table else None} "
+            f"got={[m.type for m in getattr(top, 'backlog', [])]}")
 
 
 def take_turn(app: App, table: RemoteTableScene) -> Play | None:
@@ -174,6 +184,11 @@ def test_a_network_round_is_played_with_real_drags_and_shows_the_others_moves(ap
         assert frames_until(app, lambda: (friend.play(), take_turn(app, table), any("Ben" in t for t in said()))[2],
                             60), said()
         assert table.seat_labels[me] == "You"
+        people = GameSession(preset("classic"), [SeatConfig("Ana", "human"), SeatConfig("Ben", "human"),
+                                                 SeatConfig("Random 3", "random")], 1)
+        counted = table.as_counted(people)  # at the match's end: this computer counts its own seat only
+        assert [(s.name, s.is_human) for s in counted.seats] == [("Ana", True), ("Ben", False), ("Random 3", False)]
+        assert counted.match is people.match and people.seats[1].is_human
     finally:
         friend.link.close()
 
@@ -181,7 +196,7 @@ def test_a_network_round_is_played_with_real_drags_and_shows_the_others_moves(ap
 def test_the_badge_says_reconnecting_when_the_connection_drops(app: App) -> None:
     lobby = host(app, players=2)
     press(app, "Start")
-    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), getattr(app.top, "note", "")
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), lobby_said(app)
     table = app.top
     assert isinstance(table, RemoteTableScene)
     assert table.saving_badge() is None
@@ -195,7 +210,7 @@ def test_a_game_started_again_rejoins_its_seat_and_gets_the_table_as_it_is(app: 
     lobby = host(app, players=2)
     code = lobby.seat.code
     press(app, "Start")
-    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), getattr(app.top, "note", "")
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), lobby_said(app)
     table = app.top
     assert isinstance(table, RemoteTableScene)
     assert frames_until(app, lambda: table.picture.shown is not None, 20)
@@ -242,7 +257,7 @@ def test_host_can_set_the_table_up_on_a_table_server_elsewhere(app: App, tmp_pat
 def test_a_network_round_ends_with_its_summary_from_the_checked_copy_and_the_next_deal_follows(app: App) -> None:
     host(app, players=2)
     press(app, "Start")
-    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), getattr(app.top, "note", "")
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), lobby_said(app)
     table = app.top
     assert isinstance(table, RemoteTableScene)
     assert frames_until(app, lambda: (take_turn(app, table), isinstance(app.top, RoundSummaryScene))[1], 120)
@@ -277,7 +292,7 @@ def test_a_host_on_the_local_network_is_listed_in_the_join_form_and_fills_the_ad
 def test_esc_at_a_network_table_offers_to_leave_for_now_or_give_the_seat_up(app: App) -> None:
     host(app, players=2)
     press(app, "Start")
-    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), getattr(app.top, "note", "")
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), lobby_said(app)
     key(app, pygame.K_ESCAPE)
     labels = [getattr(w, "label", "") for w in app.top.widgets]  # type: ignore[union-attr]
     assert {"Stay", "Leave for now", "Give up seat"} <= set(labels)
@@ -301,7 +316,7 @@ def test_leaving_the_lobby_forgets_the_seat(app: App) -> None:
 def test_a_whole_network_match_ends_on_the_final_ranking_and_leaves_nothing_to_rejoin(app: App) -> None:
     host(app, players=2)
     press(app, "Start")
-    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), getattr(app.top, "note", "")
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), lobby_said(app)
     table = app.top
     assert isinstance(table, RemoteTableScene)
 
@@ -317,4 +332,5 @@ def test_a_whole_network_match_ends_on_the_final_ranking_and_leaves_nothing_to_r
     copy = table.remote.link.client.copy
     assert copy is not None and copy.problems == [] and copy.session is not None
     assert len(copy.session.match.round_scores) == 3  # a blitz match: every round checked into the copy
-    assert app.top.session is copy.session and kept_seat() is None  # type: ignore[union-attr]
+    ended = app.top.session  # type: ignore[union-attr]
+    assert ended.match is copy.session.match and kept_seat() is None

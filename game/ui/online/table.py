@@ -11,13 +11,14 @@ no taking back a turn at a table others play at.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 
 from ...narrate import kind_label
 from ...net.client import ThreadedClient
 from ...net.inbound import Incoming
 from ...play.remote import RemoteController
-from ...session import GameSession
+from ...session import GameSession, SeatConfig
 from .. import theme
 from ..scene import Host
 from ..table.input import Command
@@ -116,7 +117,15 @@ class RemoteTableScene(TableScene):
         if session is None:
             self.app.reset(self.app.routes.title())
             return
-        self.app.replace(self.app.routes.match_end(session))
+        self.app.replace(self.app.routes.match_end(self.as_counted(session)))
+
+    def as_counted(self, session: GameSession) -> GameSession:
+        """The copy as this computer's statistics count it: only this seat is the person
+        here; the other people are opponents ("Person"), their results theirs to count."""
+        mine = copy.copy(session)
+        mine.seats = [seat if i == self.remote.seat.seat or not seat.is_human else SeatConfig(seat.name, "Person")
+                      for i, seat in enumerate(session.seats)]
+        return mine
 
     def open_scores(self) -> None:
         """The score sheet of the finished rounds (from the copy)."""
