@@ -44,7 +44,8 @@ class LobbyScene(MenuScene):
         self.seat = seat
         self.backlog: list[Incoming] = []
         self.note = ""
-        self.start_button = Button("Start", (1000, 760, 260, 62), self.start, primary=True)
+        self.start_button = Button("Start", (1000, 760, 260, 62), self.start, primary=True, enabled=False)
+        """Enabled for the host once the server has said the table waits in its lobby."""
         self.widgets = [self.start_button, Button("Leave", (340, 760, 260, 62), self.leave)]
 
     @property
