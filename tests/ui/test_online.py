@@ -266,6 +266,13 @@ def test_a_network_round_ends_with_its_summary_from_the_checked_copy_and_the_nex
     copy = table.remote.link.client.copy
     assert copy is not None and copy.problems == [] and summary.match is copy.session.match  # type: ignore[union-attr]
     assert len(copy.session.match.round_scores) == 1  # type: ignore[union-attr]
+    labels = [getattr(w, "label", "") for w in summary.widgets]
+    assert "Replay this round" in labels and "Review this round" in labels  # the revealed round, all hands known
+    press(app, "Review this round")
+    frames(app, 2)
+    assert type(app.top).__name__ == "ReviewScene"  # this seat's decisions, reviewed on the checked copy
+    key(app, pygame.K_ESCAPE)
+    assert app.top is summary
     summary.next()
     assert frames_until(app, lambda: table.match.round_number == 2 and table.picture.shown is not None
                         and not table.picture.shown.round_over, 30)

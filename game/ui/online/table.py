@@ -3,7 +3,8 @@
 
 What differs is said here: the round summary, the score sheet and the match
 end read the person's own checked copy of the match (it holds every finished
-round once the server has revealed it); Esc offers to leave for now (the
+round once the server has revealed it: its replay and the review of this
+seat's decisions read it too); Esc offers to leave for now (the
 seat waits for a rejoin) or to give the seat up; a badge says when the
 connection is down (and the game is trying again) or who is away; there is
 no taking back a turn at a table others play at.
@@ -18,6 +19,7 @@ from ...narrate import kind_label
 from ...net.client import ThreadedClient
 from ...net.inbound import Incoming
 from ...play.remote import RemoteController
+from ...review.cache import Reviewable
 from ...session import GameSession, SeatConfig
 from .. import theme
 from ..scene import Host
@@ -107,7 +109,8 @@ class RemoteTableScene(TableScene):
         last = self.remote.phase.name == "MATCH_OVER"
         self.app.push(self.app.routes.round_summary(session.match, last, False, self.next_round,
                                                     hints=self.session.hints, on_menu=self.open_menu,
-                                                    you=self.human))
+                                                    you=self.human,
+                                                    reviewable=Reviewable(session.reviews, (self.remote.seat.seat,))))
 
     def finish_match(self) -> None:
         """The match is over: the ranking from the copy; nothing left to rejoin."""
