@@ -22,6 +22,7 @@ from ..engine import Match
 from ..review.cache import ReviewCache
 from ..review.rounds import Decision, RoundReview, Task, combine, round_tasks
 from ..review.value import DEFAULT_BUDGET, ReviewBudget, Valuation, value_decision
+from .worker import stop_pool
 
 
 def value_task(task: Task, seed: str, budget: ReviewBudget) -> Valuation:
@@ -132,10 +133,4 @@ class ReviewJob:
         pool, self.pool = self.pool, None
         if pool is None:
             return
-        processes = list((pool._processes or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
-        for process in processes:
-            process.join(timeout=0.5)
+        stop_pool(pool, terminate=True)

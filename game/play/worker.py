@@ -25,6 +25,18 @@ def decide(kind: str, seed: str, view: SeatView) -> Action:
     return make_player(kind, seed).choose(view)
 
 
+def stop_pool(pool: ProcessPoolExecutor, terminate: bool) -> None:
+    """Shut ``pool`` down without waiting; with ``terminate``, end its processes
+    now instead of letting them finish work nobody waits for."""
+    processes = list((pool._processes or {}).values()) if terminate else []
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=0.5)
+
+
 def _ready() -> bool:
     """Nothing: a first task that makes the worker import the players before a real decision."""
     return True
@@ -113,13 +125,7 @@ class ProcessWorker:
         pool, self._pool = self._pool, None
         if pool is None:
             return
-        processes = list((pool._processes or {}).values()) if stop else []
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
-        for process in processes:
-            process.join(timeout=0.5)
+        stop_pool(pool, terminate=stop)
 
     def close(self) -> None:
         """Stop the worker at once: a decision it is making is dropped, so that
