@@ -9,6 +9,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random  # noqa: E402
 
+import pytest  # noqa: E402
+
 from game.ai import ComputerSeats  # noqa: E402
 from game.engine import play_match, preset  # noqa: E402
 from game.engine.length import with_length  # noqa: E402
@@ -35,3 +37,10 @@ def finished_match(seed: int, people: tuple[str, ...] = ("Ana",), rules: str = "
 
     play_match(session.match, decide)
     return session
+
+
+@pytest.fixture(autouse=True)
+def zeroconf_on_loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever a test opens (a join form listens for tables, a host announces
+    one), zeroconf speaks on the loopback interface alone, never to a network."""
+    monkeypatch.setattr("game.ui.online.connection.DISCOVERY_INTERFACES", ["127.0.0.1"])

@@ -32,11 +32,10 @@ LOOPBACK_ONLY = ["127.0.0.1"]
 
 
 @pytest.fixture(autouse=True)
-def stop_server(app: App, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The lesson is not offered on the title; zeroconf listens on the loopback
-    alone; every test's own server is saved and stopped after it."""
+def stop_server(app: App) -> Iterator[None]:
+    """The lesson is not offered on the title (zeroconf keeps to the loopback:
+    tests/conftest.py); every test's own server is saved and stopped after it."""
     app.settings.lesson_at("offered")
-    monkeypatch.setattr(connection, "DISCOVERY_INTERFACES", LOOPBACK_ONLY)
     yield
     connection.stop_server()
 
