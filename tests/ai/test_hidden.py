@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import gc
 import pickle
-import random
 from typing import Any
 
 import pytest
 
 from game.ai import KINDS, LEVELS, make_player
-from game.ai.inference import Sampler
-from game.engine import determinize, seat_view
+from game.engine import seat_view
 
-from .positions import random_position
+from .positions import random_position, with_other_hidden_tiles
 
 
 def _reachable(root: Any) -> set[int]:
@@ -54,9 +52,7 @@ def test_a_level_decides_the_same_whatever_the_hidden_tiles_are(level: str) -> N
             continue
         seat = state.to_move
         view = seat_view(state, seat)
-        hands, boneyard = Sampler(view).deal(random.Random(seed))
-        other = determinize(view, hands, boneyard)
-        assert [other.hands[s] for s in range(4) if s != seat] != [state.hands[s] for s in range(4) if s != seat]
+        other = with_other_hidden_tiles(state, seat, seed)
         other_view = seat_view(other, seat)
         assert other_view == view
         first = make_player(level, "same").choose(view)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.engine import MEXICAN, RoundState, deal_round, parse_tiles, preset
+from game.engine import MEXICAN, RoundState, parse_tiles, preset
 from game.engine.tiles import double, full_set
 
 
@@ -24,15 +24,3 @@ def planted_blunder(seed: int = 0) -> RoundState:
     hands = [mine, rest[:1], rest[1:2], rest[2:3]]
     return RoundState.from_table(setup, 12, hands, rest[3:], 0, trains, public=(0, 1, 2, 3),
                                  record_events=False)
-
-
-def random_position(seed: int, steps: int) -> RoundState | None:
-    """A classic 4-seat round after up to ``steps`` random legal actions, or None if it ended first."""
-    setup = preset("classic").setup(4)
-    rng = random.Random(seed)
-    state = deal_round(setup, 12, seed % 4, rng, record_events=False)
-    for _ in range(steps):
-        if state.round_over:
-            return None
-        state.apply(rng.choice(state.legal_actions()))
-    return None if state.round_over else state

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
+from ai.positions import random_position, with_other_hidden_tiles
 
-from game.ai.inference import Sampler
-from game.engine import determinize, parse_action, seat_view
+from game.engine import parse_action, seat_view
 from game.review.value import COSTLY, MISTAKE, ReviewBudget, level, value_decision
 
-from .positions import planted_blunder, random_position
+from .positions import planted_blunder
 
 SMALL = ReviewBudget(candidates=4, choose_samples=12, measure_samples=24)
 
@@ -36,14 +35,12 @@ def test_the_review_of_a_seat_never_depends_on_tiles_it_cannot_see() -> None:
     seat the same view, and the review values its decision identically."""
     checked = 0
     for seed in range(30):
-        state = random_position(seed, 10 + seed % 25)
+        state = random_position("classic", 4, seed, 10 + seed % 25)
         if state is None or len(state.legal_actions()) < 3:
             continue
         seat = state.to_move
         view = seat_view(state, seat)
-        hands, boneyard = Sampler(view).deal(random.Random(seed))
-        other = determinize(view, hands, boneyard)
-        assert [other.hands[s] for s in range(4) if s != seat] != [state.hands[s] for s in range(4) if s != seat]
+        other = with_other_hidden_tiles(state, seat, seed)
         made = state.legal_actions()[-1]
         assert value_decision(view, made, "s", SMALL) == value_decision(seat_view(other, seat), made, "s", SMALL)
         checked += 1
