@@ -99,6 +99,13 @@ def lobby_said(app: App) -> str:
             f"got={[m.type for m in getattr(top, 'backlog', [])]}")
 
 
+def start_hosted_table(app: App) -> None:
+    """Host a two-seat table, start it and wait until its table is on show."""
+    host(app, players=2)
+    press(app, "Start")
+    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), lobby_said(app)
+
+
 def take_turn(app: App, table: RemoteTableScene) -> Play | None:
     """On the person's turn, with real input: drag the first playable tile to its
     train (returned), else end the turn (E) or draw (D)."""
@@ -254,9 +261,7 @@ def test_host_can_set_the_table_up_on_a_table_server_elsewhere(app: App, tmp_pat
 
 
 def test_a_network_round_ends_with_its_summary_from_the_checked_copy_and_the_next_deal_follows(app: App) -> None:
-    host(app, players=2)
-    press(app, "Start")
-    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), lobby_said(app)
+    start_hosted_table(app)
     table = app.top
     assert isinstance(table, RemoteTableScene)
     assert frames_until(app, lambda: (take_turn(app, table), isinstance(app.top, RoundSummaryScene))[1], 120)
@@ -296,9 +301,7 @@ def test_a_host_on_the_local_network_is_listed_in_the_join_form_and_fills_the_ad
 
 
 def test_esc_at_a_network_table_offers_to_leave_for_now_or_give_the_seat_up(app: App) -> None:
-    host(app, players=2)
-    press(app, "Start")
-    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), lobby_said(app)
+    start_hosted_table(app)
     key(app, pygame.K_ESCAPE)
     labels = [getattr(w, "label", "") for w in app.top.widgets]  # type: ignore[union-attr]
     assert {"Stay", "Leave for now", "Give up seat"} <= set(labels)
@@ -320,9 +323,7 @@ def test_leaving_the_lobby_forgets_the_seat(app: App) -> None:
 
 
 def test_a_whole_network_match_ends_on_the_final_ranking_and_leaves_nothing_to_rejoin(app: App) -> None:
-    host(app, players=2)
-    press(app, "Start")
-    assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), lobby_said(app)
+    start_hosted_table(app)
     table = app.top
     assert isinstance(table, RemoteTableScene)
 
