@@ -33,7 +33,8 @@ sys.path.insert(0, str(ROOT))
 from game.ai import ComputerSeats  # noqa: E402
 from game.ai.medium import SHEDDER, MediumPolicy  # noqa: E402
 from game.engine import Action, Match, RoundState, parse_action, preset  # noqa: E402
-from game.review.value import MISTAKE, COSTLY, value_decision  # noqa: E402
+from game.review.results import COSTLY, MISTAKE  # noqa: E402
+from game.review.value import value_decision  # noqa: E402
 
 PICK = 0.3
 """Share of decisions looked at (a seeded draw), so the decisions spread over many rounds."""

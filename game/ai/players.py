@@ -32,10 +32,6 @@ class RandomPlayer:
         return decision_rng(self.seed, view).choice(view.legal)
 
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-"""The difficulty levels offered to players, weakest first."""
-
-
 def _registry() -> dict[str, Callable[[str], Player]]:
     """Every kind a seat may be given (the oracle is not one: see ``make_oracle``)."""
     from .easy import EasyPlayer

@@ -20,8 +20,9 @@ from concurrent.futures.process import BrokenProcessPool
 
 from ..engine import Match
 from ..review.cache import ReviewCache
-from ..review.rounds import Decision, RoundReview, Task, combine, round_tasks
-from ..review.value import DEFAULT_BUDGET, ReviewBudget, Valuation, value_decision
+from ..review.results import DEFAULT_BUDGET, Decision, ReviewBudget, RoundReview, Valuation, combine
+from ..review.rounds import Task, round_tasks
+from ..review.value import value_decision
 from .worker import stop_pool
 
 

@@ -2,13 +2,34 @@
 
 ``value.py`` values one decision from a ``SeatView`` and the action taken;
 ``rounds.py`` walks a finished round of a match and reviews the chosen
-seats' decisions. No pygame, no files.
+seats' decisions; ``results.py`` holds what they find. No pygame, no files.
+Importing this package loads only the results: the search behind a review
+(``review_round``, ``value_decision``, ``finished_rounds``) loads on first use.
 """
 
-from .rounds import Decision, RoundReview, finished_rounds, review_round
-from .value import COSTLY, DEFAULT_BUDGET, MISTAKE, ReviewBudget, Valuation, level, value_decision
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from .results import COSTLY, DEFAULT_BUDGET, MISTAKE, Decision, ReviewBudget, RoundReview, Valuation, level
+
+if TYPE_CHECKING:
+    from .rounds import finished_rounds, review_round
+    from .value import value_decision
 
 __all__ = [
     "COSTLY", "DEFAULT_BUDGET", "MISTAKE", "Decision", "ReviewBudget", "RoundReview", "Valuation",
     "finished_rounds", "level", "review_round", "value_decision",
 ]
+
+_SEARCH = {"finished_rounds": "rounds", "review_round": "rounds", "value_decision": "value"}
+
+
+def __getattr__(name: str) -> Any:
+    """The review's search functions, imported when first asked for."""
+    if name not in _SEARCH:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{_SEARCH[name]}", __name__), name)
+    globals()[name] = value  # kept, and in place of a submodule of the same name (``hint``)
+    return value

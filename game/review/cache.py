@@ -8,10 +8,13 @@ not hold yet for the same seed and budget.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
-from ..engine import Match
-from .rounds import Progress, RoundReview, combine, review_round
-from .value import DEFAULT_BUDGET, ReviewBudget
+from .results import DEFAULT_BUDGET, ReviewBudget, RoundReview, combine
+
+if TYPE_CHECKING:
+    from ..engine import Match
+    from .rounds import Progress
 
 
 class ReviewCache:
@@ -55,6 +58,8 @@ def review_cached(
 ) -> RoundReview:
     """The review of ``seats`` in that round: kept parts from ``cache``, the
     rest reviewed now (and kept). Raises ValueError like ``review_round``."""
+    from .rounds import review_round  # the search behind a review loads only when one is made
+
     if not seats:
         return review_round(match, round_number, seats, seed, budget, progress)
     key = budget.key()

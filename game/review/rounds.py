@@ -14,62 +14,11 @@ from dataclasses import dataclass
 
 from ..engine import Action, Match, SeatView, parse_action, seat_view
 from ..engine.history import round_steps
-from .value import DEFAULT_BUDGET, ReviewBudget, Valuation, value_decision
+from .results import DEFAULT_BUDGET, Decision, ReviewBudget, RoundReview
+from .value import value_decision
 
 Progress = Callable[[int, int], None]
 """Called with (decisions valued, decisions to value) as the review goes."""
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One reviewed decision of a round."""
-
-    round: int
-    """1-based round number."""
-    index: int
-    """0-based position of the action in the round's action log."""
-    turn: int
-    """1-based turn of the round the decision was made in."""
-    seat: int
-    valuation: Valuation
-
-
-@dataclass(frozen=True, slots=True)
-class RoundReview:
-    """The review of one round for some seats."""
-
-    round: int
-    """1-based round number."""
-    seats: tuple[int, ...]
-    seed: str
-    budget: str
-    """The budget's key (``ReviewBudget.key``)."""
-    decisions: tuple[Decision, ...]
-    """In the order they were made."""
-    forced: tuple[int, ...]
-    """Per seat of ``seats``, decisions skipped because only one action was legal."""
-
-    def costliest(self, count: int = 3) -> list[Decision]:
-        """The ``count`` decisions with the largest marked differences, costliest first."""
-        marked = [d for d in self.decisions if d.valuation.level]
-        return sorted(marked, key=lambda d: (-d.valuation.diff, d.index))[:count]
-
-    def for_seat(self, seat: int) -> RoundReview:
-        """The part of this review about ``seat`` alone."""
-        forced = self.forced[self.seats.index(seat)]
-        mine = tuple(d for d in self.decisions if d.seat == seat)
-        return RoundReview(self.round, (seat,), self.seed, self.budget, mine, (forced,))
-
-
-def combine(reviews: Sequence[RoundReview]) -> RoundReview:
-    """One review of the same round made of per-seat ``reviews`` (at least one)."""
-    first = reviews[0]
-    ordered = sorted(reviews, key=lambda r: r.seats)
-    decisions = sorted((d for r in ordered for d in r.decisions), key=lambda d: d.index)
-    return RoundReview(
-        first.round, tuple(s for r in ordered for s in r.seats), first.seed, first.budget, tuple(decisions),
-        tuple(f for r in ordered for f in r.forced),
-    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ..ai.chain import longest_chain
 from ..ai.inference import Sampler
@@ -26,80 +25,10 @@ from ..ai.search import candidates, playout
 from ..ai.seeding import decision_rng
 from ..engine import Action, RoundState, SeatView
 from ..engine.actions import action_text
+from .results import DEFAULT_BUDGET, ReviewBudget, Valuation, level
 
 Deal = Callable[[random.Random], RoundState]
 """Makes one sampled round (consistent with the view) from a random source."""
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewBudget:
-    """How hard the review looks at one decision."""
-
-    candidates: int = 8
-    """Moves compared besides the move made (the favourites of Expert's ordering)."""
-    choose_samples: int = 64
-    """Sampled deals on which the best move is chosen."""
-    measure_samples: int = 192
-    """Fresh sampled deals on which best and made are compared."""
-    tries: int = 12
-    """Deals tried per sample before the counted inference limits are given up."""
-
-    def key(self) -> str:
-        """A short text naming this budget (kept with stored results)."""
-        return f"c{self.candidates}-s{self.choose_samples}-m{self.measure_samples}-t{self.tries}"
-
-
-DEFAULT_BUDGET = ReviewBudget()
-"""The budget the game and the command use."""
-
-COSTLY_POINTS = 4.0
-"""A difference of at least this many points (and clearly above the noise) is costly."""
-MISTAKE_POINTS = 10.0
-"""A difference of at least this many points (and well above the noise) is a clear mistake."""
-COSTLY_Z = 2.0
-"""A costly decision's difference is at least this many standard errors."""
-MISTAKE_Z = 3.0
-"""A clear mistake's difference is at least this many standard errors."""
-COSTLY_WORSE = 0.5
-"""A costly move did worse than the best on at least this share of the sampled deals."""
-MISTAKE_WORSE = 2 / 3
-"""A clear mistake did worse than the best on at least this share of the sampled deals
-(a move that only loses on average, through a few deals that go badly, is not marked as one)."""
-
-COSTLY = "costly"
-MISTAKE = "clear mistake"
-
-
-def level(diff: float, se: float, worse: float = 1.0) -> str:
-    """'clear mistake', 'costly' or '' for a difference of ``diff`` points
-    (best move better by that much) measured with standard error ``se``, the
-    move made having done worse on the share ``worse`` of the sampled deals."""
-    if diff >= MISTAKE_POINTS and diff >= MISTAKE_Z * se and worse >= MISTAKE_WORSE:
-        return MISTAKE
-    if diff >= COSTLY_POINTS and diff >= COSTLY_Z * se and worse >= COSTLY_WORSE:
-        return COSTLY
-    return ""
-
-
-@dataclass(frozen=True, slots=True)
-class Valuation:
-    """One decision valued: the move made, the best move found, and how many
-    points at the round's end the move made is expected to cost against it."""
-
-    made: str
-    best: str
-    diff: float
-    """Expected extra points for the seat at the round's end with the move made
-    instead of the best found (0 when they are the same move)."""
-    se: float
-    """Standard error of ``diff`` over the sampled deals."""
-    level: str
-    compared: int
-    """Moves compared (the move made included)."""
-    worse: float = 0.0
-    """Share of the sampled deals on which the move made ended with more points than the best."""
-    better: float = 0.0
-    """Share of the sampled deals on which the move made ended with fewer points than the best."""
 
 
 def final_score(state: RoundState, seat: int) -> float:

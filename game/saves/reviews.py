@@ -16,8 +16,7 @@ from typing import Any
 
 from ..engine import Match
 from ..review.cache import ReviewCache
-from ..review.rounds import Decision, RoundReview
-from ..review.value import COSTLY, MISTAKE, Valuation
+from ..review.results import COSTLY, MISTAKE, Decision, RoundReview, Valuation
 from .checks import a_list, an_object, int_in, text
 from .errors import SaveError
 

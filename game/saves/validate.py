@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ..ai import KINDS
+from ..ai.levels import KIND_NAMES
 from ..engine import PRESETS, RuleOptions, SetupError, TableSetup, option_names
 from ..engine.start import round_tiles
 from ..engine.tiles import SET_SIZES
@@ -168,9 +168,9 @@ def check_seats(raw: Any) -> list[SeatConfig]:
         item = an_object(entry, f"seats[{i}]", ("name", "kind"))
         name = text(item["name"], f"seats[{i}].name", MAX_NAME)
         kind = text(item["kind"], f"seats[{i}].kind", MAX_NAME)
-        if kind != HUMAN and kind not in KINDS:
+        if kind != HUMAN and kind not in KIND_NAMES:
             raise SaveError(
-                f"seats[{i}].kind '{kind}' is not a player kind (one of human, {', '.join(KINDS)})"
+                f"seats[{i}].kind '{kind}' is not a player kind (one of human, {', '.join(KIND_NAMES)})"
             )
         seats.append(SeatConfig(name, kind))
     if len(seats) < 2:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import Match, RuleOptions
 from ..review.cache import Reviewable, ReviewCache
-from ..review.rounds import Decision
+from ..review.results import Decision
 from ..session import GameSession
 from .saves_bridge import SavesBridge
 from .scene import Scene

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..net.client import ThreadedClient
     from ..net.inbound import Incoming
     from ..review.cache import Reviewable, ReviewCache
-    from ..review.rounds import Decision
+    from ..review.results import Decision
     from ..session import GameSession
     from .online.kept import KeptSeat
     from .settings import Settings

@@ -5,7 +5,8 @@ from __future__ import annotations
 from ai.positions import random_position, with_other_hidden_tiles
 
 from game.engine import parse_action, seat_view
-from game.review.value import COSTLY, MISTAKE, ReviewBudget, level, value_decision
+from game.review.results import COSTLY, MISTAKE, ReviewBudget, level
+from game.review.value import value_decision
 
 from .positions import planted_blunder
 

@@ -20,7 +20,7 @@ from ...engine.round import RoundState
 from ...engine.tiles import HI, LO
 from ...movelog import told
 from ...review.cache import Reviewable
-from ...review.rounds import Decision
+from ...review.results import Decision
 from ...review.words import cost_words, move_words, played_tile
 from .. import theme
 from ..fonts import blit_text

@@ -19,8 +19,7 @@ from ...engine import Match
 from ...files import clean
 from ...play.review_job import ReviewJob
 from ...review.cache import ReviewCache
-from ...review.rounds import Decision
-from ...review.value import COSTLY, DEFAULT_BUDGET, MISTAKE, ReviewBudget
+from ...review.results import COSTLY, DEFAULT_BUDGET, MISTAKE, Decision, ReviewBudget
 from ...review.words import cost_words, move_words
 from .. import theme
 from ..fonts import blit_text
