@@ -75,12 +75,14 @@ def check_command(paths: Sequence[str], out: TextIO) -> int:
     for name in paths:
         try:
             checked = check_bytes(read_bytes(Path(name), owned=False))
-            restore_checked(checked)
+            session = restore_checked(checked)
         except SaveError as error:
             out.write(f"{name}: refused: {error.reason}\n")
             status = EXIT_BAD_FILE
             continue
         out.write(f"{name}: ok: {summarize(checked).line()}\n")
+        if session.reviews.problem:
+            out.write(f"{name}: the round reviews it kept will be left out: {clean(session.reviews.problem)}\n")
     return status
 
 

@@ -86,6 +86,24 @@ def test_a_damaged_reviews_section_is_left_out_and_the_game_loads() -> None:
         assert len(loaded.reviews) == 0 and loaded.reviews.problem
 
 
+def test_saves_check_passes_the_game_and_says_its_reviews_will_be_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.cli import main
+
+    doc = _doc(_reviewed())
+    good, damaged = tmp_path / "good.json", tmp_path / "damaged.json"
+    good.write_text(json.dumps(doc))
+    doc["reviews"] = "text"  # type: ignore[index]
+    damaged.write_text(json.dumps(doc))
+    before = damaged.read_bytes()
+    assert main(["saves", "check", str(good), str(damaged)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(": ")[1] for line in lines[:2]] == ["ok", "ok"]
+    assert len(lines) == 3 and lines[2].startswith(f"{damaged}: the round reviews it kept will be left out: reviews")
+    assert damaged.read_bytes() == before, "checking never changes the file"
+
+
 def test_a_review_row_of_the_wrong_shape_names_the_field() -> None:
     doc = _doc(_reviewed())
     edited = json.loads(json.dumps(doc))
