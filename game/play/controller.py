@@ -106,6 +106,10 @@ class MatchController:
         """The seat whose decision the worker is making, if any."""
         return self._pending_seat
 
+    def waiting_for_person(self) -> bool:
+        """Never: every person of a local match plays at this screen."""
+        return False
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the seat to move (empty outside a round in play)."""
         return self.match.legal_actions()

@@ -28,6 +28,10 @@ class TableDriver(Protocol):
         """The seat being decided for now (a computer, or a person far away), if any."""
         ...
 
+    def waiting_for_person(self) -> bool:
+        """Whether the seat deciding now is a person at another screen (nobody here can hurry them)."""
+        ...
+
     def to_move(self) -> int | None:
         """The seat that decides now, or None outside a round in play."""
         ...

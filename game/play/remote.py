@@ -124,6 +124,14 @@ class RemoteController:
         seat = self.to_move()
         return None if seat is None or seat == self.seat.seat else seat
 
+    def waiting_for_person(self) -> bool:
+        """Whether a person far away decides now (not a computer, nor a stand-in playing for them)."""
+        seat = self.thinking_seat
+        if seat is None or seat >= len(self.table.seats):
+            return False
+        info = self.table.seats[seat]
+        return info.kind == "person" and not info.stand_in
+
     def to_move(self) -> int | None:
         """The seat that decides now."""
         state = self._state

@@ -25,7 +25,7 @@ from game.ui.online.scene import OnlineScene
 from game.ui.online.table import RECONNECTING, RemoteTableScene
 from game.ui.scenes.round_summary import RoundSummaryScene
 
-from .conftest import click, drag, frames, frames_until, key, message, train_end, tray_tile_center
+from .conftest import click, drag, frames, frames_until, key, lines_said, message, train_end, tray_tile_center
 
 
 LOOPBACK_ONLY = ["127.0.0.1"]
@@ -195,6 +195,29 @@ def test_a_network_round_is_played_with_real_drags_and_shows_the_others_moves(ap
         counted = table.as_counted(people)  # at the match's end: this computer counts its own seat only
         assert [(s.name, s.is_human) for s in counted.seats] == [("Ana", True), ("Ben", False), ("Random 3", False)]
         assert counted.match is people.match and people.seats[1].is_human
+    finally:
+        friend.link.close()
+
+
+def test_while_a_person_far_away_decides_the_line_says_the_table_waits_for_them(app: App) -> None:
+    lobby = host(app, players=2)
+    friend = Friend(lobby)
+    try:
+        press(app, "Start")
+        assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), lobby_said(app)
+        table = app.top
+        assert isinstance(table, RemoteTableScene)
+        ben = friend.joined.seat
+
+        def bens_turn() -> bool:
+            friend.link.poll()  # the friend reads the news but does not move
+            take_turn(app, table)
+            return table.remote.to_move() == ben
+
+        assert frames_until(app, bens_turn, 60)
+        assert table.remote.waiting_for_person()
+        assert frames_until(app, lambda: message(table) == "Waiting for Ben to move\u2026", 30), lines_said(table)
+        assert not any("Ben is thinking" in said for said in lines_said(table))
     finally:
         friend.link.close()
 

@@ -45,6 +45,8 @@ class FrameFacts:
     undo: bool
     clock: float
     you: int | None
+    far_person: bool = False
+    """The seat in ``thinking`` is a person at another screen, not a computer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,7 @@ def message_pill(scaled: Scaled, state: RoundState, facts: FrameFacts, parts: Pa
     """The message pill: what the message line says now (see ``message_line``)."""
     present = Present(
         turn_line=turn_hint(facts.legal, state) if facts.your_turn else None,
-        thinking=None if facts.thinking is None else state.names[state.to_move],
+        thinking=None if facts.thinking is None else state.names[state.to_move], far_person=facts.far_person,
         catching_up=not parts.picture.idle(), round_over=state.round_over)
     said = parts.message_line.on_show(present)
     if said is None:

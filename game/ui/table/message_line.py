@@ -4,8 +4,9 @@ Three kinds of words reach the line, each living only as long as it is true:
 
 - a **notice** about the step the picture shows last (what a seat did and what
   followed, with the rules section behind it): it goes as soon as the picture
-  shows a newer step, and on the person's own turn after a few seconds, so the
-  line can say what the person may do now;
+  shows a newer step, and on the person's own turn (or a person's far away)
+  after a few seconds, so the line can say what the person may do now (or
+  whom the table waits for);
 - a **hint** for the person's turn: it goes with the next step (the move made,
   or any other) and at a handover;
 - **feedback** to what the person just did (a refusal, "Knock armed"): a short
@@ -54,11 +55,13 @@ class Said:
 @dataclass(frozen=True, slots=True)
 class Present:
     """What is true now, for the line to fall back on: the person's ``turn_line``
-    (None: not their turn), who is ``thinking`` (a name, or None) and whether the
+    (None: not their turn), who is ``thinking`` (a name, or None; ``far_person``:
+    a person at another screen, whom nobody here can hurry) and whether the
     picture is still ``catching_up``."""
 
     turn_line: str | None = None
     thinking: str | None = None
+    far_person: bool = False
     catching_up: bool = False
     round_over: bool = False
 
@@ -119,8 +122,9 @@ class MessageLine:
         self._feedback = None
 
     def tick(self, dt: float, persons_turn: bool) -> None:
-        """Let ``dt`` seconds pass; a notice only runs out on the person's own turn
-        (while computers play it stays until the next step replaces it)."""
+        """Let ``dt`` seconds pass; a notice only runs out on a person's turn (this
+        one's, or a person's far away, so the line can say whom the table waits
+        for); while computers play it stays until the next step replaces it."""
         if self._feedback is not None and self._feedback.seconds is not None:
             self._feedback.seconds -= dt
             if self._feedback.seconds <= 0:
@@ -145,6 +149,8 @@ class MessageLine:
             return self._notice.said
         if present.turn_line is not None:
             return Said(present.turn_line, theme.INK)
+        if present.thinking is not None and not present.round_over and present.far_person:
+            return Said(f"Waiting for {present.thinking} to move\u2026", theme.INK_DIM)
         if present.thinking is not None and not present.round_over:
             return Said(f"{present.thinking} is thinking\u2026  (Space skips ahead)", theme.INK_DIM)
         if present.catching_up:

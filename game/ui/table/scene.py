@@ -329,7 +329,7 @@ class TableScene(Scene):
             self.app.push(self.app.routes.dialog("Your match goes on", note, [("OK", lambda: None)]))
             return
         self.clock += dt
-        self.message_line.tick(dt, self.human_turn())
+        self.message_line.tick(dt, self.human_turn() or self.controller.waiting_for_person())
         self.picture.advance(dt)
         scale = self.settings.anim_scale
         fast = scale <= 0
@@ -443,7 +443,7 @@ class TableScene(Scene):
             shown, totals, self.human)
         return FrameFacts(
             your_turn=your_turn, legal=self.controller.legal_actions() if your_turn else (),
-            thinking=self.controller.thinking_seat, totals=totals,
+            thinking=self.controller.thinking_seat, far_person=self.controller.waiting_for_person(), totals=totals,
             title=f"Round {self.match.round_number} of {self.match.setup.rounds}",
             detail=detail_line(shown, self.match.fingerprints[-1] if self.match.fingerprints else ""),
             score_text=score, hand_label="" if seat is None else self.handover.hand_label(seat, shown.names[seat]),
