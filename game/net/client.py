@@ -24,6 +24,7 @@ import ssl
 import threading
 from collections.abc import Coroutine
 from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -40,6 +41,11 @@ from .messages import MAX_BYTES, PROTOCOL
 from .wire import WireError
 
 T = TypeVar("T")
+
+CLOSE_WAIT = 1.0
+"""Seconds ``ThreadedClient.close`` waits for the closing handshake; a peer that
+does not answer (a connection half gone) is then closed on the client's own
+thread, so the window never waits on it."""
 
 
 class ServerRefused(Exception):
@@ -314,12 +320,16 @@ class ThreadedClient:
         return self.call(self.client.act(action))
 
     def close(self) -> None:
-        """Close the connection and stop the thread."""
+        """Close the connection and stop the thread once it is closed; waits
+        ``CLOSE_WAIT`` at most (a peer that does not answer the close finishes
+        it on the client's thread, never the window's)."""
+        closing = asyncio.run_coroutine_threadsafe(self.client.close(), self._loop)
+        closing.add_done_callback(lambda _: self._loop.call_soon_threadsafe(self._loop.stop))
         try:
-            self._run_now(self.client.close())
-        finally:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(timeout=5)
+            closing.result(timeout=CLOSE_WAIT)
+        except FutureTimeout:
+            return
+        self._thread.join(timeout=CLOSE_WAIT)
 
 
 async def _make(url: str, auto_contribute: bool, store: SaveStore | None,

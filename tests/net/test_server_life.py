@@ -7,6 +7,7 @@ import json
 import ssl
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -64,6 +65,26 @@ def test_the_thread_friendly_client_never_blocks_and_hands_over_the_messages(ser
         assert client.client.view is not None and len(client.client.view.hand) > 0
     finally:
         client.close()
+
+
+def test_closing_the_client_does_not_wait_on_a_peer_that_never_answers_the_close(server: Running) -> None:
+    client = ThreadedClient(server.url)
+    client.connect().result(timeout=10)
+    released, finished = threading.Event(), threading.Event()
+    real_close = client.client.close
+
+    async def close_that_hangs() -> None:
+        """The closing handshake of a connection half gone: no answer until released."""
+        while not released.is_set():
+            await asyncio.sleep(0.01)
+        await real_close()
+        finished.set()
+
+    client.client.close = close_that_hangs  # type: ignore[method-assign]
+    client.close()  # the window's thread: returns although the close has not finished
+    assert not finished.is_set()
+    released.set()
+    assert finished.wait(timeout=20), "the client's own thread finishes the close"
 
 
 def _self_signed(folder: Path) -> tuple[Path, Path]:
