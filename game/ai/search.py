@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine import Action, Open, Play, RoundState, RuleOptions, SeatView, seat_view
 from ..engine.tiles import PIPS
@@ -187,13 +187,22 @@ class SearchPlayer:
         low = min(size for s, size in enumerate(view.hand_sizes) if s != seat)
         return candidates(
             view.legal, seat, view.hand, plan, view.public, low, view.options,
-            self.budget.candidates, self.lead,
+            self.budget_for(view).candidates, self.lead_for(view),
         )
+
+    def lead_for(self, view: SeatView) -> Style:
+        """The weights of the default move and the candidate order at this table."""
+        return self.lead
+
+    def budget_for(self, view: SeatView) -> SearchBudget:
+        """How much this level searches at this table."""
+        return self.budget
 
     def choose(self, view: SeatView) -> Action:
         """The searched action for ``view.seat``."""
         def dealer() -> Deal:
-            sampler = Sampler(view, tries=self.budget.tries, read_stops=self.read_stops, read_chains=self.read_chains)
+            tries = self.budget_for(view).tries
+            sampler = Sampler(view, tries=tries, read_stops=self.read_stops, read_chains=self.read_chains)
             return sampler.state
 
         return self.search_from(view, dealer, match_weights(view) if self.weigh_match else None)
@@ -209,7 +218,7 @@ class SearchPlayer:
         moves = self.moves(view)
         if len(moves) == 1:
             return moves[0]
-        b = self.budget
+        b = self.budget_for(view)
         samples = max(b.min_samples, min(b.max_samples, b.rollouts // len(moves)))
         rng = decision_rng(self.seed, view)
         deal = dealer()
@@ -222,9 +231,24 @@ class SearchPlayer:
 class HardPlayer(SearchPlayer):
     """Hard: samples the hidden tiles from what its seat has seen and plays
     each candidate out with Medium; its default move and candidate order come
-    from the stronger ``SHEDDER`` weights."""
+    from the stronger ``SHEDDER`` weights. Where those weights alone play
+    nearly as well as Expert (``CAUTIOUS_PRESETS``), Hard starts from Medium's
+    own move instead and leaves it only for a move clearly better on the
+    samples, so that Hard sits between Medium and Expert there too."""
 
     budget = SearchBudget(rollouts=64, min_samples=16, max_samples=24, candidates=4, depth=48, z=0.5)
+    CAUTIOUS_PRESETS = frozenset({"tournament", "tap"})
+    """Presets where Hard starts from Medium's move (docs/ai.md: re-spacing the ladder)."""
+    cautious_budget = replace(budget, z=2.0)
+    """There, another move must beat Medium's by two standard errors."""
+
+    def lead_for(self, view: SeatView) -> Style:
+        """Medium's weights at a cautious preset, else ``SHEDDER``."""
+        return MEDIUM if view.options.preset in self.CAUTIOUS_PRESETS else self.lead
+
+    def budget_for(self, view: SeatView) -> SearchBudget:
+        """The bar of two standard errors at a cautious preset, else half of one."""
+        return self.cautious_budget if view.options.preset in self.CAUTIOUS_PRESETS else self.budget
 
 
 class ExpertPlayer(SearchPlayer):

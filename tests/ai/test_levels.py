@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from game.ai import hint, make_player
 from game.ai.chain import ChainCache, longest_chain
 from game.ai.inference import Sampler, limits
-from game.ai.medium import MEDIUM
+from game.ai.medium import MEDIUM, SHEDDER
 from game.ai.search import ExpertPlayer, HardPlayer
 from game.engine import DRAW, MEXICAN, Play, RoundState, SeatView, preset, seat_view, tile_id
 from game.engine.tiles import HI, LO, PIP_SET, PIPS, full_set
@@ -160,3 +160,27 @@ def test_only_expert_reads_a_first_turn_chain_stop_as_no_tile_matching_its_end()
         hidden, _ = sampler.deal(random.Random(i))
         assert not any(3 in (HI[t], LO[t]) and t != tile_id(3, 3) for t in hidden[1])
     assert ExpertPlayer.read_stops and not HardPlayer.read_stops
+
+
+def _real_choices(rules: str) -> list[SeatView]:
+    """Views of the seat to move with more than one legal action, from random positions of ``rules``."""
+    from .positions import random_position
+
+    views = []
+    for seed in range(40):
+        state = random_position(rules, 4, seed, 6 + seed % 25)
+        if state is not None and len(state.legal_actions()) > 1:
+            views.append(seat_view(state, state.to_move))
+    return views
+
+
+def test_hard_starts_from_mediums_move_at_tournament_and_tap_and_from_the_stronger_weights_elsewhere() -> None:
+    hard = HardPlayer("start")
+    for rules, style, z in (("tournament", MEDIUM, 2.0), ("tap", MEDIUM, 2.0), ("classic", SHEDDER, 0.5),
+                            ("hub", SHEDDER, 0.5), ("star-ranch", SHEDDER, 0.5)):
+        views = _real_choices(rules)
+        assert len(views) >= 10, rules
+        for view in views:
+            assert hard.moves(view)[0] == hint(view, style)[0], (rules, view.legal)
+            assert hard.budget_for(view).z == z
+    assert ExpertPlayer("start").budget_for(views[0]).z == 0.5  # Expert is the same at every preset
