@@ -1,5 +1,6 @@
 """A hint for the human's seat: the choice of Medium's logic with the stronger
-``SHEDDER`` weights (the move Hard and Expert start from) and a short reason."""
+``SHEDDER`` weights (the move Expert, and Hard but at tournament and tap, start from)
+and a short reason."""
 
 from __future__ import annotations
 

@@ -43,7 +43,7 @@ MEDIUM = Style()
 """Medium's weights."""
 
 SHEDDER = Style(shed=40.0, race_tiles=0)
-"""The stronger weights Hard and Expert start from: a tile that fits another
+"""The stronger weights Expert (and Hard, but at tournament and tap) starts from: a tile that fits another
 train always goes there before the own train's planned chain is touched, and
 no racing by pips when an opponent is low (going out first wins the round,
 shedding the heaviest tile does not). Found with the arena: against three
