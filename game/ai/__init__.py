@@ -7,9 +7,9 @@ so the title screen and the save reader start without them.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..lazy import lazy_getattr
 from .levels import KIND_NAMES, LEVELS
 
 if TYPE_CHECKING:
@@ -27,10 +27,4 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """A player, ``hint`` or ``decision_rng``, imported when first asked for."""
-    if name not in _HOMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{_HOMES[name]}", __name__), name)
-    globals()[name] = value  # kept, and in place of a submodule of the same name (``hint``)
-    return value
+__getattr__ = lazy_getattr(__name__, _HOMES, globals())

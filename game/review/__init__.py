@@ -9,9 +9,9 @@ Importing this package loads only the results: the search behind a review
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..lazy import lazy_getattr
 from .results import COSTLY, DEFAULT_BUDGET, MISTAKE, Decision, ReviewBudget, RoundReview, Valuation, level
 
 if TYPE_CHECKING:
@@ -26,10 +26,4 @@ __all__ = [
 _SEARCH = {"finished_rounds": "rounds", "review_round": "rounds", "value_decision": "value"}
 
 
-def __getattr__(name: str) -> Any:
-    """The review's search functions, imported when first asked for."""
-    if name not in _SEARCH:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{_SEARCH[name]}", __name__), name)
-    globals()[name] = value  # kept, and in place of a submodule of the same name (``hint``)
-    return value
+__getattr__ = lazy_getattr(__name__, _SEARCH, globals())
