@@ -14,7 +14,9 @@ deals, its mean pip margin, and the think time per decision of each level
 (median, 95th percentile, max, in ms). Deals run in one worker process per
 core; progress goes to stderr. ``oracle`` (sees the whole round) and ``seer``
 (Expert's search knowing every hand but not the boneyard order) may be
-candidates: they are for measurement only.
+candidates: they are for measurement only. So are the trial variants of the
+game's own levels in ``TRIALS`` (``expert-noread``: Expert reading only what
+the rules prove, as Hard does), which see only their seat's view.
 
 With ``--matches`` each deal number seeds a whole match (the preset's
 rounds, every round's deal fixed by that seed) instead of one round; the
@@ -44,12 +46,24 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_player
-from game.ai.search import MEASURES
+from game.ai.search import MEASURES, ExpertPlayer
 from game.engine import Action, Match, SetupError, play_match, preset
 from game.engine.start import shuffled_tiles
 from game.engine.tiles import PIPS
 
 DEFAULT_PAIRS = "medium:easy,hard:medium,expert:hard"
+
+
+class ExpertNoReadPlayer(ExpertPlayer):
+    """For measurement only: Expert whose samples read neither chain stops nor
+    first-turn chains, only what the rules prove (as Hard's do)."""
+
+    read_stops = False
+    read_chains = False
+
+
+TRIALS: dict[str, type] = {"expert-noread": ExpertNoReadPlayer}
+"""Variants of the game's levels, measured in the arena and never offered to players."""
 QUICK_DEALS = 6
 BOOTSTRAP = 2000
 
@@ -89,6 +103,15 @@ def deal_match(rules: str, players: int, deal: int, seed: int) -> Match:
     return match
 
 
+def make_arena_player(kind: str, seed: str) -> Any:
+    """A player of ``kind``: one of the game's levels, a trial variant or a measurement."""
+    if kind in MEASURES:
+        return MEASURES[kind](seed)
+    if kind in TRIALS:
+        return TRIALS[kind](seed)
+    return make_player(kind, seed)
+
+
 def play_deal(task: Task) -> dict[str, Any]:
     """Play one deal with the candidate in every seat; return its results and think times."""
     rotations = []
@@ -101,10 +124,7 @@ def play_deal(task: Task) -> dict[str, Any]:
             match = deal_match(task.rules, task.players, task.deal, task.seed)
         kinds = [task.candidate if s == cand_seat else task.baseline for s in range(task.players)]
         seeds = [f"arena/{task.seed}/{task.deal}/{cand_seat}/{s}" for s in range(task.players)]
-        players: list[Any] = [
-            MEASURES[kinds[s]](seeds[s]) if kinds[s] in MEASURES else make_player(kinds[s], seeds[s])
-            for s in range(task.players)
-        ]
+        players: list[Any] = [make_arena_player(kinds[s], seeds[s]) for s in range(task.players)]
 
         def decide(match: Match, seat: int) -> Action:
             start = clock()
@@ -348,7 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="classic,tournament", help="comma-separated presets")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--pairs", default=DEFAULT_PAIRS, help="candidate:baseline,... (candidate may be oracle or seer)")
+    parser.add_argument("--pairs", default=DEFAULT_PAIRS, help="candidate:baseline,... (candidate may also be a trial variant, oracle or seer)")
     parser.add_argument("--deals", type=int, default=100, help="deals per comparison (x players rounds)")
     parser.add_argument("--first-deal", type=int, default=0, help="number of the first deal (to play in chunks)")
     parser.add_argument("--seed", type=int, default=1)
@@ -377,8 +397,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(error))
     for cand, base in pairs:
         for kind in (cand, base):
-            if kind not in KINDS and kind not in MEASURES:
-                parser.error(f"unknown computer player '{kind}' (one of {', '.join([*KINDS, *MEASURES])})")
+            if kind not in KINDS and kind not in MEASURES and kind not in TRIALS:
+                known = ", ".join([*KINDS, *TRIALS, *MEASURES])
+                parser.error(f"unknown computer player '{kind}' (one of {known})")
         if base in MEASURES:
             parser.error(f"{base} sees hidden tiles: it may only be the candidate")
     rules = ["classic"] if args.quick else [r.strip() for r in args.rules.split(",")]

@@ -74,3 +74,22 @@ def test_match_mode_plays_whole_matches_with_the_candidate_in_every_seat() -> No
     # A match of 13 rounds asks the players for far more decisions than four rounds do.
     assert summary["think"]["medium"]["decisions"] > 4 * 13 * 3
     assert 0.0 <= summary["win_share"] <= 1.0
+
+
+def test_a_trial_variant_is_measured_in_the_arena_but_never_offered_to_players() -> None:
+    """``expert-noread`` is Expert reading only what the rules prove: the
+    arena names it among the levels it knows; the game does not offer it."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import arena
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    from game.ai import KINDS
+    from game.ai.search import ExpertPlayer
+
+    trial = arena.make_arena_player("expert-noread", "seed")
+    assert isinstance(trial, ExpertPlayer)
+    assert not trial.read_stops and not trial.read_chains
+    assert trial.budget == ExpertPlayer.budget
+    assert "expert-noread" not in KINDS
+    assert "expert-noread" in _arena("--pairs", "wizard:easy").stderr
