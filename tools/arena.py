@@ -16,7 +16,8 @@ core; progress goes to stderr. ``oracle`` (sees the whole round) and ``seer``
 (Expert's search knowing every hand but not the boneyard order) may be
 candidates: they are for measurement only. So are the trial variants of the
 game's own levels in ``TRIALS`` (``expert-noread``: Expert reading only what
-the rules prove, as Hard does), which see only their seat's view.
+the rules prove, as Hard does; ``expert-halfread``: reading the chains in
+half its samples), which see only their seat's view.
 
 With ``--matches`` each deal number seeds a whole match (the preset's
 rounds, every round's deal fixed by that seed) instead of one round; the
@@ -46,8 +47,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_player
-from game.ai.search import MEASURES, ExpertPlayer
-from game.engine import Action, Match, SetupError, play_match, preset
+from game.ai.inference import Sampler
+from game.ai.search import MEASURES, Deal, ExpertPlayer, match_weights
+from game.engine import Action, Match, RoundState, SeatView, SetupError, play_match, preset
 from game.engine.start import shuffled_tiles
 from game.engine.tiles import PIPS
 
@@ -62,7 +64,27 @@ class ExpertNoReadPlayer(ExpertPlayer):
     read_chains = False
 
 
-TRIALS: dict[str, type] = {"expert-noread": ExpertNoReadPlayer}
+class ExpertHalfReadPlayer(ExpertPlayer):
+    """For measurement only: Expert whose samples read chain stops and
+    first-turn chains in half the samples (drawn per sample) and only what the
+    rules prove in the others, a hedge against opponents who stop early."""
+
+    def choose(self, view: SeatView) -> Action:
+        """The searched action, over samples half of which read the chains."""
+        def dealer() -> Deal:
+            tries = self.budget_for(view).tries
+            reading = Sampler(view, tries=tries, read_stops=True, read_chains=True).state
+            plain = Sampler(view, tries=tries).state
+
+            def deal(rng: random.Random) -> RoundState:
+                return reading(rng) if rng.random() < 0.5 else plain(rng)
+
+            return deal
+
+        return self.search_from(view, dealer, match_weights(view))
+
+
+TRIALS: dict[str, type] = {"expert-noread": ExpertNoReadPlayer, "expert-halfread": ExpertHalfReadPlayer}
 """Variants of the game's levels, measured in the arena and never offered to players."""
 QUICK_DEALS = 6
 BOOTSTRAP = 2000

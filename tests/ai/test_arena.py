@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,14 +77,19 @@ def test_match_mode_plays_whole_matches_with_the_candidate_in_every_seat() -> No
     assert 0.0 <= summary["win_share"] <= 1.0
 
 
-def test_a_trial_variant_is_measured_in_the_arena_but_never_offered_to_players() -> None:
-    """``expert-noread`` is Expert reading only what the rules prove: the
-    arena names it among the levels it knows; the game does not offer it."""
+def _arena_module() -> Any:
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import arena
     finally:
         sys.path.remove(str(ROOT / "tools"))
+    return arena
+
+
+def test_a_trial_variant_is_measured_in_the_arena_but_never_offered_to_players() -> None:
+    """``expert-noread`` is Expert reading only what the rules prove: the
+    arena names it among the levels it knows; the game does not offer it."""
+    arena = _arena_module()
     from game.ai import KINDS
     from game.ai.search import ExpertPlayer
 
@@ -93,3 +99,25 @@ def test_a_trial_variant_is_measured_in_the_arena_but_never_offered_to_players()
     assert trial.budget == ExpertPlayer.budget
     assert "expert-noread" not in KINDS
     assert "expert-noread" in _arena("--pairs", "wizard:easy").stderr
+
+
+def test_the_half_reading_trial_decides_from_its_seat_view_alone() -> None:
+    """``expert-halfread`` mixes two samplers; it still sees nothing hidden:
+    the same view with other hidden tiles gives the same decision."""
+    from game.engine import seat_view
+
+    from .positions import random_position, with_other_hidden_tiles
+
+    arena = _arena_module()
+    checked = 0
+    for seed in range(12):
+        state = random_position("classic", 4, seed, 10 + seed)
+        if state is None or len(state.legal_actions()) < 2:
+            continue
+        seat = state.to_move
+        other = with_other_hidden_tiles(state, seat, seed)
+        first = arena.make_arena_player("expert-halfread", "same").choose(seat_view(state, seat))
+        second = arena.make_arena_player("expert-halfread", "same").choose(seat_view(other, seat))
+        assert first == second
+        checked += 1
+    assert checked >= 3
