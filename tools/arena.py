@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_player
 from game.ai.inference import Sampler
-from game.ai.search import MEASURES, Deal, ExpertPlayer, match_weights
+from game.ai.search import MEASURES, Deal, ExpertPlayer
 from game.engine import Action, Match, RoundState, SeatView, SetupError, play_match, preset
 from game.engine.start import shuffled_tiles
 from game.engine.tiles import PIPS
@@ -69,19 +69,15 @@ class ExpertHalfReadPlayer(ExpertPlayer):
     first-turn chains in half the samples (drawn per sample) and only what the
     rules prove in the others, a hedge against opponents who stop early."""
 
-    def choose(self, view: SeatView) -> Action:
-        """The searched action, over samples half of which read the chains."""
-        def dealer() -> Deal:
-            tries = self.budget_for(view).tries
-            reading = Sampler(view, tries=tries, read_stops=True, read_chains=True).state
-            plain = Sampler(view, tries=tries).state
+    def dealer_for(self, view: SeatView) -> Deal:
+        """Deals that read the chains half the time, drawn per sample."""
+        reading = super().dealer_for(view)
+        plain = Sampler(view, tries=self.budget_for(view).tries).state
 
-            def deal(rng: random.Random) -> RoundState:
-                return reading(rng) if rng.random() < 0.5 else plain(rng)
+        def deal(rng: random.Random) -> RoundState:
+            return reading(rng) if rng.random() < 0.5 else plain(rng)
 
-            return deal
-
-        return self.search_from(view, dealer, match_weights(view))
+        return deal
 
 
 TRIALS: dict[str, type] = {"expert-noread": ExpertNoReadPlayer, "expert-halfread": ExpertHalfReadPlayer}

@@ -200,12 +200,14 @@ class SearchPlayer:
 
     def choose(self, view: SeatView) -> Action:
         """The searched action for ``view.seat``."""
-        def dealer() -> Deal:
-            tries = self.budget_for(view).tries
-            sampler = Sampler(view, tries=tries, read_stops=self.read_stops, read_chains=self.read_chains)
-            return sampler.state
+        return self.search_from(
+            view, lambda: self.dealer_for(view), match_weights(view) if self.weigh_match else None
+        )
 
-        return self.search_from(view, dealer, match_weights(view) if self.weigh_match else None)
+    def dealer_for(self, view: SeatView) -> Deal:
+        """Deals of the hidden tiles consistent with ``view``, as this level reads it."""
+        tries = self.budget_for(view).tries
+        return Sampler(view, tries=tries, read_stops=self.read_stops, read_chains=self.read_chains).state
 
     def search_from(
         self, view: SeatView, dealer: Callable[[], Deal], weights: Sequence[float] | None = None
