@@ -17,7 +17,8 @@ core; progress goes to stderr. ``oracle`` (sees the whole round) and ``seer``
 candidates: they are for measurement only. So are the trial variants of the
 game's own levels in ``TRIALS`` (``expert-noread``: Expert reading only what
 the rules prove, as Hard does; ``expert-halfread``: reading the chains in
-half its samples), which see only their seat's view.
+half its samples; ``expert-win60``: valuing a round win at 60 pips instead of
+30), which see only their seat's view.
 
 With ``--matches`` each deal number seeds a whole match (the preset's
 rounds, every round's deal fixed by that seed) instead of one round; the
@@ -40,7 +41,7 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +81,18 @@ class ExpertHalfReadPlayer(ExpertPlayer):
         return deal
 
 
-TRIALS: dict[str, type] = {"expert-noread": ExpertNoReadPlayer, "expert-halfread": ExpertHalfReadPlayer}
+class ExpertWin60Player(ExpertPlayer):
+    """For measurement only: Expert valuing a round it wins at 60 pips over the
+    score margin instead of 30 (does going out first more often pay?)."""
+
+    budget = replace(ExpertPlayer.budget, win_bonus=60.0)
+
+
+TRIALS: dict[str, type] = {
+    "expert-noread": ExpertNoReadPlayer,
+    "expert-halfread": ExpertHalfReadPlayer,
+    "expert-win60": ExpertWin60Player,
+}
 """Variants of the game's levels, measured in the arena and never offered to players."""
 QUICK_DEALS = 6
 BOOTSTRAP = 2000

@@ -47,12 +47,16 @@ class SearchBudget:
     """With this many tiles or fewer left in hands and boneyard, play out to the end."""
     tries: int = 6
     """Deals tried per sample before the counted limits are given up."""
+    win_bonus: float = WIN_BONUS
+    """Value of winning the round, in pips, on top of the score margin."""
 
 
-def outcome(state: RoundState, seat: int, weights: Sequence[float] | None = None) -> float:
+def outcome(
+    state: RoundState, seat: int, weights: Sequence[float] | None = None, win_bonus: float = WIN_BONUS
+) -> float:
     """Value of a finished round for ``seat``: the opponents' mean score minus
-    its own (weighted per opponent if ``weights`` is given), plus a bonus for
-    winning the round."""
+    its own (weighted per opponent if ``weights`` is given), plus ``win_bonus``
+    for winning the round."""
     scores = state.scores
     assert scores is not None
     mine = scores[seat]
@@ -62,16 +66,18 @@ def outcome(state: RoundState, seat: int, weights: Sequence[float] | None = None
     else:
         opp = sum(w * scores[s] for s, w in enumerate(weights) if s != seat)
     won = state.went_out == seat or (state.went_out is None and mine == min(scores))
-    return opp - mine + (WIN_BONUS if won else 0.0)
+    return opp - mine + (win_bonus if won else 0.0)
 
 
 TILE_WEIGHT = 6.0
 """In a cut-off playout, each tile still in hand counts like this many pips."""
 
 
-def estimate(state: RoundState, seat: int, weights: Sequence[float] | None = None) -> float:
+def estimate(
+    state: RoundState, seat: int, weights: Sequence[float] | None = None, win_bonus: float = WIN_BONUS
+) -> float:
     """Value of an unfinished round for ``seat``: the pips and tiles each seat
-    still holds stand in for its score; the fewest tiles stands in for the win."""
+    still holds stand in for its score; the fewest tiles stands in for half the win."""
     zz = state.options.zero_zero_value
     hands = state.hands
     n = len(hands)
@@ -82,7 +88,7 @@ def estimate(state: RoundState, seat: int, weights: Sequence[float] | None = Non
     else:
         opp = sum(w * est[s] for s, w in enumerate(weights) if s != seat)
     fewest = min(len(h) for h in hands)
-    lead = WIN_BONUS * 0.5 if len(hands[seat]) == fewest else 0.0
+    lead = win_bonus * 0.5 if len(hands[seat]) == fewest else 0.0
     return opp - mine + lead
 
 
@@ -124,10 +130,12 @@ def search(
     depth: int | None = None,
     z: float = 0.0,
     style: Style = MEDIUM,
+    win_bonus: float = WIN_BONUS,
 ) -> Action:
-    """The action of ``moves`` with the best mean playout value over ``roots``.
-    ``moves[0]`` is the default: another move must beat it, on the same samples,
-    by ``z`` standard errors of the paired difference."""
+    """The action of ``moves`` with the best mean playout value over ``roots``
+    (``win_bonus`` for winning the round). ``moves[0]`` is the default: another
+    move must beat it, on the same samples, by ``z`` standard errors of the
+    paired difference."""
     values: list[list[float]] = [[] for _ in moves]
     policy = MediumPolicy(style=style)
     for root in roots:
@@ -135,7 +143,10 @@ def search(
             state = root.copy()
             state.apply(move)
             playout(state, policy, depth)
-            values[i].append(outcome(state, seat, weights) if state.round_over else estimate(state, seat, weights))
+            done = state.round_over
+            values[i].append(
+                outcome(state, seat, weights, win_bonus) if done else estimate(state, seat, weights, win_bonus)
+            )
     n = len(roots)
     best, best_gain = 0, 0.0
     for i in range(1, len(moves)):
@@ -227,7 +238,7 @@ class SearchPlayer:
         roots = [deal(rng) for _ in range(samples)]
         left = sum(view.hand_sizes) + view.boneyard_size
         depth = None if left <= b.endgame else b.depth
-        return search(roots, view.seat, moves, weights, depth, b.z, self.playout)
+        return search(roots, view.seat, moves, weights, depth, b.z, self.playout, b.win_bonus)
 
 
 class HardPlayer(SearchPlayer):

@@ -87,16 +87,18 @@ def _arena_module() -> Any:
 
 
 def test_a_trial_variant_is_measured_in_the_arena_but_never_offered_to_players() -> None:
-    """``expert-noread`` is Expert reading only what the rules prove: the
-    arena names it among the levels it knows; the game does not offer it."""
+    """Each trial (``expert-noread``, ``expert-win60``, ...) is a variant of
+    Expert: the arena names it among the levels it knows; the game does not
+    offer it."""
     arena = _arena_module()
     from game.ai import KINDS
     from game.ai.search import ExpertPlayer
 
-    trial = arena.make_arena_player("expert-noread", "seed")
-    assert isinstance(trial, ExpertPlayer)
-    assert "expert-noread" not in KINDS
-    assert "expert-noread" in _arena("--pairs", "wizard:easy").stderr
+    known = _arena("--pairs", "wizard:easy").stderr
+    for name in ("expert-noread", "expert-halfread", "expert-win60"):
+        assert isinstance(arena.make_arena_player(name, "seed"), ExpertPlayer)
+        assert name not in KINDS
+        assert name in known
 
 
 def test_the_half_reading_trial_decides_from_its_seat_view_alone() -> None:

@@ -184,3 +184,23 @@ def test_hard_starts_from_mediums_move_at_tournament_and_tap_and_from_the_strong
             assert hard.moves(view)[0] == hint(view, style)[0], (rules, view.legal)
             assert hard.budget_for(view).z == z
     assert ExpertPlayer("start").budget_for(views[0]).z == 0.5  # Expert is the same at every preset
+
+
+def test_a_won_round_is_worth_the_win_bonus_to_its_winner_only() -> None:
+    """The search values a finished round by the score margin plus the win
+    bonus it is given: a larger bonus raises the winner's value by the
+    difference and leaves every other seat's value as it was."""
+    from game.ai.medium import MediumPolicy
+    from game.ai.search import WIN_BONUS, outcome, playout
+
+    from .positions import random_position
+
+    state = random_position("classic", 4, 3, 5)
+    assert state is not None
+    playout(state, MediumPolicy(style=SHEDDER))
+    assert state.round_over and state.scores is not None
+    low = min(state.scores)
+    winners = {state.went_out} if state.went_out is not None else {s for s in range(4) if state.scores[s] == low}
+    for seat in range(4):
+        gain = outcome(state, seat, win_bonus=WIN_BONUS + 30) - outcome(state, seat)
+        assert gain == (30 if seat in winners else 0)
