@@ -27,7 +27,11 @@ match wins (a shared first place split) and its total's margin.
 
 A long comparison can be played in chunks: ``--first-deal`` starts at a later
 deal number, ``--save`` appends every deal's results to a JSON-lines file, and
-``--load`` summarises saved files together (a deal saved twice counts once).
+``--load`` summarises saved files together (a deal saved twice counts once);
+with ``--keep FILE`` it also writes the loaded deals, in order and without
+their think times, to one small file: the results kept in ``docs/arena/``,
+which ``--load`` reads like any other, so a row survives the machine it was
+played on and a later session goes on from it with ``--first-deal``.
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ from game.ai.search import MEASURES, Deal, ExpertPlayer
 from game.engine import Action, Match, RoundState, SeatView, SetupError, play_match, preset
 from game.engine.start import shuffled_tiles
 from game.engine.tiles import PIPS
+from game.files import FileProblem, write_file
 
 DEFAULT_PAIRS = "medium:easy,hard:medium,expert:hard"
 
@@ -290,12 +295,25 @@ def read_deals(paths: Sequence[str]) -> dict[DealKey, dict[str, Any]]:
                     rec["rules"], rec["players"], rec["candidate"], rec["baseline"], rec["deal"], rec["seed"],
                     bool(rec.get("matches", False)),
                 )
-                result = {"task": task, "rotations": rec["rotations"], "times": rec["times"]}
+                result = {"task": task, "rotations": rec["rotations"], "times": rec.get("times", {})}
             except (ValueError, KeyError, TypeError) as error:
                 raise ValueError(f"{path}, line {number}: not a saved arena deal ({error})") from None
             key = (task.rules, task.players, task.candidate, task.baseline, task.matches, task.seed, task.deal)
             seen.setdefault(key, result)
     return seen
+
+
+def keep_results(paths: Sequence[str], out: str) -> int:
+    """Write the deals saved in ``paths`` to ``out`` in deal order without their
+    think times (a small file of results to keep with the docs); the count."""
+    deals = sorted(read_deals(paths).items(), key=lambda item: item[0])
+    lines = []
+    for _, result in deals:
+        record = deal_record(result)
+        del record["times"]
+        lines.append(json.dumps(record, separators=(",", ":")))
+    write_file(Path(out), ("\n".join(lines) + "\n").encode("utf-8"), keep_backup=False)
+    return len(lines)
 
 
 def load_records(paths: Sequence[str]) -> list[dict[str, Any]]:
@@ -411,12 +429,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON instead of the table")
     parser.add_argument("--save", metavar="FILE", help="append every deal's results to FILE (JSON lines)")
     parser.add_argument("--load", metavar="FILE", nargs="+", help="summarise saved deals instead of playing")
+    parser.add_argument(
+        "--keep", metavar="FILE",
+        help="with --load: also write the loaded deals, without think times, to FILE (results to keep in docs/arena/)",
+    )
     args = parser.parse_args(argv)
+    if args.keep and not args.load:
+        parser.error("--keep needs --load")
     if args.load:
         try:
             summaries = load_records(args.load)
+            if args.keep:
+                sys.stderr.write(f"kept {keep_results(args.load, args.keep)} deals in {args.keep}\n")
         except (OSError, ValueError) as error:
             parser.error(str(error))
+        except FileProblem as problem:
+            parser.error(problem.reason)
         print(json.dumps(summaries) if args.json else format_table(summaries))
         return 0
     from game.ai import KINDS

@@ -55,6 +55,14 @@ def test_a_comparison_played_in_chunks_and_loaded_together_matches_one_run(tmp_p
     merged = _arena("--load", str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl"), str(tmp_path / "a.jsonl"), "--json")
     assert merged.returncode == 0, merged.stderr
     assert _without_think_times(json.loads(merged.stdout)) == _without_think_times(json.loads(whole.stdout))
+    # The results kept without think times give the same figures.
+    kept = tmp_path / "kept.jsonl"
+    assert _arena("--load", str(tmp_path / "b.jsonl"), str(tmp_path / "a.jsonl"), "--keep", str(kept)).returncode == 0
+    lines = kept.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["deal"] for line in lines] == [0, 1, 2, 3]
+    assert not any("times" in json.loads(line) for line in lines)
+    again = _arena("--load", str(kept), "--json")
+    assert _without_think_times(json.loads(again.stdout)) == _without_think_times(json.loads(whole.stdout))
 
 
 def test_loading_a_file_that_is_not_saved_deals_names_the_line(tmp_path: Path) -> None:
