@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game.ai.inference import Sampler
-from game.engine import RoundState, deal_round, preset
+from game.engine import Play, RoundState, deal_round, preset, tile_id
 from game.engine.view import determinize, seat_view
 
 PRESET_NAMES = ("classic", "hub", "tournament", "star-ranch", "tap")
@@ -33,3 +33,21 @@ def with_other_hidden_tiles(state: RoundState, seat: int, seed: int) -> RoundSta
     assert [other.hands[s] for s in range(state.players) if s != seat] != [
         state.hands[s] for s in range(state.players) if s != seat]
     return other
+
+
+def stopped_chain_round() -> RoundState:
+    """A ``classic`` opening in which seat 1 lays 12-5 and 5-3 on its train and
+    stops, keeping its 3-3 back; seat 2 is to move."""
+    setup = preset("classic").setup(4)
+    hands = [
+        [tile_id(9, 9), tile_id(8, 1)],
+        [tile_id(12, 5), tile_id(5, 3), tile_id(3, 3), tile_id(7, 2), tile_id(10, 4)],
+        [tile_id(12, 6), tile_id(6, 1)],
+        [tile_id(12, 7), tile_id(0, 0)],
+    ]
+    boneyard = [tile_id(11, 0), tile_id(11, 2), tile_id(9, 4), tile_id(6, 4)]
+    state = RoundState.from_table(setup, 12, hands, boneyard, to_move=1, opening_done=False)
+    for tile in (tile_id(12, 5), tile_id(5, 3)):
+        state.apply(Play(tile, 1))
+    state.apply(next(a for a in state.legal_actions() if str(a) == "end"))
+    return state

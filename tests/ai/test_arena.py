@@ -129,3 +129,27 @@ def test_the_half_reading_trial_decides_from_its_seat_view_alone() -> None:
         assert first == second
         checked += 1
     assert checked >= 3
+
+
+def test_the_trial_without_readings_deals_what_expert_reads_out() -> None:
+    """Seat 1 stopped its first-turn chain at 3 keeping 3-3: Expert's samples
+    never give it another tile showing a 3; ``expert-noread``'s, reading only
+    what the rules prove, sometimes do (the rules let a chain stop early)."""
+    import random
+
+    from game.engine import seat_view
+    from game.engine.tiles import HI, LO
+
+    from .positions import stopped_chain_round
+
+    arena = _arena_module()
+    view = seat_view(stopped_chain_round(), 2)
+    three = {t for t in view.unseen_tiles() if 3 in (HI[t], LO[t]) and HI[t] != LO[t]}
+    assert three
+
+    def dealt_a_three(kind: str) -> int:
+        sampler = arena.make_arena_player(kind, "seed").dealer_for(view).__self__  # the Sampler it deals from
+        return sum(bool(three & set(sampler.deal(random.Random(i))[0][1])) for i in range(40))
+
+    assert dealt_a_three("expert") == 0
+    assert dealt_a_three("expert-noread") > 0

@@ -135,19 +135,9 @@ def test_a_pass_proves_a_seat_lacks_the_open_pips() -> None:
 
 
 def test_only_expert_reads_a_first_turn_chain_stop_as_no_tile_matching_its_end() -> None:
-    setup = preset("classic").setup(4)
-    hands = [
-        [tile_id(9, 9), tile_id(8, 1)],
-        [tile_id(12, 5), tile_id(5, 3), tile_id(3, 3), tile_id(7, 2), tile_id(10, 4)],
-        [tile_id(12, 6), tile_id(6, 1)],
-        [tile_id(12, 7), tile_id(0, 0)],
-    ]
-    boneyard = [tile_id(11, 0), tile_id(11, 2), tile_id(9, 4), tile_id(6, 4)]
-    state = RoundState.from_table(setup, 12, hands, boneyard, to_move=1, opening_done=False)
-    # Seat 1 lays 12-5, 5-3 and stops, keeping its 3-3 back.
-    for tile in (tile_id(12, 5), tile_id(5, 3)):
-        state.apply(Play(tile, 1))
-    state.apply(next(a for a in state.legal_actions() if str(a) == "end"))
+    from .positions import stopped_chain_round
+
+    state = stopped_chain_round()
     assert state.stops == ((1, 3, 0),)
     view = seat_view(state, 2)
     assert view.stops == state.stops
