@@ -382,11 +382,17 @@ def format_table(summaries: list[dict[str, Any]]) -> str:
             f"| {s['win_share']:.1%} ({s['win_share_ci'][0]:.1%}..{s['win_share_ci'][1]:.1%}) "
             f"| {s['score_margin']:+.1f} ({s['score_margin_ci'][0]:+.1f}..{s['score_margin_ci'][1]:+.1f}) "
             f"| {s['pip_margin']:+.1f} "
-            f"| {c['median_ms']:.1f} / {c['p95_ms']:.1f} / {c['max_ms']:.1f} "
-            f"| {b['median_ms']:.1f} / {b['p95_ms']:.1f} / {b['max_ms']:.1f} "
+            f"| {think_cell(c)} | {think_cell(b)} "
             f"| {'yes' if s['passes'] else 'no'} |"
         )
     return "\n".join(lines)
+
+
+def think_cell(think: dict[str, float]) -> str:
+    """Median / p95 / max think time, or a dash where none were kept (``--keep`` files)."""
+    if not think["decisions"]:
+        return "-"
+    return f"{think['median_ms']:.1f} / {think['p95_ms']:.1f} / {think['max_ms']:.1f}"
 
 
 def build_tasks(

@@ -63,6 +63,8 @@ def test_a_comparison_played_in_chunks_and_loaded_together_matches_one_run(tmp_p
     assert not any("times" in json.loads(line) for line in lines)
     again = _arena("--load", str(kept), "--json")
     assert _without_think_times(json.loads(again.stdout)) == _without_think_times(json.loads(whole.stdout))
+    # Its table shows no think times rather than zeros.
+    assert "| - | - |" in _arena("--load", str(kept)).stdout
 
 
 def test_loading_a_file_that_is_not_saved_deals_names_the_line(tmp_path: Path) -> None:
