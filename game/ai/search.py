@@ -215,10 +215,14 @@ class SearchPlayer:
             view, lambda: self.dealer_for(view), match_weights(view) if self.weigh_match else None
         )
 
+    def sampler_for(self, view: SeatView) -> Sampler:
+        """The sampler of the hidden tiles consistent with ``view``, as this level reads it."""
+        tries = self.budget_for(view).tries
+        return Sampler(view, tries=tries, read_stops=self.read_stops, read_chains=self.read_chains)
+
     def dealer_for(self, view: SeatView) -> Deal:
         """Deals of the hidden tiles consistent with ``view``, as this level reads it."""
-        tries = self.budget_for(view).tries
-        return Sampler(view, tries=tries, read_stops=self.read_stops, read_chains=self.read_chains).state
+        return self.sampler_for(view).state
 
     def search_from(
         self, view: SeatView, dealer: Callable[[], Deal], weights: Sequence[float] | None = None

@@ -150,7 +150,7 @@ def test_the_trial_without_readings_deals_what_expert_reads_out() -> None:
     assert three
 
     def dealt_a_three(kind: str) -> int:
-        sampler = arena.make_arena_player(kind, "seed").dealer_for(view).__self__  # the Sampler it deals from
+        sampler = arena.make_arena_player(kind, "seed").sampler_for(view)
         return sum(bool(three & set(sampler.deal(random.Random(i))[0][1])) for i in range(40))
 
     assert dealt_a_three("expert") == 0
