@@ -18,7 +18,8 @@ candidates: they are for measurement only. So are the trial variants of the
 game's own levels in ``TRIALS`` (``expert-noread``: Expert reading only what
 the rules prove, as Hard does; ``expert-halfread``: reading the chains in
 half its samples; ``expert-win60``: valuing a round win at 60 pips instead of
-30), which see only their seat's view.
+30; ``hard-weigh``: Hard weighing the match standings as Expert does), which
+see only their seat's view.
 
 With ``--matches`` each deal number seeds a whole match (the preset's
 rounds, every round's deal fixed by that seed) instead of one round; the
@@ -53,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_player
 from game.ai.inference import Sampler
-from game.ai.search import MEASURES, Deal, ExpertPlayer
+from game.ai.search import MEASURES, Deal, ExpertPlayer, HardPlayer
 from game.engine import Action, Match, RoundState, SeatView, SetupError, play_match, preset
 from game.engine.start import shuffled_tiles
 from game.engine.tiles import PIPS
@@ -93,10 +94,19 @@ class ExpertWin60Player(ExpertPlayer):
     budget = replace(ExpertPlayer.budget, win_bonus=60.0)
 
 
+class HardWeighPlayer(HardPlayer):
+    """For measurement only: Hard weighing the match standings as Expert does
+    (pips given to a seat level with or ahead of it count more). A single
+    round carries no standings, so it differs from Hard only in matches."""
+
+    weigh_match = True
+
+
 TRIALS: dict[str, type] = {
     "expert-noread": ExpertNoReadPlayer,
     "expert-halfread": ExpertHalfReadPlayer,
     "expert-win60": ExpertWin60Player,
+    "hard-weigh": HardWeighPlayer,
 }
 """Variants of the game's levels, measured in the arena and never offered to players."""
 QUICK_DEALS = 6

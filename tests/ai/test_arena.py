@@ -97,18 +97,48 @@ def _arena_module() -> Any:
 
 
 def test_a_trial_variant_is_measured_in_the_arena_but_never_offered_to_players() -> None:
-    """Each trial (``expert-noread``, ``expert-win60``, ...) is a variant of
-    Expert: the arena names it among the levels it knows; the game does not
-    offer it."""
+    """Each trial (``expert-noread``, ``hard-weigh``, ...) is a variant of
+    the level it is named after: the arena names it among the levels it
+    knows; the game does not offer it."""
     arena = _arena_module()
     from game.ai import KINDS
-    from game.ai.search import ExpertPlayer
+    from game.ai.search import ExpertPlayer, HardPlayer
 
     known = _arena("--pairs", "wizard:easy").stderr
-    for name in ("expert-noread", "expert-halfread", "expert-win60"):
-        assert isinstance(arena.make_arena_player(name, "seed"), ExpertPlayer)
+    levels = {"expert": ExpertPlayer, "hard": HardPlayer}
+    for name in ("expert-noread", "expert-halfread", "expert-win60", "hard-weigh"):
+        assert isinstance(arena.make_arena_player(name, "seed"), levels[name.split("-")[0]])
         assert name not in KINDS
         assert name in known
+
+
+def test_hard_weighing_the_standings_decides_like_hard_in_a_single_round_only() -> None:
+    """``hard-weigh`` differs from Hard only through the match standings: with
+    no totals in the view it decides as Hard does, and the weights it would
+    use favour an opponent level with or ahead of it over one far behind."""
+    from dataclasses import replace as with_fields
+
+    from game.ai.search import match_weights
+    from game.engine import seat_view
+
+    from .positions import random_position
+
+    arena = _arena_module()
+    checked = 0
+    for seed in range(10):
+        state = random_position("classic", 4, seed, 8 + seed)
+        if state is None or len(state.legal_actions()) < 2:
+            continue
+        view = seat_view(state, state.to_move)
+        hard = arena.make_arena_player("hard", "same").choose(view)
+        assert arena.make_arena_player("hard-weigh", "same").choose(view) == hard
+        checked += 1
+    assert checked >= 3
+    behind = (view.seat + 1) % 4
+    standings = with_fields(view, totals=tuple(120 if s == behind else 0 for s in range(4)))
+    weights = match_weights(standings)
+    assert weights is not None and weights[view.seat] == 0.0
+    assert weights[behind] < min(w for s, w in enumerate(weights) if s not in (view.seat, behind))
 
 
 def test_the_half_reading_trial_decides_from_its_seat_view_alone() -> None:
