@@ -1,7 +1,8 @@
 """Compare two saved arena runs deal by deal: did a change move the arena?
 
     python tools/pair_arena.py VARIANT.jsonl BASELINE.jsonl --rules classic
-                               [--candidate expert] [--base-candidate expert] [--baseline medium] [--json]
+                               [--candidate expert] [--base-candidate expert] [--baseline medium]
+                               [--matches] [--json]
 
 Both files come from ``tools/arena.py --save``. The deals the two runs share
 are paired: for each deal, the variant's round-win share and score margin
@@ -11,7 +12,9 @@ differences with 95% bootstrap intervals over deals, and each run's own
 figures on the shared deals. ``--candidate`` picks the variant's candidate
 (by default the first one the file holds for those rules), ``--base-candidate``
 the baseline run's (default ``expert``); ``--baseline`` is the level both
-played against.
+played against. With ``--matches`` the runs' whole matches (``arena.py
+--matches``) are paired instead of their single rounds: the difference is
+then in points of match-win share and match score margin.
 """
 
 from __future__ import annotations
@@ -30,12 +33,13 @@ Run = dict[tuple[int, int, int], dict[str, Any]]
 """One run's deals of a comparison, by (players, seed, deal)."""
 
 
-def select(path: Path, rules: str, candidate: str | None, baseline: str) -> Run:
-    """The deals of ``path`` (rounds, not whole matches) for these rules and
-    levels; ``candidate`` None takes the first candidate saved for them."""
+def select(path: Path, rules: str, candidate: str | None, baseline: str, matches: bool = False) -> Run:
+    """The deals of ``path`` for these rules and levels, single rounds or
+    (``matches``) whole matches; ``candidate`` None takes the first candidate
+    saved for them."""
     run: Run = {}
-    for (r, players, cand, base, matches, seed, deal), result in read_deals([str(path)]).items():
-        if r != rules or base != baseline or matches:
+    for (r, players, cand, base, whole, seed, deal), result in read_deals([str(path)]).items():
+        if r != rules or base != baseline or whole != matches:
             continue
         if candidate is None:
             candidate = cand
@@ -68,14 +72,15 @@ def compare(variant: Run, base: Run) -> dict[str, Any]:
     }
 
 
-def describe(result: dict[str, Any]) -> str:
-    """The comparison in two lines, in points of round-win share and score."""
+def describe(result: dict[str, Any], unit: str = "round") -> str:
+    """The comparison in two lines, in points of ``unit``-win share and score."""
     lo, hi = result["win_diff_ci"]
     mlo, mhi = result["margin_diff_ci"]
+    plural = "matches" if unit == "match" else f"{unit}s"
     return (
-        f"{result['deals']} deals ({result['rounds']} rounds), deals {result['first_deal']}-{result['last_deal']}: "
+        f"{result['deals']} deals ({result['rounds']} {plural}), deals {result['first_deal']}-{result['last_deal']}: "
         f"variant {100 * result['variant_win_share']:.1f}%, baseline run {100 * result['baseline_win_share']:.1f}%\n"
-        f"paired round-win difference {100 * result['win_diff']:+.1f} points (95% CI {100 * lo:+.1f}..{100 * hi:+.1f}), "
+        f"paired {unit}-win difference {100 * result['win_diff']:+.1f} points (95% CI {100 * lo:+.1f}..{100 * hi:+.1f}), "
         f"score margin {result['margin_diff']:+.1f} ({mlo:+.1f}..{mhi:+.1f})"
     )
 
@@ -89,16 +94,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--candidate", default=None)
     parser.add_argument("--base-candidate", default="expert")
     parser.add_argument("--baseline", default="medium")
+    parser.add_argument("--matches", action="store_true", help="pair whole matches instead of single rounds")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     try:
-        variant = select(args.variant, args.rules, args.candidate, args.baseline)
-        base = select(args.base, args.rules, args.base_candidate, args.baseline)
+        variant = select(args.variant, args.rules, args.candidate, args.baseline, args.matches)
+        base = select(args.base, args.rules, args.base_candidate, args.baseline, args.matches)
         result = compare(variant, base)
     except (OSError, ValueError) as problem:
         print(f"pair_arena: {problem}", file=sys.stderr)
         return 2
-    print(json.dumps(result) if args.json else describe(result))
+    print(json.dumps(result) if args.json else describe(result, "match" if args.matches else "round"))
     return 0
 
 

@@ -49,3 +49,27 @@ def test_runs_with_no_deal_in_common_are_refused_with_a_reason(tmp_path: Path) -
     done = _pair(str(variant), str(base), "--rules", "classic")
     assert done.returncode == 2
     assert "share no deal" in done.stderr
+
+
+def test_whole_matches_are_paired_only_when_asked(tmp_path: Path) -> None:
+    """``--matches`` pairs the runs' whole matches and leaves their single rounds out."""
+    variant, base = tmp_path / "variant.jsonl", tmp_path / "base.jsonl"
+    variant.write_text("\n".join([
+        _record("hard-weigh", 0, 2, 12.0, matches=True),
+        _record("hard-weigh", 1, 1, 4.0, matches=True),
+        _record("hard-weigh", 0, 4, 1.0),
+    ]) + "\n", encoding="utf-8")
+    base.write_text("\n".join([
+        _record("hard", 0, 1, 2.0, matches=True),
+        _record("hard", 1, 1, 6.0, matches=True),
+        _record("hard", 0, 0, 1.0),
+    ]) + "\n", encoding="utf-8")
+    common = (str(variant), str(base), "--rules", "classic", "--base-candidate", "hard", "--baseline", "medium")
+    done = _pair(*common, "--matches", "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert (result["deals"], result["rounds"]) == (2, 8)
+    assert result["win_diff"] == 0.125 and result["margin_diff"] == 4.0
+    assert "paired match-win difference +12.5 points" in _pair(*common, "--matches").stdout
+    rounds = json.loads(_pair(*common, "--json").stdout)
+    assert (rounds["deals"], rounds["win_diff"]) == (1, 1.0)
