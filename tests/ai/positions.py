@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Iterator
 
 from game.ai.inference import Sampler
 from game.engine import Play, RoundState, deal_round, preset, tile_id
@@ -22,6 +23,17 @@ def random_position(rules: str, players: int, seed: int, steps: int) -> RoundSta
             return None
         state.apply(rng.choice(state.legal_actions()))
     return None if state.round_over else state
+
+
+def choice_positions(
+    seeds: Iterable[int], steps: Callable[[int], int], rules: str = "classic", players: int = 4
+) -> Iterator[tuple[int, RoundState]]:
+    """``(seed, random_position)`` for each seed (after ``steps(seed)`` random
+    actions), keeping the rounds still going whose player to move has a real choice."""
+    for seed in seeds:
+        state = random_position(rules, players, seed, steps(seed))
+        if state is not None and len(state.legal_actions()) >= 2:
+            yield seed, state
 
 
 def with_other_hidden_tiles(state: RoundState, seat: int, seed: int) -> RoundState:

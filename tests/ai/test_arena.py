@@ -121,14 +121,11 @@ def test_hard_weighing_the_standings_decides_like_hard_in_a_single_round_only() 
     from game.ai.search import match_weights
     from game.engine import seat_view
 
-    from .positions import random_position
+    from .positions import choice_positions
 
     arena = _arena_module()
     checked = 0
-    for seed in range(10):
-        state = random_position("classic", 4, seed, 8 + seed)
-        if state is None or len(state.legal_actions()) < 2:
-            continue
+    for _, state in choice_positions(range(10), lambda seed: 8 + seed):
         view = seat_view(state, state.to_move)
         hard = arena.make_arena_player("hard", "same").choose(view)
         assert arena.make_arena_player("hard-weigh", "same").choose(view) == hard
@@ -146,14 +143,11 @@ def test_the_half_reading_trial_decides_from_its_seat_view_alone() -> None:
     the same view with other hidden tiles gives the same decision."""
     from game.engine import seat_view
 
-    from .positions import random_position, with_other_hidden_tiles
+    from .positions import choice_positions, with_other_hidden_tiles
 
     arena = _arena_module()
     checked = 0
-    for seed in range(12):
-        state = random_position("classic", 4, seed, 10 + seed)
-        if state is None or len(state.legal_actions()) < 2:
-            continue
+    for seed, state in choice_positions(range(12), lambda seed: 10 + seed):
         seat = state.to_move
         other = with_other_hidden_tiles(state, seat, seed)
         first = arena.make_arena_player("expert-halfread", "same").choose(seat_view(state, seat))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import pickle
+from itertools import islice
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from game.ai import KINDS, LEVELS, make_player
 from game.engine import seat_view
 
-from .positions import random_position, with_other_hidden_tiles
+from .positions import choice_positions, random_position, with_other_hidden_tiles
 
 
 def _reachable(root: Any) -> set[int]:
@@ -46,10 +47,7 @@ def test_a_level_decides_the_same_whatever_the_hidden_tiles_are(level: str) -> N
     """Two rounds that differ only in what the seat cannot see give the same
     view, and every level decides the same in both: nothing hidden leaks in."""
     checked = 0
-    for seed in range(40):
-        state = random_position("classic", 4, seed, 12 + seed % 30)
-        if state is None or len(state.legal_actions()) < 2:
-            continue
+    for seed, state in choice_positions(range(40), lambda seed: 12 + seed % 30):
         seat = state.to_move
         view = seat_view(state, seat)
         other = with_other_hidden_tiles(state, seat, seed)
@@ -68,13 +66,8 @@ def test_a_level_decides_the_same_whatever_the_hidden_tiles_are(level: str) -> N
 def test_same_view_and_seed_give_the_same_decision(level: str) -> None:
     """A resumed game (a fresh player, a view rebuilt from a save) decides the same,
     even after the first player has seen other positions."""
-    views = []
-    for seed in range(30):
-        state = random_position("tap", 4, seed, 10 + seed)
-        if state is not None and len(state.legal_actions()) > 1:
-            views.append(seat_view(state, state.to_move))
-        if len(views) == 3:
-            break
+    found = choice_positions(range(30), lambda seed: 10 + seed, "tap")
+    views = [seat_view(state, state.to_move) for _, state in islice(found, 3)]
     warm = make_player(level, "seed-a")
     for view in views:
         warm.choose(view)
