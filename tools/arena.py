@@ -18,8 +18,9 @@ candidates: they are for measurement only. So are the trial variants of the
 game's own levels in ``TRIALS`` (``expert-noread``: Expert reading only what
 the rules prove, as Hard does; ``expert-halfread``: reading the chains in
 half its samples; ``expert-win60``: valuing a round win at 60 pips instead of
-30; ``hard-weigh``: Hard weighing the match standings as Expert does), which
-see only their seat's view.
+30; ``hard-weigh``: Hard weighing the match standings as Expert does;
+``hard-equity`` and ``expert-equity``: valuing playouts in a match by the
+chance of winning the match), which see only their seat's view.
 
 With ``--matches`` each deal number seeds a whole match (the preset's
 rounds, every round's deal fixed by that seed) instead of one round; the
@@ -102,11 +103,29 @@ class HardWeighPlayer(HardPlayer):
     weigh_match = True
 
 
+class HardEquityPlayer(HardPlayer):
+    """For measurement only: Hard valuing each playout in a match by its
+    chance of winning the match (``Standing.equity``) instead of the round's
+    margin; in a single round it is Hard."""
+
+    play_for_match = True
+
+
+class ExpertEquityPlayer(ExpertPlayer):
+    """For measurement only: Expert valuing each playout in a match by its
+    chance of winning the match instead of the round's weighted margin; in a
+    single round it is Expert."""
+
+    play_for_match = True
+
+
 TRIALS: dict[str, type] = {
     "expert-noread": ExpertNoReadPlayer,
     "expert-halfread": ExpertHalfReadPlayer,
     "expert-win60": ExpertWin60Player,
     "hard-weigh": HardWeighPlayer,
+    "hard-equity": HardEquityPlayer,
+    "expert-equity": ExpertEquityPlayer,
 }
 """Variants of the game's levels, measured in the arena and never offered to players."""
 QUICK_DEALS = 6

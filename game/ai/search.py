@@ -12,6 +12,7 @@ on the clock.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -78,10 +79,9 @@ def estimate(
 ) -> float:
     """Value of an unfinished round for ``seat``: the pips and tiles each seat
     still holds stand in for its score; the fewest tiles stands in for half the win."""
-    zz = state.options.zero_zero_value
     hands = state.hands
     n = len(hands)
-    est = [sum(zz if t == 0 else PIPS[t] for t in h) + TILE_WEIGHT * len(h) for h in hands]
+    est = estimated_scores(state)
     mine = est[seat]
     if weights is None:
         opp = (sum(est) - mine) / (n - 1)
@@ -90,6 +90,55 @@ def estimate(
     fewest = min(len(h) for h in hands)
     lead = win_bonus * 0.5 if len(hands[seat]) == fewest else 0.0
     return opp - mine + lead
+
+
+ROUND_SPREAD = 48.0
+"""Standard deviation of the difference of two seats' scores in one round
+(``classic``, four Medium players: 48.6 over 520 rounds)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The match a round is played in: each seat's total before it and how
+    many rounds follow it."""
+
+    totals: tuple[int, ...]
+    rounds_after: int
+
+    def equity(self, seat: int, scores: Sequence[float], finished: bool) -> float:
+        """The chance that ``seat`` finishes the match first if this round scores
+        ``scores`` (estimates if not ``finished``): each opponent's lead after
+        it is spread by the rounds still to come (half a round more for an
+        unfinished one), opponents taken as independent."""
+        after = [t + s for t, s in zip(self.totals, scores)]
+        mine = after[seat]
+        rounds = self.rounds_after + (0.0 if finished else 0.5)
+        if rounds <= 0.0:
+            if any(a < mine for a in after):
+                return 0.0
+            return 1.0 / sum(1 for a in after if a == mine)
+        spread = ROUND_SPREAD * math.sqrt(2.0 * rounds)
+        chance = 1.0
+        for s, theirs in enumerate(after):
+            if s != seat:
+                chance *= 0.5 * (1.0 + math.erf((theirs - mine) / spread))
+        return chance
+
+
+def match_standing(view: SeatView) -> Standing | None:
+    """The standings of the match ``view`` is played in, or None outside a
+    match of several rounds or where the view cannot tell how many follow."""
+    engines = view.setup.engines
+    if not view.totals or not engines or len(engines) < 2 or view.engine not in engines:
+        return None
+    return Standing(view.totals, len(engines) - 1 - engines.index(view.engine))
+
+
+def estimated_scores(state: RoundState) -> list[float]:
+    """What each seat would score if the round ended now: pips in hand, each
+    tile counted ``TILE_WEIGHT`` more."""
+    zz = state.options.zero_zero_value
+    return [sum(zz if t == 0 else PIPS[t] for t in h) + TILE_WEIGHT * len(h) for h in state.hands]
 
 
 def playout(state: RoundState, policy: MediumPolicy, depth: int | None = None) -> RoundState:
@@ -131,11 +180,13 @@ def search(
     z: float = 0.0,
     style: Style = MEDIUM,
     win_bonus: float = WIN_BONUS,
+    standing: Standing | None = None,
 ) -> Action:
     """The action of ``moves`` with the best mean playout value over ``roots``
-    (``win_bonus`` for winning the round). ``moves[0]`` is the default: another
-    move must beat it, on the same samples, by ``z`` standard errors of the
-    paired difference."""
+    (``win_bonus`` for winning the round; with a ``standing``, the chance of
+    winning the match instead). ``moves[0]`` is the default: another move must
+    beat it, on the same samples, by ``z`` standard errors of the paired
+    difference."""
     values: list[list[float]] = [[] for _ in moves]
     policy = MediumPolicy(style=style)
     for root in roots:
@@ -144,9 +195,13 @@ def search(
             state.apply(move)
             playout(state, policy, depth)
             done = state.round_over
-            values[i].append(
-                outcome(state, seat, weights, win_bonus) if done else estimate(state, seat, weights, win_bonus)
-            )
+            if standing is not None:
+                scores = state.scores if done and state.scores is not None else estimated_scores(state)
+                values[i].append(standing.equity(seat, scores, done))
+            elif done:
+                values[i].append(outcome(state, seat, weights, win_bonus))
+            else:
+                values[i].append(estimate(state, seat, weights, win_bonus))
     n = len(roots)
     best, best_gain = 0, 0.0
     for i in range(1, len(moves)):
@@ -187,6 +242,9 @@ class SearchPlayer:
     """Whether samples take a chain's stop as proof its player held no tile matching its end."""
     read_chains = False
     """Whether samples take each first-turn chain as the longest its player could lay."""
+    play_for_match = False
+    """Whether, in a match of several rounds, playouts are valued by the chance
+    of winning the match (``Standing.equity``) instead of the round's margin."""
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
@@ -211,8 +269,9 @@ class SearchPlayer:
 
     def choose(self, view: SeatView) -> Action:
         """The searched action for ``view.seat``."""
+        standing = match_standing(view) if self.play_for_match else None
         return self.search_from(
-            view, lambda: self.dealer_for(view), match_weights(view) if self.weigh_match else None
+            view, lambda: self.dealer_for(view), match_weights(view) if self.weigh_match else None, standing
         )
 
     def sampler_for(self, view: SeatView) -> Sampler:
@@ -225,7 +284,11 @@ class SearchPlayer:
         return self.sampler_for(view).state
 
     def search_from(
-        self, view: SeatView, dealer: Callable[[], Deal], weights: Sequence[float] | None = None
+        self,
+        view: SeatView,
+        dealer: Callable[[], Deal],
+        weights: Sequence[float] | None = None,
+        standing: Standing | None = None,
     ) -> Action:
         """Search the candidates of ``view``, each sample a round made by the
         deal ``dealer`` gives (asked for only when there is a real choice)."""
@@ -242,7 +305,7 @@ class SearchPlayer:
         roots = [deal(rng) for _ in range(samples)]
         left = sum(view.hand_sizes) + view.boneyard_size
         depth = None if left <= b.endgame else b.depth
-        return search(roots, view.seat, moves, weights, depth, b.z, self.playout, b.win_bonus)
+        return search(roots, view.seat, moves, weights, depth, b.z, self.playout, b.win_bonus, standing)
 
 
 class HardPlayer(SearchPlayer):

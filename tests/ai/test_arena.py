@@ -106,16 +106,17 @@ def test_a_trial_variant_is_measured_in_the_arena_but_never_offered_to_players()
 
     known = _arena("--pairs", "wizard:easy").stderr
     levels = {"expert": ExpertPlayer, "hard": HardPlayer}
-    for name in ("expert-noread", "expert-halfread", "expert-win60", "hard-weigh"):
+    trials = ("expert-noread", "expert-halfread", "expert-win60", "hard-weigh", "hard-equity", "expert-equity")
+    for name in trials:
         assert isinstance(arena.make_arena_player(name, "seed"), levels[name.split("-")[0]])
         assert name not in KINDS
         assert name in known
 
 
 def test_hard_weighing_the_standings_decides_like_hard_in_a_single_round_only() -> None:
-    """``hard-weigh`` differs from Hard only through the match standings: with
-    no totals in the view it decides as Hard does, and the weights it would
-    use favour an opponent level with or ahead of it over one far behind."""
+    """``hard-weigh`` and ``hard-equity`` differ from Hard only through the
+    match standings: with no totals in the view they decide as Hard does, and
+    the weights ``hard-weigh`` would use favour an opponent level with or ahead of it over one far behind."""
     from dataclasses import replace as with_fields
 
     from game.ai.search import match_weights
@@ -129,6 +130,7 @@ def test_hard_weighing_the_standings_decides_like_hard_in_a_single_round_only() 
         view = seat_view(state, state.to_move)
         hard = arena.make_arena_player("hard", "same").choose(view)
         assert arena.make_arena_player("hard-weigh", "same").choose(view) == hard
+        assert arena.make_arena_player("hard-equity", "same").choose(view) == hard
         checked += 1
     assert checked >= 3
     behind = (view.seat + 1) % 4
