@@ -20,7 +20,9 @@ the rules prove, as Hard does; ``expert-halfread``: reading the chains in
 half its samples; ``expert-win60``: valuing a round win at 60 pips instead of
 30; ``hard-weigh``: Hard weighing the match standings as Expert does;
 ``hard-equity`` and ``expert-equity``: valuing playouts in a match by the
-chance of winning the match), which see only their seat's view.
+chance of winning the match; ``medium-shedder``: Medium's logic with the
+``SHEDDER`` weights Hard and Expert start from, no search), which see only
+their seat's view.
 
 With ``--matches`` each deal number seeds a whole match (the preset's
 rounds, every round's deal fixed by that seed) instead of one round; the
@@ -55,6 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_player
 from game.ai.inference import Sampler
+from game.ai.medium import SHEDDER, MediumPlayer
 from game.ai.search import MEASURES, Deal, ExpertPlayer, HardPlayer
 from game.engine import Action, Match, RoundState, SeatView, SetupError, play_match, preset
 from game.engine.start import shuffled_tiles
@@ -119,6 +122,14 @@ class ExpertEquityPlayer(ExpertPlayer):
     play_for_match = True
 
 
+class ShedderPlayer(MediumPlayer):
+    """For measurement only: Medium's logic with the ``SHEDDER`` weights, the
+    move Hard and Expert start from before they search (how far the search
+    lifts them, and the floor of any re-spaced Hard)."""
+
+    style = SHEDDER
+
+
 TRIALS: dict[str, type] = {
     "expert-noread": ExpertNoReadPlayer,
     "expert-halfread": ExpertHalfReadPlayer,
@@ -126,6 +137,7 @@ TRIALS: dict[str, type] = {
     "hard-weigh": HardWeighPlayer,
     "hard-equity": HardEquityPlayer,
     "expert-equity": ExpertEquityPlayer,
+    "medium-shedder": ShedderPlayer,
 }
 """Variants of the game's levels, measured in the arena and never offered to players."""
 QUICK_DEALS = 6

@@ -102,11 +102,15 @@ def test_a_trial_variant_is_measured_in_the_arena_but_never_offered_to_players()
     knows; the game does not offer it."""
     arena = _arena_module()
     from game.ai import KINDS
+    from game.ai.medium import MediumPlayer
     from game.ai.search import ExpertPlayer, HardPlayer
 
     known = _arena("--pairs", "wizard:easy").stderr
-    levels = {"expert": ExpertPlayer, "hard": HardPlayer}
-    trials = ("expert-noread", "expert-halfread", "expert-win60", "hard-weigh", "hard-equity", "expert-equity")
+    levels = {"expert": ExpertPlayer, "hard": HardPlayer, "medium": MediumPlayer}
+    trials = (
+        "expert-noread", "expert-halfread", "expert-win60", "hard-weigh", "hard-equity", "expert-equity",
+        "medium-shedder",
+    )
     for name in trials:
         assert isinstance(arena.make_arena_player(name, "seed"), levels[name.split("-")[0]])
         assert name not in KINDS
@@ -116,7 +120,8 @@ def test_a_trial_variant_is_measured_in_the_arena_but_never_offered_to_players()
 def test_hard_weighing_the_standings_decides_like_hard_in_a_single_round_only() -> None:
     """``hard-weigh`` and ``hard-equity`` differ from Hard only through the
     match standings: with no totals in the view they decide as Hard does, and
-    the weights ``hard-weigh`` would use favour an opponent level with or ahead of it over one far behind."""
+    the weights ``hard-weigh`` would use favour an opponent level with or
+    ahead of it over one far behind."""
     from dataclasses import replace as with_fields
 
     from game.ai.search import match_weights
@@ -181,3 +186,21 @@ def test_the_trial_without_readings_deals_what_expert_reads_out() -> None:
 
     assert dealt_a_three("expert") == 0
     assert dealt_a_three("expert-noread") > 0
+
+
+def test_the_shedder_trial_plays_the_move_the_searching_levels_start_from() -> None:
+    """``medium-shedder`` is the ``SHEDDER`` move alone (the hint a player is
+    given), with no search; somewhere it differs from Medium's move."""
+    from game.ai.hint import hint
+    from game.engine import seat_view
+
+    from .positions import choice_positions
+
+    arena = _arena_module()
+    differs = 0
+    for _, state in choice_positions(range(40), lambda seed: 4 + seed % 12):
+        view = seat_view(state, state.to_move)
+        shedder = arena.make_arena_player("medium-shedder", "same").choose(view)
+        assert shedder == hint(view)[0]
+        differs += shedder != arena.make_arena_player("medium", "same").choose(view)
+    assert differs >= 1
