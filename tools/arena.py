@@ -21,8 +21,9 @@ half its samples; ``expert-win60``: valuing a round win at 60 pips instead of
 30; ``hard-weigh``: Hard weighing the match standings as Expert does;
 ``hard-equity`` and ``expert-equity``: valuing playouts in a match by the
 chance of winning the match; ``medium-shedder``: Medium's logic with the
-``SHEDDER`` weights Hard and Expert start from, no search), which see only
-their seat's view.
+``SHEDDER`` weights Hard and Expert start from, no search; ``hard-bar1``
+and ``hard-bar2``: Hard leaving that move only for one better by one or two
+standard errors instead of half of one), which see only their seat's view.
 
 With ``--matches`` each deal number seeds a whole match (the preset's
 rounds, every round's deal fixed by that seed) instead of one round; the
@@ -130,6 +131,22 @@ class ShedderPlayer(MediumPlayer):
     style = SHEDDER
 
 
+class HardBar1Player(HardPlayer):
+    """For measurement only: Hard leaving its default move only for one better
+    by one standard error (half of one in Hard) outside ``CAUTIOUS_PRESETS``,
+    where Hard already asks for two."""
+
+    budget = replace(HardPlayer.budget, z=1.0)
+
+
+class HardBar2Player(HardPlayer):
+    """For measurement only: Hard leaving its default move only for one better
+    by two standard errors at every preset (outside ``CAUTIOUS_PRESETS`` it
+    still starts from the ``SHEDDER`` move)."""
+
+    budget = replace(HardPlayer.budget, z=2.0)
+
+
 TRIALS: dict[str, type] = {
     "expert-noread": ExpertNoReadPlayer,
     "expert-halfread": ExpertHalfReadPlayer,
@@ -138,6 +155,8 @@ TRIALS: dict[str, type] = {
     "hard-equity": HardEquityPlayer,
     "expert-equity": ExpertEquityPlayer,
     "medium-shedder": ShedderPlayer,
+    "hard-bar1": HardBar1Player,
+    "hard-bar2": HardBar2Player,
 }
 """Variants of the game's levels, measured in the arena and never offered to players."""
 QUICK_DEALS = 6

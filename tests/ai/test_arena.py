@@ -109,7 +109,7 @@ def test_a_trial_variant_is_measured_in_the_arena_but_never_offered_to_players()
     levels = {"expert": ExpertPlayer, "hard": HardPlayer, "medium": MediumPlayer}
     trials = (
         "expert-noread", "expert-halfread", "expert-win60", "hard-weigh", "hard-equity", "expert-equity",
-        "medium-shedder",
+        "medium-shedder", "hard-bar1", "hard-bar2",
     )
     for name in trials:
         assert isinstance(arena.make_arena_player(name, "seed"), levels[name.split("-")[0]])
@@ -204,3 +204,25 @@ def test_the_shedder_trial_plays_the_move_the_searching_levels_start_from() -> N
         assert shedder == hint(view)[0]
         differs += shedder != arena.make_arena_player("medium", "same").choose(view)
     assert differs >= 1
+
+
+def test_a_higher_bar_leaves_the_default_move_only_where_hard_does() -> None:
+    """``hard-bar2`` searches the same samples as Hard and asks more before it
+    leaves the ``SHEDDER`` move: wherever it leaves that move, Hard does too."""
+    from game.ai.hint import hint
+    from game.engine import seat_view
+
+    from .positions import choice_positions
+
+    arena = _arena_module()
+    hard_left = bar_left = 0
+    for _, state in choice_positions(range(30), lambda seed: 3 + seed % 10):
+        view = seat_view(state, state.to_move)
+        default = hint(view)[0]
+        hard = arena.make_arena_player("hard", "same").choose(view)
+        bar = arena.make_arena_player("hard-bar2", "same").choose(view)
+        if bar != default:
+            assert hard != default
+        hard_left += hard != default
+        bar_left += bar != default
+    assert hard_left > bar_left
