@@ -23,7 +23,8 @@ half its samples; ``expert-win60``: valuing a round win at 60 pips instead of
 chance of winning the match; ``medium-shedder``: Medium's logic with the
 ``SHEDDER`` weights Hard and Expert start from, no search; ``hard-bar1``
 and ``hard-bar2``: Hard leaving that move only for one better by one or two
-standard errors instead of half of one), which see only their seat's view.
+standard errors instead of half of one; ``expert-bar1`` and ``expert-bar2``:
+Expert doing the same), which see only their seat's view.
 
 With ``--matches`` each deal number seeds a whole match (the preset's
 rounds, every round's deal fixed by that seed) instead of one round; the
@@ -147,6 +148,20 @@ class HardBar2Player(HardPlayer):
     budget = replace(HardPlayer.budget, z=2.0)
 
 
+class ExpertBar1Player(ExpertPlayer):
+    """For measurement only: Expert leaving its default move only for one
+    better by one standard error (half of one in Expert)."""
+
+    budget = replace(ExpertPlayer.budget, z=1.0)
+
+
+class ExpertBar2Player(ExpertPlayer):
+    """For measurement only: Expert leaving its default move only for one
+    better by two standard errors."""
+
+    budget = replace(ExpertPlayer.budget, z=2.0)
+
+
 TRIALS: dict[str, type] = {
     "expert-noread": ExpertNoReadPlayer,
     "expert-halfread": ExpertHalfReadPlayer,
@@ -157,6 +172,8 @@ TRIALS: dict[str, type] = {
     "medium-shedder": ShedderPlayer,
     "hard-bar1": HardBar1Player,
     "hard-bar2": HardBar2Player,
+    "expert-bar1": ExpertBar1Player,
+    "expert-bar2": ExpertBar2Player,
 }
 """Variants of the game's levels, measured in the arena and never offered to players."""
 QUICK_DEALS = 6

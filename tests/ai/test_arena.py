@@ -109,7 +109,7 @@ def test_a_trial_variant_is_measured_in_the_arena_but_never_offered_to_players()
     levels = {"expert": ExpertPlayer, "hard": HardPlayer, "medium": MediumPlayer}
     trials = (
         "expert-noread", "expert-halfread", "expert-win60", "hard-weigh", "hard-equity", "expert-equity",
-        "medium-shedder", "hard-bar1", "hard-bar2",
+        "medium-shedder", "hard-bar1", "hard-bar2", "expert-bar1", "expert-bar2",
     )
     for name in trials:
         assert isinstance(arena.make_arena_player(name, "seed"), levels[name.split("-")[0]])
