@@ -24,7 +24,9 @@ chance of winning the match; ``medium-shedder``: Medium's logic with the
 ``SHEDDER`` weights Hard and Expert start from, no search; ``hard-bar1``
 and ``hard-bar2``: Hard leaving that move only for one better by one or two
 standard errors instead of half of one; ``expert-bar1`` and ``expert-bar2``:
-Expert doing the same), which see only their seat's view.
+Expert doing the same; ``hard-mix50``: Hard playing the ``SHEDDER`` move
+unsearched on half its decisions, drawn per decision), which see only their
+seat's view.
 
 With ``--matches`` each deal number seeds a whole match (the preset's
 rounds, every round's deal fixed by that seed) instead of one round; the
@@ -61,6 +63,7 @@ from game.ai import make_player
 from game.ai.inference import Sampler
 from game.ai.medium import SHEDDER, MediumPlayer
 from game.ai.search import MEASURES, Deal, ExpertPlayer, HardPlayer
+from game.ai.seeding import decision_rng
 from game.engine import Action, Match, RoundState, SeatView, SetupError, play_match, preset
 from game.engine.start import shuffled_tiles
 from game.engine.tiles import PIPS
@@ -162,6 +165,20 @@ class ExpertBar2Player(ExpertPlayer):
     budget = replace(ExpertPlayer.budget, z=2.0)
 
 
+class HardMix50Player(HardPlayer):
+    """For measurement only: Hard that plays its default (``SHEDDER``) move
+    without searching on half its decisions, drawn per decision from (seed,
+    view): a Hard between the ``SHEDDER`` weights and Hard's search."""
+
+    unsearched = 0.5
+
+    def choose(self, view: SeatView) -> Action:
+        """The default move on an ``unsearched`` share of decisions, else Hard's."""
+        if decision_rng(f"{self.seed}/mix", view).random() < self.unsearched:
+            return self.moves(view)[0]
+        return super().choose(view)
+
+
 TRIALS: dict[str, type] = {
     "expert-noread": ExpertNoReadPlayer,
     "expert-halfread": ExpertHalfReadPlayer,
@@ -174,6 +191,7 @@ TRIALS: dict[str, type] = {
     "hard-bar2": HardBar2Player,
     "expert-bar1": ExpertBar1Player,
     "expert-bar2": ExpertBar2Player,
+    "hard-mix50": HardMix50Player,
 }
 """Variants of the game's levels, measured in the arena and never offered to players."""
 QUICK_DEALS = 6
