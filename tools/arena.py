@@ -15,17 +15,7 @@ deals, its mean pip margin, and the think time per decision of each level
 core; progress goes to stderr. ``oracle`` (sees the whole round) and ``seer``
 (Expert's search knowing every hand but not the boneyard order) may be
 candidates: they are for measurement only. So are the trial variants of the
-game's own levels in ``TRIALS`` (``expert-noread``: Expert reading only what
-the rules prove, as Hard does; ``expert-halfread``: reading the chains in
-half its samples; ``expert-win60``: valuing a round win at 60 pips instead of
-30; ``hard-weigh``: Hard weighing the match standings as Expert does;
-``hard-equity`` and ``expert-equity``: valuing playouts in a match by the
-chance of winning the match; ``medium-shedder``: Medium's logic with the
-``SHEDDER`` weights Hard and Expert start from, no search; ``hard-bar1``
-and ``hard-bar2``: Hard leaving that move only for one better by one or two
-standard errors instead of half of one; ``expert-bar1`` and ``expert-bar2``:
-Expert doing the same; ``hard-mix50``: Hard playing the ``SHEDDER`` move
-unsearched on half its decisions, drawn per decision), which see only their
+game's own levels in ``TRIALS`` (``arena_trials.py``), which see only their
 seat's view.
 
 With ``--matches`` each deal number seeds a whole match (the preset's
@@ -53,18 +43,16 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from arena_trials import TRIALS
 from game.ai import make_player
-from game.ai.inference import Sampler
-from game.ai.medium import SHEDDER, MediumPlayer
-from game.ai.search import MEASURES, Deal, ExpertPlayer, HardPlayer
-from game.ai.seeding import decision_rng
-from game.engine import Action, Match, RoundState, SeatView, SetupError, play_match, preset
+from game.ai.search import MEASURES
+from game.engine import Action, Match, SetupError, play_match, preset
 from game.engine.start import shuffled_tiles
 from game.engine.tiles import PIPS
 from game.files import FileProblem, write_file
@@ -72,128 +60,6 @@ from game.files import FileProblem, write_file
 DEFAULT_PAIRS = "medium:easy,hard:medium,expert:hard"
 
 
-class ExpertNoReadPlayer(ExpertPlayer):
-    """For measurement only: Expert whose samples read neither chain stops nor
-    first-turn chains, only what the rules prove (as Hard's do)."""
-
-    read_stops = False
-    read_chains = False
-
-
-class ExpertHalfReadPlayer(ExpertPlayer):
-    """For measurement only: Expert whose samples read chain stops and
-    first-turn chains in half the samples (drawn per sample) and only what the
-    rules prove in the others, a hedge against opponents who stop early."""
-
-    def dealer_for(self, view: SeatView) -> Deal:
-        """Deals that read the chains half the time, drawn per sample."""
-        reading = super().dealer_for(view)
-        plain = Sampler(view, tries=self.budget_for(view).tries).state
-
-        def deal(rng: random.Random) -> RoundState:
-            return reading(rng) if rng.random() < 0.5 else plain(rng)
-
-        return deal
-
-
-class ExpertWin60Player(ExpertPlayer):
-    """For measurement only: Expert valuing a round it wins at 60 pips over the
-    score margin instead of 30 (does going out first more often pay?)."""
-
-    budget = replace(ExpertPlayer.budget, win_bonus=60.0)
-
-
-class HardWeighPlayer(HardPlayer):
-    """For measurement only: Hard weighing the match standings as Expert does
-    (pips given to a seat level with or ahead of it count more). A single
-    round carries no standings, so it differs from Hard only in matches."""
-
-    weigh_match = True
-
-
-class HardEquityPlayer(HardPlayer):
-    """For measurement only: Hard valuing each playout in a match by its
-    chance of winning the match (``Standing.equity``) instead of the round's
-    margin; in a single round it is Hard."""
-
-    play_for_match = True
-
-
-class ExpertEquityPlayer(ExpertPlayer):
-    """For measurement only: Expert valuing each playout in a match by its
-    chance of winning the match instead of the round's weighted margin; in a
-    single round it is Expert."""
-
-    play_for_match = True
-
-
-class ShedderPlayer(MediumPlayer):
-    """For measurement only: Medium's logic with the ``SHEDDER`` weights, the
-    move Hard and Expert start from before they search (how far the search
-    lifts them, and the floor of any re-spaced Hard)."""
-
-    style = SHEDDER
-
-
-class HardBar1Player(HardPlayer):
-    """For measurement only: Hard leaving its default move only for one better
-    by one standard error (half of one in Hard) outside ``CAUTIOUS_PRESETS``,
-    where Hard already asks for two."""
-
-    budget = replace(HardPlayer.budget, z=1.0)
-
-
-class HardBar2Player(HardPlayer):
-    """For measurement only: Hard leaving its default move only for one better
-    by two standard errors at every preset (outside ``CAUTIOUS_PRESETS`` it
-    still starts from the ``SHEDDER`` move)."""
-
-    budget = replace(HardPlayer.budget, z=2.0)
-
-
-class ExpertBar1Player(ExpertPlayer):
-    """For measurement only: Expert leaving its default move only for one
-    better by one standard error (half of one in Expert)."""
-
-    budget = replace(ExpertPlayer.budget, z=1.0)
-
-
-class ExpertBar2Player(ExpertPlayer):
-    """For measurement only: Expert leaving its default move only for one
-    better by two standard errors."""
-
-    budget = replace(ExpertPlayer.budget, z=2.0)
-
-
-class HardMix50Player(HardPlayer):
-    """For measurement only: Hard that plays its default (``SHEDDER``) move
-    without searching on half its decisions, drawn per decision from (seed,
-    view): a Hard between the ``SHEDDER`` weights and Hard's search."""
-
-    unsearched = 0.5
-
-    def choose(self, view: SeatView) -> Action:
-        """The default move on an ``unsearched`` share of decisions, else Hard's."""
-        if decision_rng(f"{self.seed}/mix", view).random() < self.unsearched:
-            return self.moves(view)[0]
-        return super().choose(view)
-
-
-TRIALS: dict[str, type] = {
-    "expert-noread": ExpertNoReadPlayer,
-    "expert-halfread": ExpertHalfReadPlayer,
-    "expert-win60": ExpertWin60Player,
-    "hard-weigh": HardWeighPlayer,
-    "hard-equity": HardEquityPlayer,
-    "expert-equity": ExpertEquityPlayer,
-    "medium-shedder": ShedderPlayer,
-    "hard-bar1": HardBar1Player,
-    "hard-bar2": HardBar2Player,
-    "expert-bar1": ExpertBar1Player,
-    "expert-bar2": ExpertBar2Player,
-    "hard-mix50": HardMix50Player,
-}
-"""Variants of the game's levels, measured in the arena and never offered to players."""
 QUICK_DEALS = 6
 BOOTSTRAP = 2000
 
