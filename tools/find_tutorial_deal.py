@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_player
-from game.engine import MEXICAN, Match, Play, preset
+from game.engine import MEXICAN, Match, preset
 from game.engine import events as ev
 from game.engine.tiles import TEXT
 
