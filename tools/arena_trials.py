@@ -14,7 +14,9 @@ playout in a match by the chance of winning the match; ``medium-shedder`` is
 Medium's logic with the ``SHEDDER`` weights Hard and Expert start from, no
 search; ``hard-bar1``, ``hard-bar2``, ``expert-bar1`` and ``expert-bar2``
 leave that move only for one better by one or two standard errors instead
-of half of one; ``hard-mix50`` plays it unsearched on half its decisions.
+of half of one; ``hard-full`` is Hard searching every decision at
+``classic`` too, as before the trial ``hard-mix50`` (playing that move
+unsearched on half its decisions) became Hard there.
 """
 
 from __future__ import annotations
@@ -29,8 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.inference import Sampler
 from game.ai.medium import SHEDDER, MediumPlayer
 from game.ai.search import Deal, ExpertPlayer, HardPlayer
-from game.ai.seeding import decision_rng
-from game.engine import Action, RoundState, SeatView
+from game.engine import RoundState, SeatView
 
 
 class ExpertNoReadPlayer(ExpertPlayer):
@@ -126,18 +127,12 @@ class ExpertBar2Player(ExpertPlayer):
     budget = replace(ExpertPlayer.budget, z=2.0)
 
 
-class HardMix50Player(HardPlayer):
-    """For measurement only: Hard that plays its default (``SHEDDER``) move
-    without searching on half its decisions, drawn per decision from (seed,
-    view): a Hard between the ``SHEDDER`` weights and Hard's search."""
+class HardFullPlayer(HardPlayer):
+    """For measurement only: Hard searching every decision at every preset,
+    as it did at ``classic`` before it left half its decisions unsearched
+    there (the trial ``hard-mix50`` that became Hard at ``classic``)."""
 
-    unsearched = 0.5
-
-    def choose(self, view: SeatView) -> Action:
-        """The default move on an ``unsearched`` share of decisions, else Hard's."""
-        if decision_rng(f"{self.seed}/mix", view).random() < self.unsearched:
-            return self.moves(view)[0]
-        return super().choose(view)
+    UNSEARCHED: dict[str, float] = {}
 
 
 TRIALS: dict[str, type] = {
@@ -152,6 +147,6 @@ TRIALS: dict[str, type] = {
     "hard-bar2": HardBar2Player,
     "expert-bar1": ExpertBar1Player,
     "expert-bar2": ExpertBar2Player,
-    "hard-mix50": HardMix50Player,
+    "hard-full": HardFullPlayer,
 }
 """Variants of the game's levels, measured in the arena and never offered to players."""

@@ -314,13 +314,26 @@ class HardPlayer(SearchPlayer):
     from the stronger ``SHEDDER`` weights. Where those weights alone play
     nearly as well as Expert (``CAUTIOUS_PRESETS``), Hard starts from Medium's
     own move instead and leaves it only for a move clearly better on the
-    samples, so that Hard sits between Medium and Expert there too."""
+    samples; at ``classic`` it plays its default move unsearched on half its
+    decisions (``UNSEARCHED``), so that Hard sits between Medium and Expert
+    there too."""
 
     budget = SearchBudget(rollouts=64, min_samples=16, max_samples=24, candidates=4, depth=48, z=0.5)
     CAUTIOUS_PRESETS = frozenset({"tournament", "tap"})
     """Presets where Hard starts from Medium's move (docs/ai.md: re-spacing the ladder)."""
     cautious_budget = replace(budget, z=2.0)
     """There, another move must beat Medium's by two standard errors."""
+    UNSEARCHED: dict[str, float] = {"classic": 0.5}
+    """Per preset, the share of decisions on which Hard plays its default move
+    without searching, drawn per decision from (seed, view) (docs/ai.md:
+    re-spacing the ladder)."""
+
+    def choose(self, view: SeatView) -> Action:
+        """The default move on this preset's unsearched share of decisions, else the searched one."""
+        share = self.UNSEARCHED.get(view.options.preset, 0.0)
+        if share and decision_rng(f"{self.seed}/mix", view).random() < share:
+            return self.moves(view)[0]
+        return super().choose(view)
 
     def lead_for(self, view: SeatView) -> Style:
         """Medium's weights at a cautious preset, else ``SHEDDER``."""

@@ -43,7 +43,7 @@ def test_a_trial_variant_is_measured_in_the_arena_but_never_offered_to_players()
     levels = {"expert": ExpertPlayer, "hard": HardPlayer, "medium": MediumPlayer}
     trials = (
         "expert-noread", "expert-halfread", "expert-win60", "hard-weigh", "hard-equity", "expert-equity",
-        "medium-shedder", "hard-bar1", "hard-bar2", "expert-bar1", "expert-bar2", "hard-mix50",
+        "medium-shedder", "hard-bar1", "hard-bar2", "expert-bar1", "expert-bar2", "hard-full",
     )
     for name in trials:
         assert isinstance(arena.make_arena_player(name, "seed"), levels[name.split("-")[0]])
@@ -160,26 +160,3 @@ def test_a_higher_bar_leaves_the_default_move_only_where_hard_does() -> None:
         hard_left += hard != default
         bar_left += bar != default
     assert hard_left > bar_left
-
-
-def test_the_mixed_hard_plays_either_the_default_move_or_hards_own() -> None:
-    """``hard-mix50`` plays, at each decision, the ``SHEDDER`` move or the move
-    Hard searches, and each of them somewhere; the same view gives the same
-    choice."""
-    from game.ai.hint import hint
-    from game.engine import seat_view
-
-    from .positions import choice_positions
-
-    arena = _arena_module()
-    from_hard = unsearched = 0
-    for _, state in choice_positions(range(40), lambda seed: 3 + seed % 10):
-        view = seat_view(state, state.to_move)
-        default, hard = hint(view)[0], arena.make_arena_player("hard", "same").choose(view)
-        mixed = arena.make_arena_player("hard-mix50", "same").choose(view)
-        assert mixed in (default, hard)
-        assert arena.make_arena_player("hard-mix50", "same").choose(view) == mixed
-        if hard != default:
-            from_hard += mixed == hard
-            unsearched += mixed == default
-    assert from_hard >= 1 and unsearched >= 1
