@@ -328,12 +328,15 @@ class HardPlayer(SearchPlayer):
     without searching, drawn per decision from (seed, view) (docs/ai.md:
     re-spacing the ladder)."""
 
-    def choose(self, view: SeatView) -> Action:
-        """The default move on this preset's unsearched share of decisions, else the searched one."""
+    def searches(self, view: SeatView) -> bool:
+        """Whether Hard searches this decision (drawn from its seed and the view
+        on this preset's ``UNSEARCHED`` share, else always)."""
         share = self.UNSEARCHED.get(view.options.preset, 0.0)
-        if share and decision_rng(f"{self.seed}/mix", view).random() < share:
-            return self.moves(view)[0]
-        return super().choose(view)
+        return not share or decision_rng(f"{self.seed}/mix", view).random() >= share
+
+    def choose(self, view: SeatView) -> Action:
+        """The searched move, or the default move on a decision it does not search."""
+        return super().choose(view) if self.searches(view) else self.moves(view)[0]
 
     def lead_for(self, view: SeatView) -> Style:
         """Medium's weights at a cautious preset, else ``SHEDDER``."""

@@ -201,8 +201,6 @@ def test_hard_at_classic_plays_its_default_move_unsearched_on_about_half_its_dec
     move without searching or the move its search chooses (what Hard searching
     every decision would play), and each about half the time; the same view and
     seed give the same choice. At ``hub`` it searches every decision."""
-    from game.ai.seeding import decision_rng
-
     views = _real_choices("classic")
     unsearched = 0
     for view in views:
@@ -210,12 +208,13 @@ def test_hard_at_classic_plays_its_default_move_unsearched_on_about_half_its_dec
         full = HardPlayer("mix")
         full.UNSEARCHED = {}
         choice = hard.choose(view)
-        skip = decision_rng("mix/mix", view).random() < 0.5
+        skip = not hard.searches(view)
         assert choice == (hint(view)[0] if skip else full.choose(view))
         assert HardPlayer("mix").choose(view) == choice
         unsearched += skip
     assert 0.25 * len(views) <= unsearched <= 0.75 * len(views)
     for view in _real_choices("hub")[:6]:
+        assert HardPlayer("mix").searches(view)
         full = HardPlayer("mix")
         full.UNSEARCHED = {}
         assert HardPlayer("mix").choose(view) == full.choose(view)
