@@ -16,7 +16,9 @@ search; ``hard-bar1``, ``hard-bar2``, ``expert-bar1`` and ``expert-bar2``
 leave that move only for one better by one or two standard errors instead
 of half of one; ``hard-full`` is Hard searching every decision at
 ``classic`` too, as before the trial ``hard-mix50`` (playing that move
-unsearched on half its decisions) became Hard there.
+unsearched on half its decisions) became Hard there. ``dmc`` plays the
+``SHEDDER`` weights' favourite with the highest value learned from
+self-play by ``tools/train_dmc.py`` (``tools/dmc_policy.py``).
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from dmc_policy import DmcBarPlayer, DmcPlayer
 
 from game.ai.inference import Sampler
 from game.ai.medium import SHEDDER, MediumPlayer
@@ -148,5 +152,7 @@ TRIALS: dict[str, type] = {
     "expert-bar1": ExpertBar1Player,
     "expert-bar2": ExpertBar2Player,
     "hard-full": HardFullPlayer,
+    "dmc": DmcPlayer,
+    "dmc-bar5": DmcBarPlayer,
 }
 """Variants of the game's levels, measured in the arena and never offered to players."""

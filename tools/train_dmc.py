@@ -1,0 +1,182 @@
+"""Learn move values from self-play, Monte Carlo fashion (issue 28: "action values by self-play").
+
+Two steps, each reproducible from its command (every round is seeded by its number):
+
+    python tools/train_dmc.py gen --rules classic --rounds 20000 --out dmc-classic.jsonl
+    python tools/train_dmc.py fit dmc-classic.jsonl --out tools/data/dmc-classic.json
+
+``gen`` plays 4-seat rounds in which every seat plays the ``SHEDDER``
+weights, except that at a share of its decisions (``--explore``) a seat
+plays one of the weights' four favourites drawn uniformly; each such
+decision is written with every candidate's features (``tools/dmc_policy.py``),
+the one played and the round's final value for that seat (the search's
+value: the others' mean score minus its own, plus 30 for winning). It
+appends one line per round and, run again, goes on after the last round
+its file holds, so a stopped run loses at most a round.
+
+``fit`` regresses the value on the played candidate's features minus the
+decision's mean features (least squares with a small ridge): the draw is
+uniform, so this estimates how much each feature adds to a move's value
+whatever the rest of the position. It prints each weight with its standard
+error and writes the weights, which the arena trial ``dmc`` plays.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from arena import deal_match
+from dmc_policy import FEATURES, WEIGHTS_PATH, state_decision
+
+from game.ai.chain import ChainCache
+from game.ai.medium import SHEDDER, MediumPolicy
+from game.ai.search import outcome
+from game.files import write_file
+
+SEED = 7001
+"""The arena's deals use seed 1; training rounds use their own, so no arena deal is trained on."""
+
+
+def last_round(path: Path) -> int:
+    """The number of the last round ``path`` holds (-1 if none)."""
+    if not path.exists():
+        return -1
+    last = -1
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            last = max(last, int(json.loads(line)["round"]))
+    return last
+
+
+def play_round(rules: str, number: int, explore: float) -> list[dict[str, object]]:
+    """One self-play round; the explored decisions with their labels."""
+    match = deal_match(rules, 4, number, SEED)
+    state = match.round
+    assert state is not None
+    rng = random.Random(f"dmc/{rules}/{number}")
+    policy = MediumPolicy(style=SHEDDER)
+    plans = ChainCache()
+    explored: list[dict[str, object]] = []
+    while not state.round_over:
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.random() < explore:
+            seat = state.to_move
+            plan = plans.plan(seat, state.ends[seat], state.hands[seat])
+            moves, feats = state_decision(state, plan)
+            if len(moves) > 1:
+                taken = rng.randrange(len(moves))
+                rounded = [[round(x, 4) for x in f] for f in feats]
+                explored.append({"seat": seat, "feats": rounded, "taken": taken})
+                state.apply(moves[taken])
+                continue
+        state.apply(policy.act(state))
+    for record in explored:
+        record["value"] = round(outcome(state, int(record["seat"])), 3)  # type: ignore[call-overload]
+    return explored
+
+
+def generate(rules: str, rounds: int, out: Path, explore: float) -> None:
+    """Append rounds to ``out`` until it holds ``rounds`` of them."""
+    start = last_round(out) + 1
+    with out.open("a", encoding="utf-8") as sink:
+        for number in range(start, rounds):
+            sink.write(json.dumps({"round": number, "decisions": play_round(rules, number, explore)}) + "\n")
+            sink.flush()
+            if number % 500 == 0:
+                sys.stderr.write(f"\rround {number}/{rounds}")
+    sys.stderr.write("\n")
+
+
+def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """Solve ``matrix x = vector`` (symmetric positive definite) by Gaussian elimination."""
+    n = len(vector)
+    a = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(n):
+            if r != col and a[col][col]:
+                f = a[r][col] / a[col][col]
+                a[r] = [x - f * y for x, y in zip(a[r], a[col])]
+    return [a[i][n] / a[i][i] if a[i][i] else 0.0 for i in range(n)]
+
+
+def inverse(matrix: list[list[float]]) -> list[list[float]]:
+    """The inverse of a symmetric positive definite ``matrix``, column by column."""
+    n = len(matrix)
+    cols = [solve(matrix, [1.0 if i == j else 0.0 for i in range(n)]) for j in range(n)]
+    return [[cols[j][i] for j in range(n)] for i in range(n)]
+
+
+def fit(paths: Sequence[Path], ridge: float) -> tuple[list[float], list[float], int]:
+    """Weights, their standard errors and the number of decisions used."""
+    k = len(FEATURES)
+    xtx = [[0.0] * k for _ in range(k)]
+    xty = [0.0] * k
+    rows: list[tuple[list[float], float]] = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            for d in json.loads(line)["decisions"]:
+                feats = d["feats"]
+                mean = [sum(f[i] for f in feats) / len(feats) for i in range(k)]
+                x = [a - b for a, b in zip(feats[d["taken"]], mean)]
+                rows.append((x, float(d["value"])))
+    centre = sum(y for _, y in rows) / max(1, len(rows))
+    for x, y in rows:
+        y -= centre
+        for i in range(k):
+            xty[i] += x[i] * y
+            xi = x[i]
+            if xi:
+                row = xtx[i]
+                for j in range(k):
+                    row[j] += xi * x[j]
+    for i in range(k):
+        xtx[i][i] += ridge
+    weights = solve(xtx, xty)
+    resid = sum((y - centre - sum(w * a for w, a in zip(weights, x))) ** 2 for x, y in rows)
+    sigma2 = resid / max(1, len(rows) - k)
+    inv = inverse(xtx)
+    errors = [math.sqrt(max(0.0, sigma2 * inv[i][i])) for i in range(k)]
+    return weights, errors, len(rows)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``gen`` or ``fit``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    g = sub.add_parser("gen", help="play self-play rounds and record explored decisions")
+    g.add_argument("--rules", default="classic")
+    g.add_argument("--rounds", type=int, required=True, help="rounds the file should hold")
+    g.add_argument("--out", type=Path, required=True)
+    g.add_argument("--explore", type=float, default=0.3, help="share of decisions played at random")
+    f = sub.add_parser("fit", help="fit the weights to recorded rounds")
+    f.add_argument("data", type=Path, nargs="+")
+    f.add_argument("--out", type=Path, default=WEIGHTS_PATH)
+    f.add_argument("--ridge", type=float, default=1.0)
+    args = parser.parse_args(argv)
+    if args.command == "gen":
+        generate(args.rules, args.rounds, args.out, args.explore)
+        return 0
+    weights, errors, used = fit(args.data, args.ridge)
+    for name, w, e in zip(FEATURES, weights, errors):
+        print(f"{name:24s} {w:+8.3f}  (se {e:.3f})")
+    print(f"{used} decisions")
+    payload = {"features": list(FEATURES), "weights": [round(w, 5) for w in weights], "decisions": used}
+    write_file(args.out, (json.dumps(payload, indent=1) + "\n").encode("utf-8"), keep_backup=False)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
