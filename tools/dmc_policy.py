@@ -37,7 +37,7 @@ FEATURES: tuple[str, ...] = (
 )
 """The names of the numbers describing one candidate move, in order (a play
 on another seat's train is the base the train columns compare with; a move
-that is not a play has zeros but for ``end_turn``); the last two say where
+that is not a play has zeros but for ``end_turn`` and its rank); the last two say where
 the ``SHEDDER`` weights rank the move among the decision's candidates (their
 choice first), so the learned value can keep their choice unless the rest
 outweighs it."""

@@ -88,6 +88,17 @@ def test_the_fit_recovers_what_each_feature_adds_to_a_move(tmp_path: Path) -> No
         assert abs(w - t) < 5 * e + 0.05
 
 
+def test_the_commands_write_weights_the_trial_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``gen`` then ``fit``, as docs/ai.md gives them, leave a weights file the
+    trial reads, and ``fit`` prints a weight and its standard error per feature."""
+    data, out = tmp_path / "self-play.jsonl", tmp_path / "weights.json"
+    assert train_dmc.main(["gen", "--rounds", "4", "--out", str(data)]) == 0
+    assert train_dmc.main(["fit", str(data), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in printed[: len(dmc_policy.FEATURES)]] == list(dmc_policy.FEATURES)
+    assert len(dmc_policy.load_weights(out)) == len(dmc_policy.FEATURES)
+
+
 def test_a_weights_file_for_other_features_is_refused_with_the_reason(tmp_path: Path) -> None:
     path = tmp_path / "w.json"
     path.write_text(json.dumps({"features": ["pips"], "weights": [1.0]}))
