@@ -88,6 +88,32 @@ def test_the_fit_recovers_what_each_feature_adds_to_a_move(tmp_path: Path) -> No
         assert abs(w - t) < 5 * e + 0.05
 
 
+def test_the_check_finds_departures_pay_what_true_weights_promise(tmp_path: Path) -> None:
+    """On made-up decisions whose values follow known weights, the departures
+    those weights make from the first (``SHEDDER``) move gain in the recorded
+    rounds what they promise; weights of the opposite sign lose it."""
+    rng = random.Random(9)
+    k = len(dmc_policy.FEATURES)
+    truth = [rng.uniform(-3, 3) for _ in range(k)]
+    lines = []
+    for number in range(300):
+        decisions = []
+        for _ in range(10):
+            feats = [[rng.uniform(0, 1) for _ in range(k)] for _ in range(3)]
+            taken = rng.randrange(3)
+            value = rng.gauss(0, 5) + sum(w * x for w, x in zip(truth, feats[taken]))
+            decisions.append({"seat": 0, "feats": feats, "taken": taken, "value": value})
+        lines.append(json.dumps({"round": number, "decisions": decisions}))
+    data = tmp_path / "made-up.jsonl"
+    data.write_text("\n".join(lines) + "\n")
+    right = train_dmc.departures([data], truth)
+    assert right["departures"] > 1000
+    assert right["promised"] > 0
+    assert abs(right["realised"] - right["promised"]) < right["within"] + 0.5
+    wrong = train_dmc.departures([data], [-w for w in truth])
+    assert wrong["realised"] < -wrong["within"]
+
+
 def test_the_commands_write_weights_the_trial_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``gen`` then ``fit``, as docs/ai.md gives them, leave a weights file the
     trial reads, and ``fit`` prints a weight and its standard error per feature."""
@@ -97,6 +123,8 @@ def test_the_commands_write_weights_the_trial_plays(tmp_path: Path, capsys: pyte
     printed = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in printed[: len(dmc_policy.FEATURES)]] == list(dmc_policy.FEATURES)
     assert len(dmc_policy.load_weights(out)) == len(dmc_policy.FEATURES)
+    assert train_dmc.main(["check", str(data), "--weights", str(out)]) == 0
+    assert "decisions leave the SHEDDER move" in capsys.readouterr().out
 
 
 def test_a_weights_file_for_other_features_is_refused_with_the_reason(tmp_path: Path) -> None:
