@@ -2,7 +2,7 @@
 
     python tools/pair_arena.py VARIANT.jsonl BASELINE.jsonl --rules classic
                                [--candidate expert] [--base-candidate expert] [--baseline medium]
-                               [--matches] [--json]
+                               [--base-baseline hard] [--matches] [--json]
 
 Both files come from ``tools/arena.py --save``. The deals the two runs share
 are paired: for each deal, the variant's round-win share and score margin
@@ -12,7 +12,9 @@ differences with 95% bootstrap intervals over deals, and each run's own
 figures on the shared deals. ``--candidate`` picks the variant's candidate
 (by default the first one the file holds for those rules), ``--base-candidate``
 the baseline run's (default ``expert``); ``--baseline`` is the level both
-played against. With ``--matches`` the runs' whole matches (``arena.py
+played against, unless ``--base-baseline`` names another for the baseline
+run (a variant of the opponents instead of the candidate: Expert against a
+trial Hard paired with Expert against Hard). With ``--matches`` the runs' whole matches (``arena.py
 --matches``) are paired instead of their single rounds: the difference is
 then in points of match-win share and match score margin.
 """
@@ -94,12 +96,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--candidate", default=None)
     parser.add_argument("--base-candidate", default="expert")
     parser.add_argument("--baseline", default="medium")
+    parser.add_argument("--base-baseline", default=None, help="the baseline run's opponents, if others")
     parser.add_argument("--matches", action="store_true", help="pair whole matches instead of single rounds")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     try:
         variant = select(args.variant, args.rules, args.candidate, args.baseline, args.matches)
-        base = select(args.base, args.rules, args.base_candidate, args.baseline, args.matches)
+        opponents = args.base_baseline or args.baseline
+        base = select(args.base, args.rules, args.base_candidate, opponents, args.matches)
         result = compare(variant, base)
     except (OSError, ValueError) as problem:
         print(f"pair_arena: {problem}", file=sys.stderr)

@@ -10,10 +10,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _record(candidate: str, deal: int, wins: int, margin: float, **extra: object) -> str:
+def _record(
+    candidate: str, deal: int, wins: int, margin: float, baseline: str = "medium", **extra: object
+) -> str:
     rotations = [{"win": seat < wins, "margin": margin, "pip_margin": margin} for seat in range(4)]
     return json.dumps({
-        "rules": "classic", "players": 4, "candidate": candidate, "baseline": "medium", "deal": deal,
+        "rules": "classic", "players": 4, "candidate": candidate, "baseline": baseline, "deal": deal,
         "seed": 1, "rotations": rotations, "times": {}, **extra,
     })
 
@@ -40,6 +42,21 @@ def test_only_the_shared_deals_are_paired_and_the_difference_is_per_deal(tmp_pat
     assert result["win_diff"] == 0.25 and result["win_diff_ci"] == [0.25, 0.25]
     assert result["margin_diff"] == 2.0
     assert "+25.0 points" in _pair(str(variant), str(base), "--rules", "classic").stdout
+
+
+def test_a_run_against_other_opponents_pairs_with_the_base_baseline(tmp_path: Path) -> None:
+    """Expert against a trial Hard pairs with Expert against Hard when asked
+    (``--base-baseline``), and not otherwise."""
+    variant, base = tmp_path / "variant.jsonl", tmp_path / "base.jsonl"
+    variant.write_text("\n".join(_record("expert", d, 2, 5.0, "hard-trial") for d in range(3)) + "\n")
+    base.write_text("\n".join(_record("expert", d, 1, 2.0, "hard") for d in range(3)) + "\n")
+    args = [str(variant), str(base), "--rules", "classic", "--candidate", "expert"]
+    args += ["--baseline", "hard-trial"]
+    done = _pair(*args, "--base-baseline", "hard", "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert (result["deals"], result["win_diff"], result["margin_diff"]) == (3, 0.25, 3.0)
+    assert _pair(*args).returncode == 2
 
 
 def test_runs_with_no_deal_in_common_are_refused_with_a_reason(tmp_path: Path) -> None:
