@@ -18,7 +18,15 @@ of half of one; ``hard-full`` is Hard searching every decision at
 ``classic`` too, as before the trial ``hard-mix50`` (playing that move
 unsearched on half its decisions) became Hard there. ``dmc`` plays the
 ``SHEDDER`` weights' favourite with the highest value learned from
-self-play by ``tools/train_dmc.py`` (``tools/dmc_policy.py``).
+self-play by ``tools/train_dmc.py`` (``tools/dmc_policy.py``), ``dmc-bar5``
+only where it is 5 learned pips better. For the ``hub`` steps:
+``medium-norace`` is Medium not racing when an opponent is low;
+``medium-greedy15`` / ``25`` / ``50`` Medium playing its heaviest tile with
+no plan on that share of its decisions; ``hard-hub50`` Hard playing its
+default move unsearched on half its decisions at ``hub`` too;
+``hard-hub-cautious`` Hard at ``hub`` as at ``tournament`` (Medium's move,
+two standard errors); ``expert-hub`` Expert starting from Medium's move and
+playing Medium's weights in its playouts at ``hub``.
 """
 
 from __future__ import annotations
@@ -33,9 +41,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from dmc_policy import DmcBarPlayer, DmcPlayer
 
 from game.ai.inference import Sampler
-from game.ai.medium import SHEDDER, MediumPlayer
+from game.ai.medium import MEDIUM, SHEDDER, MediumPlayer, Style, best_plays
+from game.ai.seeding import decision_rng
 from game.ai.search import Deal, ExpertPlayer, HardPlayer
-from game.engine import RoundState, SeatView
+from game.engine import Action, RoundState, SeatView
+from game.engine.tiles import PIPS
 
 
 class ExpertNoReadPlayer(ExpertPlayer):
@@ -139,6 +149,72 @@ class HardFullPlayer(HardPlayer):
     UNSEARCHED: dict[str, float] = {}
 
 
+class MediumNoRacePlayer(MediumPlayer):
+    """For measurement only: Medium's weights without racing by pips when an
+    opponent is low (the ``SHEDDER`` weights' other change, without shedding
+    first)."""
+
+    style = Style(race_tiles=0)
+
+
+class MediumGreedyPlayer(MediumPlayer):
+    """For measurement only: Medium playing its heaviest tile, with no plan,
+    on a share of its decisions (drawn per decision from its seed and the
+    view): a less careful Medium, to widen the step from Medium to Hard
+    where it is narrow."""
+
+    greedy = 0.25
+
+    def choose(self, view: SeatView) -> Action:
+        """The heaviest play on a drawn share of decisions, else Medium's move."""
+        plays = best_plays(view.legal)
+        if plays and len(view.legal) > 1 and decision_rng(f"{self.seed}/greedy", view).random() < self.greedy:
+            return max(plays, key=lambda p: (PIPS[p.tile], -p.train))
+        return super().choose(view)
+
+
+class MediumGreedy15Player(MediumGreedyPlayer):
+    """For measurement only: the same on 15% of its decisions."""
+
+    greedy = 0.15
+
+
+class MediumGreedy50Player(MediumGreedyPlayer):
+    """For measurement only: the same on half its decisions."""
+
+    greedy = 0.5
+
+
+class HardHubPlayer(HardPlayer):
+    """For measurement only: Hard playing its default move unsearched on half
+    its decisions at ``hub`` too, as it does at ``classic``."""
+
+    UNSEARCHED: dict[str, float] = {**HardPlayer.UNSEARCHED, "hub": 0.5}
+
+
+class HardHubCautiousPlayer(HardPlayer):
+    """For measurement only: Hard at ``hub`` as at ``tournament`` and ``tap``:
+    it starts from Medium's move and leaves it only for one better by two
+    standard errors."""
+
+    CAUTIOUS_PRESETS = HardPlayer.CAUTIOUS_PRESETS | {"hub"}
+
+
+class ExpertHubPlayer(ExpertPlayer):
+    """For measurement only: Expert at ``hub`` starting from Medium's move and
+    candidate order and playing Medium's weights in its playouts. There a
+    turn that does not play on the own train turns it public, so the
+    ``SHEDDER`` weights' shedding elsewhere first gives the own train away."""
+
+    def lead_for(self, view: SeatView) -> Style:
+        """Medium's weights at ``hub``, else the ``SHEDDER`` weights."""
+        return MEDIUM if view.options.preset == "hub" else self.lead
+
+    def playout_for(self, view: SeatView) -> Style:
+        """Medium's weights at ``hub``, else the ``SHEDDER`` weights."""
+        return MEDIUM if view.options.preset == "hub" else self.playout
+
+
 TRIALS: dict[str, type] = {
     "expert-noread": ExpertNoReadPlayer,
     "expert-halfread": ExpertHalfReadPlayer,
@@ -154,5 +230,12 @@ TRIALS: dict[str, type] = {
     "hard-full": HardFullPlayer,
     "dmc": DmcPlayer,
     "dmc-bar5": DmcBarPlayer,
+    "medium-norace": MediumNoRacePlayer,
+    "medium-greedy15": MediumGreedy15Player,
+    "medium-greedy25": MediumGreedyPlayer,
+    "medium-greedy50": MediumGreedy50Player,
+    "hard-hub50": HardHubPlayer,
+    "hard-hub-cautious": HardHubCautiousPlayer,
+    "expert-hub": ExpertHubPlayer,
 }
 """Variants of the game's levels, measured in the arena and never offered to players."""

@@ -267,6 +267,10 @@ class SearchPlayer:
         """How much this level searches at this table."""
         return self.budget
 
+    def playout_for(self, view: SeatView) -> Style:
+        """The weights of the policy that plays every seat in this table's playouts."""
+        return self.playout
+
     def choose(self, view: SeatView) -> Action:
         """The searched action for ``view.seat``."""
         standing = match_standing(view) if self.play_for_match else None
@@ -305,7 +309,8 @@ class SearchPlayer:
         roots = [deal(rng) for _ in range(samples)]
         left = sum(view.hand_sizes) + view.boneyard_size
         depth = None if left <= b.endgame else b.depth
-        return search(roots, view.seat, moves, weights, depth, b.z, self.playout, b.win_bonus, standing)
+        policy = self.playout_for(view)
+        return search(roots, view.seat, moves, weights, depth, b.z, policy, b.win_bonus, standing)
 
 
 class HardPlayer(SearchPlayer):

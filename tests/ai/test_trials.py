@@ -43,7 +43,9 @@ def test_a_trial_variant_is_measured_in_the_arena_but_never_offered_to_players()
     levels = {"expert": ExpertPlayer, "hard": HardPlayer, "medium": MediumPlayer, "dmc": arena.TRIALS["dmc"]}
     trials = (
         "expert-noread", "expert-halfread", "expert-win60", "hard-weigh", "hard-equity", "expert-equity",
-        "medium-shedder", "hard-bar1", "hard-bar2", "expert-bar1", "expert-bar2", "hard-full", "dmc", "dmc-bar5",
+        "medium-shedder", "hard-bar1", "hard-bar2", "expert-bar1", "expert-bar2", "hard-full", "dmc",
+        "dmc-bar5", "medium-norace", "medium-greedy15", "medium-greedy25", "medium-greedy50", "hard-hub50",
+        "hard-hub-cautious", "expert-hub",
     )
     for name in trials:
         assert isinstance(arena.make_arena_player(name, "seed"), levels[name.split("-")[0]])
@@ -160,3 +162,36 @@ def test_a_higher_bar_leaves_the_default_move_only_where_hard_does() -> None:
         hard_left += hard != default
         bar_left += bar != default
     assert hard_left > bar_left
+
+
+def test_the_hub_trials_change_their_level_at_hub_only() -> None:
+    """``expert-hub`` starts from Medium's move and plays Medium's weights in
+    its playouts at ``hub`` and is Expert elsewhere; ``medium-greedy25`` plays
+    its heaviest tile on some ``hub`` decisions and Medium's move on the rest."""
+    from game.ai.hint import hint
+    from game.ai.medium import MEDIUM, SHEDDER, best_plays
+    from game.engine import seat_view
+    from game.engine.tiles import PIPS
+
+    from .positions import choice_positions
+
+    arena = _arena_module()
+    for rules, style in (("hub", MEDIUM), ("classic", SHEDDER)):
+        positions = choice_positions(range(20), lambda seed: 3 + seed % 9, rules)
+        views = [seat_view(state, state.to_move) for _, state in positions]
+        assert len(views) >= 5
+        for view in views:
+            trial = arena.make_arena_player("expert-hub", "same")
+            assert trial.moves(view)[0] == hint(view, style)[0]
+            assert trial.playout_for(view) is style
+    greedy = medium = 0
+    for _, state in choice_positions(range(60), lambda seed: 3 + seed % 12, "hub"):
+        view = seat_view(state, state.to_move)
+        choice = arena.make_arena_player("medium-greedy25", "same").choose(view)
+        plays = best_plays(view.legal)
+        if choice == arena.make_arena_player("medium", "same").choose(view):
+            medium += 1
+        else:
+            greedy += 1
+            assert PIPS[choice.tile] == max(PIPS[p.tile] for p in plays)
+    assert greedy >= 1 and medium > greedy
