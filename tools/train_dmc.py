@@ -64,6 +64,16 @@ def last_round(path: Path) -> int:
     return last
 
 
+def drop_torn_line(path: Path) -> None:
+    """A run stopped in the middle of writing leaves a last line without its
+    newline: cut it off, so the run goes on from the last whole round."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        path.write_bytes(data[: data.rfind(b"\n") + 1])
+
+
 def play_round(rules: str, number: int, explore: float) -> list[dict[str, object]]:
     """One self-play round; the explored decisions with their labels."""
     match = deal_match(rules, 4, number, SEED)
@@ -93,6 +103,7 @@ def play_round(rules: str, number: int, explore: float) -> list[dict[str, object
 
 def generate(rules: str, rounds: int, out: Path, explore: float) -> None:
     """Append rounds to ``out`` until it holds ``rounds`` of them."""
+    drop_torn_line(out)
     start = last_round(out) + 1
     with out.open("a", encoding="utf-8") as sink:
         for number in range(start, rounds):

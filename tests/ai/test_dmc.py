@@ -51,12 +51,19 @@ def test_a_decision_is_described_from_what_the_seat_may_see() -> None:
 
 
 def test_generation_is_reproducible_and_goes_on_after_a_stop(tmp_path: Path) -> None:
-    """Three rounds in one run write what two rounds, then a run asked for three, write."""
+    """Three rounds in one run write what two rounds, then a run asked for three, write,
+    also when the first run was stopped in the middle of writing a round."""
     whole, pieces = tmp_path / "whole.jsonl", tmp_path / "pieces.jsonl"
     train_dmc.generate("classic", 3, whole, 0.3)
     train_dmc.generate("classic", 2, pieces, 0.3)
     train_dmc.generate("classic", 3, pieces, 0.3)
     assert pieces.read_text() == whole.read_text()
+    torn = tmp_path / "torn.jsonl"
+    train_dmc.generate("classic", 2, torn, 0.3)
+    with torn.open("a") as sink:
+        sink.write('{"round": 2, "decisions": [{"seat"')  # stopped in the middle of writing round 2
+    train_dmc.generate("classic", 3, torn, 0.3)
+    assert torn.read_text() == whole.read_text()
     rounds = [json.loads(line) for line in whole.read_text().splitlines()]
     assert [r["round"] for r in rounds] == [0, 1, 2]
     decisions = [d for r in rounds for d in r["decisions"]]
@@ -114,7 +121,9 @@ def test_the_check_finds_departures_pay_what_true_weights_promise(tmp_path: Path
     assert wrong["realised"] < -wrong["within"]
 
 
-def test_the_commands_write_weights_the_trial_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_commands_write_weights_the_trial_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``gen`` then ``fit``, as docs/ai.md gives them, leave a weights file the
     trial reads, and ``fit`` prints a weight and its standard error per feature."""
     data, out = tmp_path / "self-play.jsonl", tmp_path / "weights.json"
