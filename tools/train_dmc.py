@@ -53,25 +53,19 @@ SEED = 7001
 """The arena's deals use seed 1; training rounds use their own, so no arena deal is trained on."""
 
 
-def last_round(path: Path) -> int:
-    """The number of the last round ``path`` holds (-1 if none)."""
+def next_round(path: Path) -> int:
+    """The number of the first round ``path`` does not hold yet (rounds are
+    written in order, one line each). A run stopped in the middle of writing
+    leaves a last line without its newline: it is cut off, so the run goes on
+    from the last whole round."""
     if not path.exists():
-        return -1
-    last = -1
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            last = max(last, int(json.loads(line)["round"]))
-    return last
-
-
-def drop_torn_line(path: Path) -> None:
-    """A run stopped in the middle of writing leaves a last line without its
-    newline: cut it off, so the run goes on from the last whole round."""
-    if not path.exists():
-        return
+        return 0
     data = path.read_bytes()
     if data and not data.endswith(b"\n"):
-        path.write_bytes(data[: data.rfind(b"\n") + 1])
+        data = data[: data.rfind(b"\n") + 1]
+        path.write_bytes(data)
+    lines = data.rstrip(b"\n").rsplit(b"\n", 1)
+    return int(json.loads(lines[-1])["round"]) + 1 if lines[-1].strip() else 0
 
 
 def play_round(rules: str, number: int, explore: float) -> list[dict[str, object]]:
@@ -103,8 +97,7 @@ def play_round(rules: str, number: int, explore: float) -> list[dict[str, object
 
 def generate(rules: str, rounds: int, out: Path, explore: float) -> None:
     """Append rounds to ``out`` until it holds ``rounds`` of them."""
-    drop_torn_line(out)
-    start = last_round(out) + 1
+    start = next_round(out)
     with out.open("a", encoding="utf-8") as sink:
         for number in range(start, rounds):
             sink.write(json.dumps({"round": number, "decisions": play_round(rules, number, explore)}) + "\n")

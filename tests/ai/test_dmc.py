@@ -70,25 +70,34 @@ def test_generation_is_reproducible_and_goes_on_after_a_stop(tmp_path: Path) -> 
     assert decisions and all(0 <= d["taken"] < len(d["feats"]) for d in decisions)
 
 
+def _made_up_rounds(
+    path: Path, truth: list[float], rng: random.Random, rounds: int, sizes: tuple[int, int], worth: float,
+    noise: float,
+) -> Path:
+    """Rounds of ten made-up decisions each, ``sizes`` candidates apiece, one
+    drawn uniformly; its value is a position's own worth (spread ``worth``)
+    plus ``truth`` times its features, plus noise."""
+    lines = []
+    for number in range(rounds):
+        decisions = []
+        for _ in range(10):
+            feats = [[rng.uniform(0, 1) for _ in truth] for _ in range(rng.randint(*sizes))]
+            taken = rng.randrange(len(feats))
+            added = sum(w * x for w, x in zip(truth, feats[taken]))
+            value = rng.gauss(0, worth) + added + rng.gauss(0, noise)
+            decisions.append({"seat": 0, "feats": feats, "taken": taken, "value": value})
+        lines.append(json.dumps({"round": number, "decisions": decisions}))
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
 def test_the_fit_recovers_what_each_feature_adds_to_a_move(tmp_path: Path) -> None:
     """On made-up decisions whose value is a position's own worth plus a known
     weight per feature of the move drawn uniformly (plus noise), the fit finds
     the known weights without being told the position's worth."""
     rng = random.Random(5)
-    k = len(dmc_policy.FEATURES)
-    truth = [rng.uniform(-3, 3) for _ in range(k)]
-    lines = []
-    for number in range(400):
-        decisions = []
-        for _ in range(10):
-            feats = [[rng.uniform(0, 1) for _ in range(k)] for _ in range(rng.randint(2, 4))]
-            taken = rng.randrange(len(feats))
-            worth = rng.gauss(0, 20)
-            value = worth + sum(w * x for w, x in zip(truth, feats[taken])) + rng.gauss(0, 1)
-            decisions.append({"seat": 0, "feats": feats, "taken": taken, "value": value})
-        lines.append(json.dumps({"round": number, "decisions": decisions}))
-    data = tmp_path / "made-up.jsonl"
-    data.write_text("\n".join(lines) + "\n")
+    truth = [rng.uniform(-3, 3) for _ in dmc_policy.FEATURES]
+    data = _made_up_rounds(tmp_path / "made-up.jsonl", truth, rng, 400, (2, 4), worth=20.0, noise=1.0)
     weights, errors, used = train_dmc.fit([data], ridge=0.0)
     assert used == 4000
     for w, e, t in zip(weights, errors, truth):
@@ -100,19 +109,8 @@ def test_the_check_finds_departures_pay_what_true_weights_promise(tmp_path: Path
     those weights make from the first (``SHEDDER``) move gain in the recorded
     rounds what they promise; weights of the opposite sign lose it."""
     rng = random.Random(9)
-    k = len(dmc_policy.FEATURES)
-    truth = [rng.uniform(-3, 3) for _ in range(k)]
-    lines = []
-    for number in range(300):
-        decisions = []
-        for _ in range(10):
-            feats = [[rng.uniform(0, 1) for _ in range(k)] for _ in range(3)]
-            taken = rng.randrange(3)
-            value = rng.gauss(0, 5) + sum(w * x for w, x in zip(truth, feats[taken]))
-            decisions.append({"seat": 0, "feats": feats, "taken": taken, "value": value})
-        lines.append(json.dumps({"round": number, "decisions": decisions}))
-    data = tmp_path / "made-up.jsonl"
-    data.write_text("\n".join(lines) + "\n")
+    truth = [rng.uniform(-3, 3) for _ in dmc_policy.FEATURES]
+    data = _made_up_rounds(tmp_path / "made-up.jsonl", truth, rng, 300, (3, 3), worth=5.0, noise=0.0)
     right = train_dmc.departures([data], truth)
     assert right["departures"] > 1000
     assert right["promised"] > 0
