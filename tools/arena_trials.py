@@ -19,7 +19,10 @@ of half of one; ``hard-full`` is Hard searching every decision at
 unsearched on half its decisions) became Hard there. ``dmc`` plays the
 ``SHEDDER`` weights' favourite with the highest value learned from
 self-play by ``tools/train_dmc.py`` (``tools/dmc_policy.py``), ``dmc-bar5``
-only where it is 5 learned pips better. For the ``hub`` steps:
+only where it is 5 learned pips better; ``distil`` plays the favourite
+with the highest value distilled from the seer by ``tools/train_seer.py``
+(``tools/distil_policy.py``), ``expert-distil`` is Expert starting from it
+instead of the ``SHEDDER`` move. For the ``hub`` steps:
 ``medium-norace`` is Medium not racing when an opponent is low;
 ``medium-greedy15`` / ``25`` / ``50`` Medium playing its heaviest tile with
 no plan on that share of its decisions; ``hard-hub50`` Hard playing its
@@ -38,6 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from distil_policy import DistilPlayer, ExpertDistilPlayer
 from dmc_policy import DmcBarPlayer, DmcPlayer
 
 from game.ai.inference import Sampler
@@ -230,6 +234,8 @@ TRIALS: dict[str, type] = {
     "hard-full": HardFullPlayer,
     "dmc": DmcPlayer,
     "dmc-bar5": DmcBarPlayer,
+    "distil": DistilPlayer,
+    "expert-distil": ExpertDistilPlayer,
     "medium-norace": MediumNoRacePlayer,
     "medium-greedy15": MediumGreedy15Player,
     "medium-greedy25": MediumGreedyPlayer,

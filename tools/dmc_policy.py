@@ -142,6 +142,17 @@ def best_move(
     return moves[best]
 
 
+def learned_favourite(view: SeatView, weights: Sequence[float], margin: float = 0.0) -> Action:
+    """Of the ``SHEDDER`` weights' favourites, the one ``weights`` value most
+    for ``view.seat`` (``SHEDDER``'s own unless another is higher by more than ``margin``)."""
+    plan = longest_chain(view.ends[view.seat], tuple(sorted(view.hand)))
+    moves, feats = decision(
+        view.legal, view.seat, view.hand, view.ends, view.public, view.hand_sizes, view.unseen_tiles(),
+        view.options, plan,
+    )
+    return best_move(moves, feats, weights, margin)
+
+
 def load_weights(path: Path = WEIGHTS_PATH) -> list[float]:
     """The weights ``tools/train_dmc.py fit`` wrote, one per feature, read through the safe reader."""
     try:
@@ -173,12 +184,7 @@ class DmcPlayer:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        plan = longest_chain(view.ends[view.seat], tuple(sorted(view.hand)))
-        moves, feats = decision(
-            legal, view.seat, view.hand, view.ends, view.public, view.hand_sizes, view.unseen_tiles(),
-            view.options, plan,
-        )
-        return best_move(moves, feats, self.weights, self.margin)
+        return learned_favourite(view, self.weights, self.margin)
 
 
 class DmcBarPlayer(DmcPlayer):

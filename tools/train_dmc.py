@@ -131,8 +131,6 @@ def inverse(matrix: list[list[float]]) -> list[list[float]]:
 def fit(paths: Sequence[Path], ridge: float) -> tuple[list[float], list[float], int]:
     """Weights, their standard errors and the number of decisions used."""
     k = len(FEATURES)
-    xtx = [[0.0] * k for _ in range(k)]
-    xty = [0.0] * k
     rows: list[tuple[list[float], float]] = []
     for path in paths:
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -143,6 +141,16 @@ def fit(paths: Sequence[Path], ridge: float) -> tuple[list[float], list[float], 
                 mean = [sum(f[i] for f in feats) / len(feats) for i in range(k)]
                 x = [a - b for a, b in zip(feats[d["taken"]], mean)]
                 rows.append((x, float(d["value"])))
+    weights, errors = least_squares(rows, ridge)
+    return weights, errors, len(rows)
+
+
+def least_squares(rows: Sequence[tuple[list[float], float]], ridge: float) -> tuple[list[float], list[float]]:
+    """Weights of ``y ~ x`` over ``rows`` (the mean of ``y`` taken out first; a
+    ``ridge`` added to the diagonal) and their standard errors."""
+    k = len(FEATURES)
+    xtx = [[0.0] * k for _ in range(k)]
+    xty = [0.0] * k
     centre = sum(y for _, y in rows) / max(1, len(rows))
     for x, y in rows:
         y -= centre
@@ -160,7 +168,7 @@ def fit(paths: Sequence[Path], ridge: float) -> tuple[list[float], list[float], 
     sigma2 = resid / max(1, len(rows) - k)
     inv = inverse(xtx)
     errors = [math.sqrt(max(0.0, sigma2 * inv[i][i])) for i in range(k)]
-    return weights, errors, len(rows)
+    return weights, errors
 
 
 def departures(paths: Sequence[Path], weights: Sequence[float]) -> dict[str, float]:

@@ -171,22 +171,20 @@ def candidates(
     return ordered[:keep]
 
 
-def search(
+def playout_values(
     roots: Sequence[RoundState],
     seat: int,
     moves: Sequence[Action],
     weights: Sequence[float] | None = None,
     depth: int | None = None,
-    z: float = 0.0,
     style: Style = MEDIUM,
     win_bonus: float = WIN_BONUS,
     standing: Standing | None = None,
-) -> Action:
-    """The action of ``moves`` with the best mean playout value over ``roots``
-    (``win_bonus`` for winning the round; with a ``standing``, the chance of
-    winning the match instead). ``moves[0]`` is the default: another move must
-    beat it, on the same samples, by ``z`` standard errors of the paired
-    difference."""
+) -> list[list[float]]:
+    """Per move of ``moves``, its playout value for ``seat`` on each of
+    ``roots`` (every seat played by ``style``): the round's value with
+    ``win_bonus`` for winning it, or, with a ``standing``, the chance of
+    winning the match."""
     values: list[list[float]] = [[] for _ in moves]
     policy = MediumPolicy(style=style)
     for root in roots:
@@ -202,6 +200,25 @@ def search(
                 values[i].append(outcome(state, seat, weights, win_bonus))
             else:
                 values[i].append(estimate(state, seat, weights, win_bonus))
+    return values
+
+
+def search(
+    roots: Sequence[RoundState],
+    seat: int,
+    moves: Sequence[Action],
+    weights: Sequence[float] | None = None,
+    depth: int | None = None,
+    z: float = 0.0,
+    style: Style = MEDIUM,
+    win_bonus: float = WIN_BONUS,
+    standing: Standing | None = None,
+) -> Action:
+    """The action of ``moves`` with the best mean playout value over ``roots``
+    (``playout_values``). ``moves[0]`` is the default: another move must
+    beat it, on the same samples, by ``z`` standard errors of the paired
+    difference."""
+    values = playout_values(roots, seat, moves, weights, depth, style, win_bonus, standing)
     n = len(roots)
     best, best_gain = 0, 0.0
     for i in range(1, len(moves)):

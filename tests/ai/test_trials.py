@@ -40,12 +40,13 @@ def test_a_trial_variant_is_measured_in_the_arena_but_never_offered_to_players()
     from game.ai.search import ExpertPlayer, HardPlayer
 
     known = _levels_the_arena_names()
-    levels = {"expert": ExpertPlayer, "hard": HardPlayer, "medium": MediumPlayer, "dmc": arena.TRIALS["dmc"]}
+    levels = {"expert": ExpertPlayer, "hard": HardPlayer, "medium": MediumPlayer, "dmc": arena.TRIALS["dmc"],
+              "distil": arena.TRIALS["dmc"]}
     trials = (
         "expert-noread", "expert-halfread", "expert-win60", "hard-weigh", "hard-equity", "expert-equity",
         "medium-shedder", "hard-bar1", "hard-bar2", "expert-bar1", "expert-bar2", "hard-full", "dmc",
         "dmc-bar5", "medium-norace", "medium-greedy15", "medium-greedy25", "medium-greedy50", "hard-hub50",
-        "hard-hub-cautious", "expert-hub",
+        "hard-hub-cautious", "expert-hub", "distil", "expert-distil",
     )
     for name in trials:
         assert isinstance(arena.make_arena_player(name, "seed"), levels[name.split("-")[0]])
