@@ -4,7 +4,7 @@ Three steps, each reproducible from its command (every round is seeded by its nu
 
     python tools/train_seer.py gen --rules classic --rounds 1500 --out seer-classic.jsonl
     python tools/train_seer.py gen --rules classic --first 5000 --rounds 5300 --expert --out seer-held.jsonl
-    python tools/train_seer.py fit seer-classic.jsonl --out tools/data/seer-classic.json
+    python tools/train_seer.py fit seer-classic.jsonl
     python tools/train_seer.py check seer-held.jsonl
 
 ``gen`` plays 4-seat rounds in which every seat plays the ``SHEDDER``
