@@ -42,6 +42,7 @@ import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -58,7 +59,8 @@ from game.engine import Action, RoundState, seat_view
 from game.files import write_file
 
 SEED = 7002
-"""Training rounds' own seed: no arena deal (seed 1) or self-play round of ``train_dmc.py`` (7001) is reused."""
+"""Training rounds' own seed: no arena deal (seed 1) or self-play round of
+``train_dmc.py`` (7001) is reused."""
 
 
 def seer_values(state: RoundState, moves: Sequence[Action], samples: int, rng: random.Random) -> list[float]:
@@ -76,7 +78,9 @@ def seer_values(state: RoundState, moves: Sequence[Action], samples: int, rng: r
     return [statistics.fmean(v) for v in values]
 
 
-def play_round(rules: str, number: int, share: float, samples: int, expert: bool = False) -> list[dict[str, object]]:
+def play_round(
+    rules: str, number: int, share: float, samples: int, expert: bool = False
+) -> list[dict[str, object]]:
     """One self-play round; the decisions the seer valued, with their values
     (and, if ``expert``, which candidate Expert plays from the seat's view: -1
     for a move outside them)."""
@@ -113,16 +117,17 @@ def generate(
     start = max(first, next_round(out))
     with out.open("a", encoding="utf-8") as sink:
         for number in range(start, rounds):
-            sink.write(json.dumps({"round": number, "decisions": play_round(rules, number, share, samples, expert)}) + "\n")
+            labelled = play_round(rules, number, share, samples, expert)
+            sink.write(json.dumps({"round": number, "decisions": labelled}) + "\n")
             sink.flush()
             if number % 50 == 0:
                 sys.stderr.write(f"\rround {number}/{rounds}")
     sys.stderr.write("\n")
 
 
-def decisions(paths: Sequence[Path]) -> list[dict[str, list]]:
+def decisions(paths: Sequence[Path]) -> list[dict[str, Any]]:
     """Every valued decision the files hold."""
-    found: list[dict[str, list]] = []
+    found: list[dict[str, Any]] = []
     for path in paths:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
@@ -145,6 +150,11 @@ def fit(paths: Sequence[Path], ridge: float) -> tuple[list[float], list[float], 
     return weights, errors, used
 
 
+def mean_within(gains: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``gains`` and the half-width of its 95% interval."""
+    return statistics.fmean(gains), 1.96 * math.sqrt(statistics.pvariance(gains) / len(gains))
+
+
 def departures(paths: Sequence[Path], weights: Sequence[float]) -> dict[str, float]:
     """Where the learned values would leave the ``SHEDDER`` move: what they
     promise, and what the seer's values give (the learned favourite's minus
@@ -154,16 +164,9 @@ def departures(paths: Sequence[Path], weights: Sequence[float]) -> dict[str, flo
     promised: list[float] = []
     gained: list[float] = []
     ceiling: list[float] = []
-    expert: list[float] = []
-    outside = 0
     for d in decisions(paths):
         seen += 1
         values = d["values"]
-        if "expert" in d:
-            if d["expert"] < 0:
-                outside += 1
-            else:
-                expert.append(values[d["expert"]] - values[0])
         learned = [sum(w * x for w, x in zip(weights, f)) for f in d["feats"]]
         best = max(range(len(learned)), key=lambda i: (learned[i], -i))
         ceiling.append(max(values) - values[0])
@@ -172,24 +175,50 @@ def departures(paths: Sequence[Path], weights: Sequence[float]) -> dict[str, flo
             gained.append(values[best] - values[0])
     if len(gained) < 2:
         raise ValueError("too few decisions where the learned values leave the SHEDDER move")
+    realised, within = mean_within(gained)
     return {
         "decisions": seen,
         "departures": len(gained),
         "promised": statistics.fmean(promised),
-        "realised": statistics.fmean(gained),
-        "within": 1.96 * math.sqrt(statistics.pvariance(gained) / len(gained)),
+        "realised": realised,
+        "within": within,
         "per_decision": sum(gained) / seen,
         "seer_best": statistics.fmean(ceiling),
-        **(
-            {
-                "expert": statistics.fmean(expert),
-                "expert_within": 1.96 * math.sqrt(statistics.pvariance(expert) / len(expert)),
-                "expert_outside": outside,
-            }
-            if len(expert) >= 2
-            else {}
-        ),
     }
+
+
+EXPERT_GROUPS = ("every decision", "leaving the SHEDDER move", "for its own train", "for another train",
+                 "for no play", "with an opponent low")
+"""How ``expert_gains`` groups Expert's decisions: all of them, then where it leaves the ``SHEDDER`` move."""
+
+
+def expert_gains(paths: Sequence[Path]) -> tuple[dict[str, list[float]], int]:
+    """The seer's value of Expert's move minus the ``SHEDDER`` move's, by
+    ``EXPERT_GROUPS``, at the decisions ``gen --expert`` recorded; and how many
+    decisions Expert played a move outside the candidates (left out)."""
+    own, low = FEATURES.index("own_train"), FEATURES.index("pips_when_opponent_low")
+    groups: dict[str, list[float]] = {name: [] for name in EXPERT_GROUPS}
+    outside = 0
+    for d in decisions(paths):
+        pick = d.get("expert")
+        if pick is None:
+            continue
+        if pick < 0:
+            outside += 1
+            continue
+        gain = d["values"][pick] - d["values"][0]
+        groups["every decision"].append(gain)
+        if pick == 0:
+            continue
+        groups["leaving the SHEDDER move"].append(gain)
+        chosen = d["feats"][pick]
+        if not any(chosen[:-3]):
+            groups["for no play"].append(gain)
+        else:
+            groups["for its own train" if chosen[own] else "for another train"].append(gain)
+        if any(f[low] for f in d["feats"]):
+            groups["with an opponent low"].append(gain)
+    return groups, outside
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -199,7 +228,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     g = sub.add_parser("gen", help="play self-play rounds and record the seer's values of the candidates")
     g.add_argument("--rules", default="classic")
     g.add_argument("--rounds", type=int, required=True, help="play the rounds below this number")
-    g.add_argument("--first", type=int, default=0, help="the first round's number (a held-out file starts later)")
+    g.add_argument("--first", type=int, default=0, help="the first round's number (held-out data: later)")
     g.add_argument("--out", type=Path, required=True)
     g.add_argument("--share", type=float, default=0.3, help="share of decisions the seer values")
     g.add_argument("--samples", type=int, default=32, help="boneyard shuffles per valued decision")
@@ -208,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     f.add_argument("data", type=Path, nargs="+")
     f.add_argument("--out", type=Path, default=WEIGHTS_PATH)
     f.add_argument("--ridge", type=float, default=1.0)
-    c = sub.add_parser("check", help="where the weights leave the SHEDDER move: promised and the seer's value")
+    c = sub.add_parser("check", help="where the weights leave the SHEDDER move: promised and the seer's")
     c.add_argument("data", type=Path, nargs="+")
     c.add_argument("--weights", type=Path, default=WEIGHTS_PATH)
     args = parser.parse_args(argv)
@@ -221,13 +250,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{got['departures']:.0f} of {got['decisions']:.0f} decisions leave the SHEDDER move "
             f"({got['departures'] / got['decisions']:.1%}), promising {got['promised']:+.2f} on average; "
             f"the seer's values: {got['realised']:+.2f} (+-{got['within']:.2f}) there, "
-            f"{got['per_decision']:+.2f} a decision; the seer's own favourite {got['seer_best']:+.2f} a decision"
+            f"{got['per_decision']:+.2f} a decision; "
+            f"the seer's own favourite {got['seer_best']:+.2f} a decision"
         )
-        if "expert" in got:
-            print(
-                f"Expert's move, by the seer's values: {got['expert']:+.2f} (+-{got['expert_within']:.2f}) "
-                f"a decision over the SHEDDER move ({got['expert_outside']:.0f} decisions outside the candidates)"
-            )
+        groups, outside = expert_gains(args.data)
+        if len(groups["every decision"]) >= 2:
+            left_out = f"{outside} decisions outside the candidates left out"
+            print(f"Expert's move over the SHEDDER move, by the seer's values ({left_out}):")
+            for name, gains in groups.items():
+                if len(gains) >= 2:
+                    mean, within = mean_within(gains)
+                    print(f"  {name:26s} {len(gains):6d} decisions  {mean:+6.2f} (+-{within:.2f})")
         return 0
     weights, errors, used = fit(args.data, args.ridge)
     for name, w, e in zip(FEATURES, weights, errors):

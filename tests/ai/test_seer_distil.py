@@ -105,12 +105,19 @@ def test_the_check_tells_paying_departures_from_costly_ones(tmp_path: Path) -> N
     assert right["departures"] > 300
     assert right["realised"] == pytest.approx(right["promised"], abs=1e-6)
     assert right["seer_best"] >= right["per_decision"] > 0
-    assert right["expert"] == pytest.approx(right["seer_best"]) and right["expert_outside"] == 0
+    groups, outside = train_seer.expert_gains([data])
+    assert outside == 0 and len(groups["every decision"]) == 1000
+    assert sum(groups["every decision"]) / 1000 == pytest.approx(right["seer_best"])
+    assert all(gain > 0 for gain in groups["leaving the SHEDDER move"])
+    leaving = sorted(groups["for its own train"] + groups["for another train"] + groups["for no play"])
+    assert leaving == sorted(groups["leaving the SHEDDER move"])
     wrong = train_seer.departures([data], [-w for w in truth])
     assert wrong["realised"] < -wrong["within"]
 
 
-def test_the_commands_write_weights_the_trials_play(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_commands_write_weights_the_trials_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``gen``, ``fit`` and ``check``, as docs/ai.md gives them, leave weights
     the trials read; the trials decide from the seat's view alone (dealing
     the hidden tiles again changes nothing), ``distil`` plays a legal move and
@@ -125,7 +132,7 @@ def test_the_commands_write_weights_the_trials_play(tmp_path: Path, capsys: pyte
     assert [line.split()[0] for line in printed[: len(dmc_policy.FEATURES)]] == list(dmc_policy.FEATURES)
     assert train_seer.main(["check", str(data), "--weights", str(out)]) == 0
     checked_out = capsys.readouterr().out
-    assert "the seer's values" in checked_out and "Expert's move, by the seer's values" in checked_out
+    assert "the seer's values" in checked_out and "Expert's move over the SHEDDER move" in checked_out
     weights = dmc_policy.load_weights(out)
     checked = 0
     for seed, state in choice_positions(range(20), lambda seed: 3 + seed % 12):
