@@ -155,8 +155,9 @@ def mean_within(gains: Sequence[float]) -> tuple[float, float]:
     return statistics.fmean(gains), 1.96 * math.sqrt(statistics.pvariance(gains) / len(gains))
 
 
-def departures(paths: Sequence[Path], weights: Sequence[float]) -> dict[str, float]:
-    """Where the learned values would leave the ``SHEDDER`` move: what they
+def departures(paths: Sequence[Path], weights: Sequence[float], margin: float = 0.0) -> dict[str, float]:
+    """Where the learned values would leave the ``SHEDDER`` move (for a move
+    valued more than ``margin`` pips higher): what they
     promise, and what the seer's values give (the learned favourite's minus
     the ``SHEDDER`` move's, with the half-width of its 95% interval), and the
     seer's own favourite's gain over the ``SHEDDER`` move at every decision."""
@@ -170,7 +171,7 @@ def departures(paths: Sequence[Path], weights: Sequence[float]) -> dict[str, flo
         learned = [sum(w * x for w, x in zip(weights, f)) for f in d["feats"]]
         best = max(range(len(learned)), key=lambda i: (learned[i], -i))
         ceiling.append(max(values) - values[0])
-        if best:
+        if best and learned[best] > learned[0] + margin:
             promised.append(learned[best] - learned[0])
             gained.append(values[best] - values[0])
     if len(gained) < 2:
@@ -240,12 +241,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     c = sub.add_parser("check", help="where the weights leave the SHEDDER move: promised and the seer's")
     c.add_argument("data", type=Path, nargs="+")
     c.add_argument("--weights", type=Path, default=WEIGHTS_PATH)
+    c.add_argument("--margin", type=float, default=0.0, help="depart only for this many pips more")
     args = parser.parse_args(argv)
     if args.command == "gen":
         generate(args.rules, args.rounds, args.out, args.share, args.samples, args.first, args.expert)
         return 0
     if args.command == "check":
-        got = departures(args.data, load_weights(args.weights))
+        got = departures(args.data, load_weights(args.weights), args.margin)
         print(
             f"{got['departures']:.0f} of {got['decisions']:.0f} decisions leave the SHEDDER move "
             f"({got['departures'] / got['decisions']:.1%}), promising {got['promised']:+.2f} on average; "

@@ -111,6 +111,8 @@ def test_the_check_tells_paying_departures_from_costly_ones(tmp_path: Path) -> N
     assert all(gain > 0 for gain in groups["leaving the SHEDDER move"])
     leaving = sorted(groups["for its own train"] + groups["for another train"] + groups["for no play"])
     assert leaving == sorted(groups["leaving the SHEDDER move"])
+    barred = train_seer.departures([data], truth, margin=2.0)
+    assert 0 < barred["departures"] < right["departures"] and barred["promised"] > 2.0
     wrong = train_seer.departures([data], [-w for w in truth])
     assert wrong["realised"] < -wrong["within"]
 
