@@ -35,8 +35,9 @@ import math
 import random
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -128,19 +129,24 @@ def inverse(matrix: list[list[float]]) -> list[list[float]]:
     return [[cols[j][i] for j in range(n)] for i in range(n)]
 
 
+def decisions(paths: Sequence[Path]) -> Iterator[dict[str, Any]]:
+    """Every recorded decision of the files (one round a line), in order."""
+    for path in paths:
+        with path.open(encoding="utf-8") as lines:
+            for line in lines:
+                if line.strip():
+                    yield from json.loads(line)["decisions"]
+
+
 def fit(paths: Sequence[Path], ridge: float) -> tuple[list[float], list[float], int]:
     """Weights, their standard errors and the number of decisions used."""
     k = len(FEATURES)
     rows: list[tuple[list[float], float]] = []
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            for d in json.loads(line)["decisions"]:
-                feats = d["feats"]
-                mean = [sum(f[i] for f in feats) / len(feats) for i in range(k)]
-                x = [a - b for a, b in zip(feats[d["taken"]], mean)]
-                rows.append((x, float(d["value"])))
+    for d in decisions(paths):
+        feats = d["feats"]
+        mean = [sum(f[i] for f in feats) / len(feats) for i in range(k)]
+        x = [a - b for a, b in zip(feats[d["taken"]], mean)]
+        rows.append((x, float(d["value"])))
     weights, errors = least_squares(rows, ridge)
     return weights, errors, len(rows)
 
@@ -176,38 +182,44 @@ def departures(paths: Sequence[Path], weights: Sequence[float]) -> dict[str, flo
     promise and what the recorded rounds gave: the mean value of the rounds in
     which the uniform draw played the learned favourite, minus that of those in
     which it played the ``SHEDDER`` move (with the half-width of its 95% interval)."""
-    decisions = departed = 0
+    seen = departed = 0
     promised = 0.0
     learned: list[float] = []
     shedder: list[float] = []
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            for d in json.loads(line)["decisions"]:
-                decisions += 1
-                values = [sum(w * x for w, x in zip(weights, f)) for f in d["feats"]]
-                best = max(range(len(values)), key=lambda i: (values[i], -i))
-                if best == 0:
-                    continue
-                departed += 1
-                promised += values[best] - values[0]
-                if d["taken"] == best:
-                    learned.append(float(d["value"]))
-                elif d["taken"] == 0:
-                    shedder.append(float(d["value"]))
+    for d in decisions(paths):
+        seen += 1
+        values = [sum(w * x for w, x in zip(weights, f)) for f in d["feats"]]
+        best = max(range(len(values)), key=lambda i: (values[i], -i))
+        if best == 0:
+            continue
+        departed += 1
+        promised += values[best] - values[0]
+        if d["taken"] == best:
+            learned.append(float(d["value"]))
+        elif d["taken"] == 0:
+            shedder.append(float(d["value"]))
     if len(learned) < 2 or len(shedder) < 2:
         raise ValueError("too few recorded decisions where the learned values leave the SHEDDER move")
     spread = math.sqrt(
         statistics.pvariance(learned) / len(learned) + statistics.pvariance(shedder) / len(shedder)
     )
     return {
-        "decisions": decisions,
+        "decisions": seen,
         "departures": departed,
         "promised": promised / departed,
         "realised": statistics.fmean(learned) - statistics.fmean(shedder),
         "within": 1.96 * spread,
     }
+
+
+def write_weights(out: Path, weights: Sequence[float], errors: Sequence[float], used: int) -> None:
+    """Print each fitted weight with its standard error, then write the weights
+    to ``out`` in the form ``dmc_policy.load_weights`` reads."""
+    for name, w, e in zip(FEATURES, weights, errors):
+        print(f"{name:24s} {w:+8.3f}  (se {e:.3f})")
+    print(f"{used} decisions")
+    payload = {"features": list(FEATURES), "weights": [round(w, 5) for w in weights], "decisions": used}
+    write_file(out, (json.dumps(payload, indent=1) + "\n").encode("utf-8"), keep_backup=False)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -238,12 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"recorded: {got['realised']:+.2f} (+-{got['within']:.2f})"
         )
         return 0
-    weights, errors, used = fit(args.data, args.ridge)
-    for name, w, e in zip(FEATURES, weights, errors):
-        print(f"{name:24s} {w:+8.3f}  (se {e:.3f})")
-    print(f"{used} decisions")
-    payload = {"features": list(FEATURES), "weights": [round(w, 5) for w in weights], "decisions": used}
-    write_file(args.out, (json.dumps(payload, indent=1) + "\n").encode("utf-8"), keep_backup=False)
+    write_weights(args.out, *fit(args.data, args.ridge))
     return 0
 
 

@@ -42,7 +42,6 @@ import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -50,13 +49,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from arena import deal_match
 from distil_policy import WEIGHTS_PATH
 from dmc_policy import FEATURES, load_weights, state_decision
-from train_dmc import least_squares, next_round
+from train_dmc import decisions, least_squares, next_round, write_weights
 
 from game.ai.chain import ChainCache
 from game.ai.medium import SHEDDER, MediumPolicy
 from game.ai.search import ExpertPlayer, playout_values
 from game.engine import Action, RoundState, seat_view
-from game.files import write_file
 
 SEED = 7002
 """Training rounds' own seed: no arena deal (seed 1) or self-play round of
@@ -123,16 +121,6 @@ def generate(
             if number % 50 == 0:
                 sys.stderr.write(f"\rround {number}/{rounds}")
     sys.stderr.write("\n")
-
-
-def decisions(paths: Sequence[Path]) -> list[dict[str, Any]]:
-    """Every valued decision the files hold."""
-    found: list[dict[str, Any]] = []
-    for path in paths:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                found.extend(json.loads(line)["decisions"])
-    return found
 
 
 def fit(paths: Sequence[Path], ridge: float) -> tuple[list[float], list[float], int]:
@@ -264,12 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     mean, within = mean_within(gains)
                     print(f"  {name:26s} {len(gains):6d} decisions  {mean:+6.2f} (+-{within:.2f})")
         return 0
-    weights, errors, used = fit(args.data, args.ridge)
-    for name, w, e in zip(FEATURES, weights, errors):
-        print(f"{name:24s} {w:+8.3f}  (se {e:.3f})")
-    print(f"{used} decisions")
-    payload = {"features": list(FEATURES), "weights": [round(w, 5) for w in weights], "decisions": used}
-    write_file(args.out, (json.dumps(payload, indent=1) + "\n").encode("utf-8"), keep_backup=False)
+    write_weights(args.out, *fit(args.data, args.ridge))
     return 0
 
 
