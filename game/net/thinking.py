@@ -6,27 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
-import threading
-import time
 from concurrent.futures import ProcessPoolExecutor
 
 from ..engine import Action, SeatView
+from ..play.pools import spawn_pool, stop_pool
 from ..play.worker import decide
 
 log = logging.getLogger("mexican_train.server")
-
-
-def die_with_parent(parent: int) -> None:
-    """In a worker: end when the server process is gone, even after kill -9
-    (which gives the pool no chance to stop its workers)."""
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 class Thinkers:
@@ -39,8 +26,7 @@ class Thinkers:
     def _executor(self) -> ProcessPoolExecutor:
         """The pool, started if needed (again after it broke)."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=die_with_parent, initargs=(os.getpid(),))
+            self._pool = spawn_pool(self.workers)
         return self._pool
 
     async def decide(self, kind: str, seed: str, view: SeatView) -> Action:
@@ -60,7 +46,7 @@ class Thinkers:
             return view.legal[0]
 
     def close(self) -> None:
-        """Stop the pool (decisions under way are dropped)."""
+        """Stop the pool: decisions under way are dropped and its processes end."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            stop_pool(pool, terminate=True)

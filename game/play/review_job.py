@@ -12,7 +12,6 @@ No pygame.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -23,7 +22,7 @@ from ..review.cache import ReviewCache
 from ..review.results import DEFAULT_BUDGET, Decision, ReviewBudget, RoundReview, Valuation, combine
 from ..review.rounds import Task, round_tasks
 from ..review.value import value_decision
-from .worker import stop_pool
+from .pools import spawn_pool, stop_pool
 
 
 def value_task(task: Task, seed: str, budget: ReviewBudget) -> Valuation:
@@ -70,7 +69,7 @@ class ReviewJob:
     def _start_pool(self) -> None:
         """Send every decision to a pool of spawned processes (none: value them here, one per poll)."""
         try:
-            self.pool = ProcessPoolExecutor(max_workers=worker_count(), mp_context=multiprocessing.get_context("spawn"))
+            self.pool = spawn_pool(worker_count())
             self.futures = [self.pool.submit(value_task, task, self.seed, self.budget) for task in self.tasks]
         except (OSError, ValueError, RuntimeError, BrokenProcessPool):
             self.close()
@@ -130,7 +129,8 @@ class ReviewJob:
         self.close()
 
     def close(self) -> None:
-        """Stop the workers at once (a review nobody waits for is dropped)."""
+        """Stop the workers at once (a review nobody waits for is dropped);
+        returns once every worker process has ended."""
         pool, self.pool = self.pool, None
         if pool is None:
             return

@@ -1,13 +1,11 @@
 """Computer players decide in a worker process, so the window keeps drawing.
 
 A thread would share the interpreter lock with the drawing loop; a process
-does not. ``ProcessWorker`` is a one-process ``ProcessPoolExecutor`` (spawn
-context) answering ``decide(kind, seed, view)`` with a ``Future``.
+does not. ``ProcessWorker`` is a one-process pool (``pools.spawn_pool``) answering ``decide(kind, seed, view)`` with a ``Future``.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -15,6 +13,7 @@ from typing import ParamSpec, Protocol, TypeVar
 
 from ..ai import make_player
 from ..engine import Action, SeatView
+from .pools import spawn_pool, stop_pool
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -23,18 +22,6 @@ R = TypeVar("R")
 def decide(kind: str, seed: str, view: SeatView) -> Action:
     """The decision of a ``kind`` computer player made from ``seed`` (runs in the worker)."""
     return make_player(kind, seed).choose(view)
-
-
-def stop_pool(pool: ProcessPoolExecutor, terminate: bool) -> None:
-    """Shut ``pool`` down without waiting; with ``terminate``, end its processes
-    now instead of letting them finish work nobody waits for."""
-    processes = list((pool._processes or {}).values()) if terminate else []
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join(timeout=0.5)
 
 
 def _ready() -> bool:
@@ -91,7 +78,7 @@ class ProcessWorker:
         """The pool, started if needed (None once starting has failed)."""
         if self._pool is None and not self._failed:
             try:
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                self._pool = spawn_pool(1)
             except (OSError, ValueError):
                 self._failed = True
         return self._pool

@@ -7,6 +7,7 @@ import time
 from game.ai import ComputerSeats
 from game.engine import Match, Phase, play_match, preset
 from game.engine.length import with_length
+from game.play.pools import pool_processes
 from game.play.review_job import ReviewJob
 from game.review import ReviewBudget, review_round
 from game.review.cache import ReviewCache
@@ -49,7 +50,7 @@ def test_closing_stops_the_workers() -> None:
     job = ReviewJob(match, 1, [0, 1, 2, 3], ReviewCache(), budget=ReviewBudget())
     pool = job.pool
     assert pool is not None
-    processes = list((pool._processes or {}).values())
+    processes = pool_processes(pool)
     assert processes and any(p.is_alive() for p in processes)
     job.close()
     assert job.pool is None and all(not p.is_alive() for p in processes)
