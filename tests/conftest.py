@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 from game.ai import ComputerSeats  # noqa: E402
 from game.engine import play_match, preset  # noqa: E402
 from game.engine.length import with_length  # noqa: E402
-from game.session import GameSession, SeatConfig  # noqa: E402
+from game.memory.session import GameSession, SeatConfig  # noqa: E402
 
 
 def finished_match(seed: int, people: tuple[str, ...] = ("Ana",), rules: str = "classic",

@@ -20,7 +20,7 @@ def test_kind_names_name_every_registered_player_in_order() -> None:
 def test_session_save_reader_and_title_load_no_search() -> None:
     code = (
         "import sys\n"
-        "import game.session, game.saves, game.saves.validate, game.ui.scenes.title, game.review\n"
+        "import game.memory.session, game.saves, game.saves.validate, game.ui.scenes.title, game.review\n"
         f"print(','.join(m for m in {HEAVY!r} if m in sys.modules))\n"
     )
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()[-1:]

@@ -25,7 +25,7 @@ def test_the_wheel_lists_every_package_on_disk_and_the_assets_inside_the_game() 
 def test_python_dash_m_game_is_the_mexican_train_command() -> None:
     module = subprocess.run([sys.executable, "-m", "game", "--version"], capture_output=True, text=True,
                             timeout=60, cwd=ROOT)
-    from game.cli import main
+    from game.commands.cli import main
 
     assert module.returncode == 0
     assert module.stdout.startswith("mexican-train ")

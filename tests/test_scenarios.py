@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.rules_check import load_scenario, run_scenario
+from game.commands.rules_check import load_scenario, run_scenario
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
+from game.commands.cli import main
 from game.version import game_version
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -86,7 +86,7 @@ def _late_match_session() -> object:
     """A classic 8-seat session halfway through round 13 of 13, played by random players."""
     from game.ai import ComputerSeats
     from game.engine import Match, Phase, play_match
-    from game.session import GameSession, SeatConfig
+    from game.memory.session import GameSession, SeatConfig
 
     seats = [SeatConfig("You", "human")] + [SeatConfig(f"CPU {i}", "random") for i in range(1, 8)]
     session = GameSession(preset("classic"), seats, "bench-saves")
@@ -154,7 +154,7 @@ def _list_2000(count: int = 2000) -> tuple[float, float]:
 
     from game.saves import SaveStore
     from game.saves.codec import dumps
-    from game.session import GameSession, SeatConfig
+    from game.memory.session import GameSession, SeatConfig
 
     session = GameSession(preset("classic"), [SeatConfig("You", "human"), SeatConfig("Ana", "easy")], 1)
     session.match.start_next_round()
@@ -309,7 +309,7 @@ def _startup_s() -> float:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     root = Path(__file__).resolve().parent.parent
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "game.cli", "--exit-after-first-frame"], cwd=root, env=env,
+    subprocess.run([sys.executable, "-m", "game.commands.cli", "--exit-after-first-frame"], cwd=root, env=env,
                    check=True, capture_output=True)
     return time.perf_counter() - start
 
@@ -336,7 +336,7 @@ def _waiting_table_save(folder: Path) -> Path:
     """A save of a 4-seat classic table where the person is to move (a play possible)."""
     from game.engine import Match, Play, play_match
     from game.saves.codec import dumps
-    from game.session import GameSession, SeatConfig
+    from game.memory.session import GameSession, SeatConfig
 
     seats = [SeatConfig("You", "human")] + [SeatConfig(n, "medium") for n in ("Ana", "Bruno", "Carmen")]
     session = GameSession(preset("classic"), seats, "bench-idle")
@@ -373,7 +373,7 @@ def _idle_run(args: list[str], video: str, settle_s: float, measure_s: float) ->
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, SDL_VIDEODRIVER=video, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                    MEXICAN_TRAIN_DATA_DIR=str(Path(home, "data")), MEXICAN_TRAIN_CONFIG_DIR=str(Path(home, "config")))
-        process = subprocess.Popen([sys.executable, "-m", "game.cli", *args], cwd=root, env=env,
+        process = subprocess.Popen([sys.executable, "-m", "game.commands.cli", *args], cwd=root, env=env,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             time.sleep(settle_s)

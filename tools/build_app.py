@@ -38,7 +38,7 @@ if __name__ == "__main__":
     from game.version import set_version
 
     set_version({version!r})  # the app has no package metadata: pyproject's version, read at build time
-    from game.cli import main
+    from game.commands.cli import main
 
     sys.exit(main())
 '''

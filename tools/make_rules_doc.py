@@ -14,7 +14,7 @@ from typing import Any, get_type_hints
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine.options import OPTION_HELP, PRESETS, RuleOptions, allowed_values, option_names  # noqa: E402
-from game.readings import READINGS  # noqa: E402
+from game.words.readings import READINGS  # noqa: E402
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 

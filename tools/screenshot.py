@@ -27,7 +27,7 @@ import pygame
 
 from game.engine import Action, Match, Play, play_match, preset
 from game.engine.driver import Decide
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.intents import Intent
 from game.ui.routes import GameRoutes
@@ -253,7 +253,7 @@ def main() -> int:
     settle(app, 2)
     shot("quit-dialog")
 
-    from game.session import GameSession, SeatConfig
+    from game.memory.session import GameSession, SeatConfig
 
     people = [SeatConfig("Ana", "human"), SeatConfig("Ben", "human"), SeatConfig("Cy", "easy")]
     shared = TableScene(GameSession(preset("classic"), people, 12))

@@ -430,7 +430,7 @@ class SeerPlayer(ExpertPlayer):
 
 
 MEASURES: dict[str, type] = {"oracle": OraclePlayer, "seer": SeerPlayer}
-"""Measurement-only kinds for ``tools/arena.py``: they get the full round via ``choose_full``."""
+"""Measurement-only kinds for ``tools/lab/arena.py``: they get the full round via ``choose_full``."""
 
 
 __all__ = ["MEASURES", "ExpertPlayer", "HardPlayer", "OraclePlayer", "SeerPlayer", "medium_choice"]

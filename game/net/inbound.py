@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from ..engine import RuleOptions, SeatView, TableSetup
 from ..engine import events as ev
-from ..files import FileProblem, bad_character, parse_json
+from ..memory.files import FileProblem, bad_character, parse_json
 from ..saves import SaveError
 from ..saves.validate import check_options
 from .messages import MAX_BYTES

@@ -18,7 +18,7 @@ from ..engine.actions import ActionSyntaxError
 from ..engine.fairdeal import RoundMix, commitment, is_hex
 from ..engine.match import mixed_deal
 from ..saves import SaveError, SaveStore
-from ..session import GameSession, SeatConfig
+from ..memory.session import GameSession, SeatConfig
 from .wire import WireError, listed, name, small, tile, tiles
 
 

@@ -19,7 +19,7 @@ from ..ai import LEVELS
 from ..engine.fairdeal import CONTRIBUTION_HEX, is_hex
 from ..engine.length import LENGTHS
 from ..engine.options import PRESETS
-from ..files import FileProblem, bad_character, parse_json
+from ..memory.files import FileProblem, bad_character, parse_json
 
 PROTOCOL: Final = 1
 """The protocol version a hello names; a server answers another with ``protocol``."""

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..files import FileProblem, parse_json, read_file
+from ..memory.files import FileProblem, parse_json, read_file
 from ..saves import SaveError, SaveStore
 from ..saves.codec import dumps_compact
 from ..saves.store import AUTOSAVE_NAME

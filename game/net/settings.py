@@ -8,7 +8,7 @@ from typing import Any, cast
 
 from ..engine import RuleOptions, SetupError, preset
 from ..engine.length import Length, with_length
-from ..session import HUMAN, SeatConfig
+from ..memory.session import HUMAN, SeatConfig
 
 NOT_HOUSE_RULES = ("preset", "set_by_players", "deal_table", "rounds", "min_players", "max_players")
 """Options a table's house rules may not change (the length sets ``rounds``)."""

@@ -24,7 +24,7 @@ from ..engine.actions import Action, ActionSyntaxError
 from ..engine.fairdeal import RoundMix, commitment, new_salt
 from ..engine.match import mixed_deal
 from ..engine.tiles import TEXT
-from ..session import GameSession, new_match_id
+from ..memory.session import GameSession, new_match_id
 from .messages import OPEN
 from ..saves.codec import encode_options
 from .seats import PERSON, Seat

@@ -18,7 +18,7 @@ from ..engine import events as ev
 from ..engine.actions import ActionSyntaxError, action_text
 from ..engine.tiles import TileSyntaxError, parse_tile
 from ..engine.turn import TurnProgress
-from ..files import bad_character
+from ..memory.files import bad_character
 
 EVENT_TYPES: Final[dict[str, type[Any]]] = {cls.__name__: cls for cls in get_args(ev.Event)}
 """Every engine event class by name."""

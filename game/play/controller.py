@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..engine import Action, IllegalAction, Match, Phase, RoundState
 from ..engine import events as ev
-from ..session import HUMAN, GameSession
+from ..memory.session import HUMAN, GameSession
 from .worker import Worker
 
 WATCHED_HUMAN_KIND = "medium"

@@ -26,7 +26,7 @@ from ..engine import events as ev
 from ..engine.view import determinize
 from ..net.client import Joined, ThreadedClient
 from ..net.inbound import Incoming, TableInfo
-from ..session import HUMAN, GameSession, SeatConfig
+from ..memory.session import HUMAN, GameSession, SeatConfig
 from .controller import RoundStart, Step
 
 RETRY_SECONDS = 2.0

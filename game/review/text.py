@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..files import clean
+from ..memory.files import clean
 from .rounds import Decision, RoundReview
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import MEXICAN, TableSetup
 from ..engine.tiles import IS_DOUBLE, tile_count, tile_id, tile_value
-from ..files import bad_character
+from ..memory.files import bad_character
 from .errors import SaveError
 
 
@@ -51,7 +51,7 @@ def true_false(value: Any, where: str) -> bool:
 
 def text(value: Any, where: str, longest: int) -> str:
     """Text of at most ``longest`` characters fit to draw and print: no control
-    character and no bidirectional control (``game.files.bad_character``)."""
+    character and no bidirectional control (``game.memory.files.bad_character``)."""
     if type(value) is not str:
         raise SaveError(f"{where} must be text, not {type_name(value)}")
     if len(value) > longest:

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..engine import MEXICAN, TEXT, Match, RoundState, RuleOptions, train_name
 from ..engine.turn import NEED_NAMES, TURN_FIELDS
-from ..session import GameSession
+from ..memory.session import GameSession
 from ..version import game_version
 from .mixes import encode_mixes
 from .reviews import encode_reviews

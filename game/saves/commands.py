@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TextIO
 
 from ..engine import Match
-from ..files import clean
-from ..session import GameSession, SeatConfig
+from ..memory.files import clean
+from ..memory.session import GameSession, SeatConfig
 from .document import check_bytes, read_bytes, restore_checked, summarize
 from .errors import SaveError
 from .store import SaveStore, default_store

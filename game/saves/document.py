@@ -7,8 +7,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..files import FileRefused, read_file
-from ..session import GameSession
+from ..memory.files import FileRefused, read_file
+from ..memory.session import GameSession
 from .errors import SaveError
 from .migrate import upgrade
 from .replay import restore
@@ -39,7 +39,7 @@ def damage_as_save_error() -> Iterator[None]:
 
 
 def read_bytes(path: Path, owned: bool = True) -> bytes:
-    """A save file's bytes through the game's one reader (``game.files``): a
+    """A save file's bytes through the game's one reader (``game.memory.files``): a
     regular file only, never a link in the saves folder (``owned``; a path the
     player names may be a link to a save), never a FIFO, at most a little over
     ``MAX_BYTES``. Never changes the file."""

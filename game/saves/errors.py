@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..files import FileProblem
+from ..memory.files import FileProblem
 
 
 class SaveError(FileProblem):

@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..files import FileProblem, bad_character, parse_json, read_file, set_aside, write_file
+from ..memory.files import FileProblem, bad_character, parse_json, read_file, set_aside, write_file
 
 SUFFIX = ".json"
 AUTOSAVE_PREFIX = "autosave"

@@ -18,7 +18,7 @@ import stat
 import sys
 from pathlib import Path
 
-from ..files import FileProblem, entry_kind, read_file, set_aside
+from ..memory.files import FileProblem, entry_kind, read_file, set_aside
 
 LOCK_NAME = ".lock"
 

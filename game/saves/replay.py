@@ -18,7 +18,7 @@ from ..engine.actions import Action, ActionSyntaxError
 from ..engine.match import MatchRecord
 from ..engine.tiles import parse_tile
 from .checks import tiles_of
-from ..session import GameSession
+from ..memory.session import GameSession
 from .codec import encode_state
 from .errors import SaveError
 from .reviews import kept_reviews

@@ -23,8 +23,8 @@ from datetime import datetime
 from pathlib import Path
 
 from ..engine import Phase
-from ..session import GameSession
-from ..files import FileProblem, backup_path, bad_character, entry_kind, read_file, remove_stale_temps, write_file
+from ..memory.session import GameSession
+from ..memory.files import FileProblem, backup_path, bad_character, entry_kind, read_file, remove_stale_temps, write_file
 from .codec import dumps
 from .document import check_bytes, load_file, read_bytes, restore_checked, summarize
 from .errors import SaveError

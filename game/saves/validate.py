@@ -18,7 +18,7 @@ from ..ai.levels import KIND_NAMES
 from ..engine import PRESETS, RuleOptions, SetupError, TableSetup, option_names
 from ..engine.start import round_tiles
 from ..engine.tiles import SET_SIZES
-from ..session import HUMAN, SeatConfig
+from ..memory.session import HUMAN, SeatConfig
 from .checks import (
     a_list,
     an_object,
@@ -35,7 +35,7 @@ from .checks import (
 from ..engine.fairdeal import RoundMix, fingerprint
 from .checks import tile_lookup
 from .codec import FORMAT_MARK, checksum
-from ..files import FileProblem, parse_json
+from ..memory.files import FileProblem, parse_json
 from .errors import SaveError
 from .mixes import check_mixes
 from .validate_round import MAX_ACTIONS, check_round
@@ -102,7 +102,7 @@ class Checked:
 
 def parse_bytes(data: bytes) -> Any:
     """JSON data from a file's bytes, or SaveError saying why they are not a save
-    (the game's one JSON reader, ``game.files.parse_json``, with a save's limits)."""
+    (the game's one JSON reader, ``game.memory.files.parse_json``, with a save's limits)."""
     if len(data) > MAX_BYTES:
         raise SaveError(f"the file is too large to be a save ({len(data)} bytes; the limit is {MAX_BYTES})")
     try:

@@ -24,7 +24,7 @@ from ..engine import IllegalAction, Match, parse_action
 from ..engine.actions import Action, ActionSyntaxError
 from ..engine.fairdeal import fingerprint, short
 from .checks import tiles_of
-from ..files import clean
+from ..memory.files import clean
 from .document import check_bytes, damage_as_save_error, read_bytes, restore_checked
 from .errors import SaveError
 from .mixes import mix_problem

@@ -14,7 +14,7 @@ import sys
 import threading
 from pathlib import Path
 
-from ..files import FileProblem, write_file
+from ..memory.files import FileProblem, write_file
 from .errors import SaveError
 
 

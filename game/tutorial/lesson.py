@@ -2,7 +2,7 @@
 
 The lesson file (``assets/lessons/first-round.json``, found through
 ``game.ui.paths.lesson_file`` and read through the one
-safe reader ``game.files``) holds the rules preset, the seats, the deal (every
+safe reader ``game.memory.files``) holds the rules preset, the seats, the deal (every
 tile in the order dealt), every action of the round in the match record's text
 form (``play 12-7 on 0``, ``draw``, ``end``), and the steps. A step is what
 the game says (one or two sentences), what it points at, and what completes
@@ -23,7 +23,7 @@ from ..ai import KINDS
 from ..engine.actions import ActionSyntaxError
 from ..engine.start import round_tiles
 from ..engine.tiles import TEXT, Tile, TileSyntaxError, parse_tile
-from ..files import FileProblem, bad_character, parse_json, read_file
+from ..memory.files import FileProblem, bad_character, parse_json, read_file
 
 FORMAT_MARK = "mexican-train lesson"
 VERSION = 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..ai import LEVELS
 from ..engine import preset
 from ..engine.length import Length, with_length
-from ..session import GameSession, SeatConfig
+from ..memory.session import GameSession, SeatConfig
 
 DEMO_NAMES = ("Ana", "Bruno", "Carmen", "Diego", "Elena", "Felipe", "Gloria", "Hugo")
 

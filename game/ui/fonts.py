@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 import pygame
 
-from ..files import clean
+from ..memory.files import clean
 from . import ui_scale
 from .paths import font_file
 

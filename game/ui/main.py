@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from ..prefs import Prefs
-from ..session import GameSession
+from ..memory.prefs import Prefs
+from ..memory.session import GameSession
 from .app import FPS, App
 from .routes import GameRoutes
 from .saves_bridge import SavesBridge

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..engine import Match, RuleOptions
 from ..review.cache import Reviewable, ReviewCache
 from ..review.results import Decision
-from ..session import GameSession
+from ..memory.session import GameSession
 from .saves_bridge import SavesBridge
 from .scene import Scene
 

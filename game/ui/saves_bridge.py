@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..files import FileProblem, write_file
+from ..memory.files import FileProblem, write_file
 from ..saves import SaveInfo, SaveStore, default_store, dumps
 from ..saves.listing import Entry
 from ..saves.store import NameTaken
-from ..session import GameSession
-from ..stats import Statistics, StatsStore
+from ..memory.session import GameSession
+from ..memory.stats import Statistics, StatsStore
 
 NO_SAVES = "No saved game yet"
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ..net.inbound import Incoming
     from ..review.cache import Reviewable, ReviewCache
     from ..review.results import Decision
-    from ..session import GameSession
+    from ..memory.session import GameSession
     from .online.kept import KeptSeat
     from .settings import Settings
     from .sound import Sounds
@@ -110,7 +110,7 @@ class Routes(Protocol):
     def rules(self, options: RuleOptions | None = None, section: str | None = None, players: int = 4,
               lesson: bool = False) -> Scene:
         """The rules of ``options`` (classic when None) at a table of ``players``,
-        opened at the section keyed ``section`` (see ``game.rules_help``);
+        opened at the section keyed ``section`` (see ``game.words.rules_help``);
         ``lesson`` offers Learn to play there (away from a table)."""
         ...
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pygame
 
 from ..engine import Match
-from ..narrate import round_label
+from ..words.narrate import round_label
 from . import theme
 from .fonts import blit_text, fit_text
 from .scene import Space

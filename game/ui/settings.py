@@ -1,7 +1,7 @@
 """Player settings the UI reads: the pace of computer turns, the hand's order,
 tile faces, the window, the tips already shown and the last table setup.
 
-``Settings.remembered(prefs)`` starts from what ``game.prefs`` read from the
+``Settings.remembered(prefs)`` starts from what ``game.memory.prefs`` read from the
 settings file; ``remember()`` writes the settings back after a change. A run
 made without prefs (tests, a demo) remembers nothing.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..prefs import Prefs
+from ..memory.prefs import Prefs
 
 PACES: dict[str, float] = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
 """Seconds a computer turn stays on screen at each pace (animations scale too)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine import MEXICAN, Action, Match, Phase, Play, play_match, preset
-from ..session import GameSession, SeatConfig
+from ..memory.session import GameSession, SeatConfig
 
 CROWD_NAMES = ("You", "Ana", "Bruno", "Carmen", "Diego", "Elena", "Felipe", "Gloria")
 CROWD_KINDS = ("human", "easy", "medium", "hard", "expert", "medium", "hard", "easy")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from ..files import typable
+from ..memory.files import typable
 from . import theme
 from .draw import panel
 from .fonts import blit_text, fit_size, font, text

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_quick_arena_shows_medium_beating_easy() -> None:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "arena.py"), "--quick", "--json", "--workers", "2"],
+        [sys.executable, str(ROOT / "tools" / "lab" / "arena.py"), "--quick", "--json", "--workers", "2"],
         check=False, capture_output=True, text=True, timeout=300, cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr
@@ -26,7 +26,7 @@ def test_quick_arena_shows_medium_beating_easy() -> None:
 
 def test_arena_refuses_an_unknown_level_with_a_message() -> None:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "arena.py"), "--pairs", "wizard:easy"],
+        [sys.executable, str(ROOT / "tools" / "lab" / "arena.py"), "--pairs", "wizard:easy"],
         check=False, capture_output=True, text=True, timeout=60, cwd=ROOT,
     )
     assert done.returncode != 0
@@ -35,7 +35,7 @@ def test_arena_refuses_an_unknown_level_with_a_message() -> None:
 
 def _arena(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "arena.py"), *args],
+        [sys.executable, str(ROOT / "tools" / "lab" / "arena.py"), *args],
         check=False, capture_output=True, text=True, timeout=300, cwd=ROOT,
     )
 

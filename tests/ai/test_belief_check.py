@@ -1,4 +1,4 @@
-"""tools/belief_check.py: what the sampler rules out of a Medium player's hand
+"""tools/lab/belief_check.py: what the sampler rules out of a Medium player's hand
 (the rules' proofs and Expert's reading of chain stops) is never a tile that
 player holds, and the tool reports held / expected per group of tiles."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tools" / "lab"))
 
 import belief_check  # noqa: E402
 
@@ -26,7 +26,7 @@ def test_the_sampler_never_rules_out_a_tile_a_medium_player_holds(rules: str) ->
 
 
 def test_the_command_prints_a_ratio_per_group() -> None:
-    done = subprocess.run([sys.executable, str(ROOT / "tools" / "belief_check.py"), "--deals", "1"],
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "lab" / "belief_check.py"), "--deals", "1"],
                           check=True, capture_output=True, text=True, timeout=120, cwd=ROOT)
     lines = done.stdout.splitlines()
     assert lines[0].startswith("classic, four medium players, 1 deals")

@@ -1,5 +1,5 @@
 """The learned move chooser of issue 28's "action values by self-play"
-(``tools/dmc_policy.py``, ``tools/train_dmc.py``, the arena trial ``dmc``):
+(``tools/lab/dmc_policy.py``, ``tools/lab/train_dmc.py``, the arena trial ``dmc``):
 it decides from its seat's view alone, its training is reproducible and
 resumable, and the fit recovers what a move adds to a round's value."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tools" / "lab"))
 
 import dmc_policy  # noqa: E402
 import train_dmc  # noqa: E402

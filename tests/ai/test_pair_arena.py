@@ -1,4 +1,4 @@
-"""tools/pair_arena.py pairs two saved arena runs deal by deal."""
+"""tools/lab/pair_arena.py pairs two saved arena runs deal by deal."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def _record(
 
 def _pair(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "pair_arena.py"), *args],
+        [sys.executable, str(ROOT / "tools" / "lab" / "pair_arena.py"), *args],
         check=False, capture_output=True, text=True, timeout=60, cwd=ROOT,
     )
 

@@ -1,5 +1,5 @@
 """The move values distilled from the seer (issue 28's "distil the seer":
-``tools/train_seer.py``, ``tools/distil_policy.py``, the arena trials
+``tools/lab/train_seer.py``, ``tools/lab/distil_policy.py``, the arena trials
 ``distil`` and ``expert-distil``): labelling is reproducible and resumable,
 the fit recovers what the seer says each feature of a move is worth, the
 check tells paying departures from costly ones, and the trials decide from
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tools" / "lab"))
 
 import distil_policy  # noqa: E402
 import dmc_policy  # noqa: E402

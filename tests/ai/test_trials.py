@@ -1,4 +1,4 @@
-"""The arena's trial variants of the levels (``tools/arena_trials.py``):
+"""The arena's trial variants of the levels (``tools/lab/arena_trials.py``):
 each is the level it is named after with one thing changed, sees only its
 seat's view, and is never offered to players."""
 
@@ -13,18 +13,18 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _arena_module() -> Any:
-    sys.path.insert(0, str(ROOT / "tools"))
+    sys.path.insert(0, str(ROOT / "tools" / "lab"))
     try:
         import arena
     finally:
-        sys.path.remove(str(ROOT / "tools"))
+        sys.path.remove(str(ROOT / "tools" / "lab"))
     return arena
 
 
 def _levels_the_arena_names() -> str:
     """What the arena prints when asked for a level it does not know: the list of those it knows."""
     done = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "arena.py"), "--pairs", "wizard:easy"],
+        [sys.executable, str(ROOT / "tools" / "lab" / "arena.py"), "--pairs", "wizard:easy"],
         check=False, capture_output=True, text=True, timeout=120, cwd=ROOT,
     )
     return done.stderr

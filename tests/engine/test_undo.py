@@ -8,7 +8,7 @@ from game.ai import ComputerSeats
 from game.engine import Match, Phase, play_match, preset
 from game.engine.fields import snapshot
 from game.saves import dumps, session_from_bytes
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 
 
 def _at_your_turn(turns: int) -> GameSession:

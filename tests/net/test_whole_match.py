@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from game.ai import make_player
-from game.cli import main
+from game.commands.cli import main
 from game.engine import Match, RoundState, parse_action
 from game.engine.length import with_length
 from game.engine.options import preset

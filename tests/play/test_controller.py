@@ -9,7 +9,7 @@ from game.ai import ComputerSeats
 from game.engine import DRAW, Action, Match, Phase, Play, RoundState, SeatView, play_match, preset, tile_id
 from game.engine import events as ev
 from game.play import InlineWorker, MatchController
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 
 NAMES = ["You", "Ana", "Bruno", "Carmen"]
 

@@ -7,6 +7,6 @@ import sys
 
 
 def test_importing_the_controller_and_the_narration_loads_no_pygame() -> None:
-    code = "import sys, game.play, game.narrate; print(any(m.startswith('pygame') for m in sys.modules))"
+    code = "import sys, game.play, game.words.narrate; print(any(m.startswith('pygame') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.engine import preset
 from game.play import InlineWorker, ProcessWorker
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 
 
 def test_the_worker_process_decides_like_the_player_in_this_process() -> None:

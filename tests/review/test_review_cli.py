@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
+from game.commands.cli import main
 from game.saves import dumps
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 
 from .matches import played_round
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from game.ai import ComputerSeats
 from game.engine import Match, play_match, preset
 from game.saves import SaveStore
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 
 
 def main(folder: str) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from game.ai import make_player
 from game.engine import Match, Phase, RoundState, preset
-from game.session import HUMAN, GameSession, SeatConfig
+from game.memory.session import HUMAN, GameSession, SeatConfig
 
 
 def player_kind(kind: str) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
+from game.commands.cli import main
 from game.saves import SaveStore
 
 ROOT = Path(__file__).resolve().parents[2]

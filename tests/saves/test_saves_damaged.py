@@ -12,7 +12,7 @@ import pytest
 from game.saves import SaveError, SaveStore, dumps
 from game.saves.codec import checksum
 from game.saves.validate import MAX_BYTES
-from game.session import GameSession
+from game.memory.session import GameSession
 
 from .sessions import new_session, play_steps
 

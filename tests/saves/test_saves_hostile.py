@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
+from game.commands.cli import main
 from game.saves import SaveError, SaveStore, check_bytes, dumps
 from game.saves.codec import checksum
 from game.saves.store import NameTaken
@@ -162,7 +162,7 @@ def test_a_second_game_on_the_same_folder_is_told_and_may_only_look(tmp_path: Pa
 def test_a_second_simulate_on_the_same_folder_stops_with_one_line(tmp_path: Path) -> None:
     holder = SaveStore(tmp_path / "auto", exclusive=True)
     code = subprocess.run(
-        [sys.executable, "-m", "game.cli", "simulate", "--rounds", "1", "--autosave", str(tmp_path / "auto")],
+        [sys.executable, "-m", "game.commands.cli", "simulate", "--rounds", "1", "--autosave", str(tmp_path / "auto")],
         capture_output=True, text=True, timeout=120,
     )
     holder.close()
@@ -171,7 +171,7 @@ def test_a_second_simulate_on_the_same_folder_stops_with_one_line(tmp_path: Path
 
 
 def test_keeping_a_backup_that_is_already_the_same_file_leaves_no_temporary_file(tmp_path: Path) -> None:
-    from game.files import write_file as atomic_write
+    from game.memory.files import write_file as atomic_write
 
     path = tmp_path / "a.json"
     atomic_write(path, b"{}")
@@ -316,7 +316,7 @@ def test_simulate_on_a_full_disk_stops_with_the_reason_and_leaves_no_temporary_f
         pytest.skip("cannot mount a small tmpfs here (needs root)")
     try:
         run = subprocess.run(
-            [sys.executable, "-m", "game.cli", "simulate", "--rounds", "1", "--autosave", str(mount / "s")],
+            [sys.executable, "-m", "game.commands.cli", "simulate", "--rounds", "1", "--autosave", str(mount / "s")],
             capture_output=True, text=True, timeout=120,
         )
         assert run.returncode == 2 and "No space left" in run.stderr

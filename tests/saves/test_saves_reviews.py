@@ -13,7 +13,7 @@ from game.review.cache import review_cached
 from game.saves import SaveError, check_bytes, dumps, session_from_bytes
 from game.saves.codec import checksum
 from game.saves.reviews import section_checksum
-from game.session import GameSession
+from game.memory.session import GameSession
 
 from .sessions import new_session, step
 
@@ -89,7 +89,7 @@ def test_a_damaged_reviews_section_is_left_out_and_the_game_loads() -> None:
 def test_saves_check_passes_the_game_and_says_its_reviews_will_be_left_out(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from game.cli import main
+    from game.commands.cli import main
 
     doc = _doc(_reviewed())
     good, damaged = tmp_path / "good.json", tmp_path / "damaged.json"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from game.engine import Phase, Play
 from game.saves import dumps, session_from_bytes
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 
 from .sessions import new_session, play_steps, play_to_end, whole_state
 

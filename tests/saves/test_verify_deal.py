@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from game.ai import ComputerSeats
-from game.cli import main
+from game.commands.cli import main
 from game.engine import play_match, preset
 from game.engine.fairdeal import fingerprint
 from game.saves import SaveStore
 from game.saves.codec import checksum
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
+from game.commands.cli import main
 from game.engine.fairdeal import new_contribution
 from game.net.settings import Settings
 from game.net.table import Table

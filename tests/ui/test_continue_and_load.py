@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.engine import play_match, preset
 from game.saves import load_file
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.saves_bridge import SavesBridge
 from game.ui.scenes.title import TitleScene

@@ -9,7 +9,7 @@ import random
 import pygame
 
 from game.engine import play_match, preset
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.scenes.dialog import DialogScene
 from game.ui.scenes.pause import PauseScene

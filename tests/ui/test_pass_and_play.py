@@ -11,7 +11,7 @@ import pygame
 from game.ai import hint
 from game.engine import Phase, preset
 from game.engine.tiles import TEXT
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.scenes.pass_to import COVER, PassScene
 from game.ui.table.scene import TableScene

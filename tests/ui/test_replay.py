@@ -7,7 +7,7 @@ import pygame
 from game.ai import ComputerSeats
 from game.engine import play_match, preset
 from game.engine.fields import snapshot
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.scenes.replay import ReplayScene, step_line
 

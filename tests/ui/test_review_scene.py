@@ -13,7 +13,7 @@ from game.engine import play_match, preset
 from game.engine.length import with_length
 from game.review import ReviewBudget
 from game.review.cache import Reviewable
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.review import ReviewScene

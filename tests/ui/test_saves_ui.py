@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 
 from game.engine import preset
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.saves_bridge import SavesBridge, describe_lines
 from game.ui.scenes.load import ROWS, LoadScene, SaveRow

@@ -6,7 +6,7 @@ import pygame
 
 from game.engine import preset
 from game.engine.driver import play_match
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.scenes.scores import ScoresScene
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine.dealcode import decode, encode
-from game.session import HUMAN
+from game.memory.session import HUMAN
 from game.ui.app import App
 from game.ui.main import load_settings
 from game.ui.scenes.setup import SetupScene
@@ -114,7 +114,7 @@ def test_the_deal_flag_opens_the_setup_with_the_code_and_refuses_a_bad_one(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import game.ui.main
-    from game.cli import main
+    from game.commands.cli import main
 
     opened: list[object] = []
     monkeypatch.setattr(game.ui.main, "run_game", lambda **kwargs: opened.append(kwargs["deal"]) or 0)

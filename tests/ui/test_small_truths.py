@@ -96,7 +96,7 @@ def test_save_as_replaces_its_suggested_name_when_typed_over(app: App) -> None:
 
 
 def test_why_stays_with_its_message_and_every_log_line_with_a_rule_offers_it(app: App) -> None:
-    from game.narrate import Line
+    from game.words.narrate import Line
     from game.ui.scenes.rules import RulesScene
 
     table = table_for(app, position([(12, 5), (4, 1), (3, 3)]))
@@ -125,7 +125,7 @@ def test_the_top_bar_rules_line_gives_way_to_the_score_line_at_the_largest_text(
         saves: object, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.engine import preset
     from game.engine.length import with_length
-    from game.session import GameSession, SeatConfig
+    from game.memory.session import GameSession, SeatConfig
     from game.ui.routes import GameRoutes
     from game.ui.scenes.pass_to import PassScene
     from game.ui.table import paint as table_paint

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from game.engine import preset
-from game.narrate import ranking_text
-from game.session import GameSession, SeatConfig
+from game.words.narrate import ranking_text
+from game.memory.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.scenes.match_end import MatchEndScene
 from game.ui.table.scene import TableScene

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from game.stats import Statistics
+from game.memory.stats import Statistics
 from game.ui.app import App
 from game.ui.saves_bridge import SavesBridge
 from game.ui.scenes.statistics import StatisticsScene

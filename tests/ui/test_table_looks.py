@@ -14,7 +14,7 @@ import pytest
 from game.engine import preset, tile_id
 from game.engine.tiles import HI
 from game.play import ProcessWorker
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.scene import FULL_RATE, IDLE_RATE, PULSE_RATE
 from game.ui.table import draw as table_draw

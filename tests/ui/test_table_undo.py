@@ -7,7 +7,7 @@ import pygame
 
 from game.engine import preset
 from game.engine.fields import snapshot
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.table.scene import TableScene
 

@@ -7,10 +7,10 @@ import pygame
 
 from game.engine import DRAW, play_match, preset, tile_id
 from game.engine import events as ev
-from game.movelog import rebuild
-from game.narrate import tell
+from game.words.movelog import rebuild
+from game.words.narrate import tell
 from game.saves import dumps, session_from_bytes
-from game.session import GameSession, SeatConfig
+from game.memory.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.scenes.rules import RulesScene
 

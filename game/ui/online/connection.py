@@ -5,7 +5,7 @@ Each way to a table (host, join, rejoin) runs as one coroutine on the
 connection's thread; the scene holds the returned ``Future`` and looks at it
 once a frame. The seat (server address, table code, token, and for a host
 the port its server listened on) is kept in the player's data folder through
-``game.files``, so a game started again can take the seat back.
+``game.memory.files``, so a game started again can take the seat back.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ import socket
 import threading
 from dataclasses import dataclass
 
-from ...files import bad_character
+from ...memory.files import bad_character
 
 SERVICE = "_mexican-train._tcp.local."
 """The DNS-SD service type of a Mexican Train table server."""

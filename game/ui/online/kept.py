@@ -1,5 +1,5 @@
 """The seat of the last online table, kept in the player's data folder
-(through ``game.files``, safely and with a backup) so that the game started
+(through ``game.memory.files``, safely and with a backup) so that the game started
 again can take it back. Light on purpose: the title reads it."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ...files import FileProblem, bad_character, parse_json, read_file, write_file
+from ...memory.files import FileProblem, bad_character, parse_json, read_file, write_file
 from ...saves.store import data_dir
 
 SEAT_FILE = "online-seat.json"

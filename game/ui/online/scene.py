@@ -19,7 +19,7 @@ import pygame
 from ...ai import LEVELS
 from ...engine import PRESETS
 from ...engine.length import LENGTHS
-from ...files import bad_character
+from ...memory.files import bad_character
 from ...net.client import ThreadedClient
 from .. import theme
 from ..fonts import blit_text

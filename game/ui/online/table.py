@@ -15,12 +15,12 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 
-from ...narrate import kind_label
+from ...words.narrate import kind_label
 from ...net.client import ThreadedClient
 from ...net.inbound import Incoming
 from ...play.remote import RemoteController
 from ...review.cache import Reviewable
-from ...session import GameSession, SeatConfig
+from ...memory.session import GameSession, SeatConfig
 from .. import theme
 from ..scene import Host
 from ..table.input import Command

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from ...narrate import deciding_rules
-from ...session import GameSession
+from ...words.narrate import deciding_rules
+from ...memory.session import GameSession
 from ...review.cache import Reviewable
 from .. import theme
 from ..fonts import blit_text

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ...session import is_you
+from ...memory.session import is_you
 from .. import theme
 from ..fonts import blit_text, fit_text
 from ..intents import Intent

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ...session import GameSession
+from ...memory.session import GameSession
 from .. import theme
 from ..fonts import blit_text
 from ..saves_bridge import SavesBridge

@@ -16,7 +16,7 @@ from functools import partial
 import pygame
 
 from ...engine import Match
-from ...files import clean
+from ...memory.files import clean
 from ...play.review_job import ReviewJob
 from ...review.cache import ReviewCache
 from ...review.results import COSTLY, DEFAULT_BUDGET, MISTAKE, Decision, ReviewBudget

@@ -1,6 +1,6 @@
 """The rules of the chosen preset and house rules, in the game's own words.
 
-The text comes from ``game.rules_help``: the goal, then the deal, the first
+The text comes from ``game.words.rules_help``: the goal, then the deal, the first
 turn, where a tile may go, markers, doubles, drawing, the end of a round,
 scoring and the knock, then every option in one sentence (the changed ones
 marked) and the controls. The page is drawn once per window size and
@@ -16,8 +16,8 @@ from functools import partial
 import pygame
 
 from ...engine import RuleOptions, preset
-from ...readings import plain, readings_for
-from ...rules_help import describe, house_rules, sections
+from ...words.readings import plain, readings_for
+from ...words.rules_help import describe, house_rules, sections
 from .. import theme
 from ..fonts import blit_text, text
 from ..intents import Intent

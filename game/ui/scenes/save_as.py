@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from ...session import GameSession
+from ...memory.session import GameSession
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent

@@ -13,9 +13,9 @@ from ...engine.dealcode import DealCodeError, decode, encode, new_seed
 from ...engine.length import LENGTHS, Length, rounds_for, with_length
 from ...engine.options import allowed_values
 from ...engine.tiles import SET_SIZES
-from ...option_words import label, phrase
-from ...rules_help import describe
-from ...session import HUMAN, GameSession, SeatConfig, people_named
+from ...words.option_words import label, phrase
+from ...words.rules_help import describe
+from ...memory.session import HUMAN, GameSession, SeatConfig, people_named
 from .. import theme
 from ..fonts import blit_text, fit_text
 from ..intents import Intent

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...stats import Statistics, Tally
+from ...memory.stats import Statistics, Tally
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent

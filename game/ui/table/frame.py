@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine import DRAW, Action, Play, RoundState
-from ...movelog import MoveLog
+from ...words.movelog import MoveLog
 from .. import theme
 from ..layout import Scaled
 from .draw import boneyard_pile

@@ -18,7 +18,7 @@ import pygame
 
 from ...engine import Phase, Play
 from ...engine.legality import refusal
-from ...narrate import sentence
+from ...words.narrate import sentence
 from ...tutorial import Guide, Lesson, ScriptedWorker, describe_action, lesson_session
 from .. import theme
 from ..intents import Intent

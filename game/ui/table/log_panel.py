@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 import pygame
 
-from ...files import clean
-from ...movelog import MoveLog
-from ...narrate import Line
+from ...memory.files import clean
+from ...words.movelog import MoveLog
+from ...words.narrate import Line
 from .. import theme
 from ..draw import panel
 from ..fonts import blit_text, font

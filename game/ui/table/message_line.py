@@ -25,7 +25,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...narrate import Line, Tone, most_telling
+from ...words.narrate import Line, Tone, most_telling
 from .. import theme
 
 HISTORY = 50

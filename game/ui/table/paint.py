@@ -15,7 +15,7 @@ import pygame
 
 from ...engine import MEXICAN, RoundState
 from ...engine.tiles import HI, LO, Tile
-from ...movelog import MoveLog
+from ...words.movelog import MoveLog
 from .. import theme
 from ..draw import panel
 from ..fonts import blit_text, capped, fit_text, text

@@ -14,7 +14,7 @@ import pygame
 
 from ...engine import DRAW, END, OPEN, Action, Play, RoundState
 from ...engine.fairdeal import short
-from ...rules_help import describe
+from ...words.rules_help import describe
 from .. import theme
 from ..fonts import capped, font, text, text_scale
 from ..layout import Scaled

@@ -19,11 +19,11 @@ import pygame
 from ...ai import hint
 from ...engine import DRAW, END, OPEN, Phase, Play
 from ...engine.tiles import TEXT
-from ...movelog import MoveLog, rebuild
-from ...narrate import Line, kind_label, ranking_text, sentence, where
+from ...words.movelog import MoveLog, rebuild
+from ...words.narrate import Line, kind_label, ranking_text, sentence, where
 from ...play import MatchController, ProcessWorker, TableDriver, Worker
 from ...review.cache import Reviewable
-from ...session import GameSession
+from ...memory.session import GameSession
 from .. import theme
 from ..hand import SORT_LABELS, SORTS
 from ..intents import Intent

@@ -3,7 +3,7 @@ the "Undo (U)" button takes back the person's last turn and shows it at once."""
 
 from __future__ import annotations
 
-from ...session import GameSession
+from ...memory.session import GameSession
 
 
 def can_undo(session: GameSession, seat: int | None, your_turn: bool, watching: bool) -> bool:
