@@ -2,26 +2,35 @@
 
 ``EmbeddedServer`` runs a ``Server`` on its own thread with its own event
 loop, so a pygame window (or a test) keeps its own loop: ``start()`` returns
-once the server listens, with its port; ``stop()`` saves every table and
-returns once the server has stopped.
+once the server listens, with its port; ``stop()`` returns once the server
+has stopped (every move was stored as it was played).
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
+import time
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .server import Config, Server
+from .store import Store
+
+T = TypeVar("T")
 
 
 class EmbeddedServer:
     """A server on a thread of this process."""
 
-    def __init__(self, data: Path, host: str = "127.0.0.1", port: int = 0, **settings: Any) -> None:
+    def __init__(self, data: Path, host: str = "127.0.0.1", port: int = 0,
+                 clock: Callable[[], float] = time.time, store: Store | None = None, **settings: Any) -> None:
         self.config = Config(host=host, port=port, data=Path(data), **settings)
+        self.clock = clock
+        self.store = store
+        """The database to use (None: the one the config names)."""
         self.server: Server | None = None
         self.port = 0
         self._loop = asyncio.new_event_loop()
@@ -37,7 +46,7 @@ class EmbeddedServer:
     def start(self, timeout: float = 20.0) -> int:
         """Start serving; returns the port once the server listens. Raises the
         server's own error (a port in use, a locked data folder) if it cannot start."""
-        self.server = Server(self.config)
+        self.server = Server(self.config, self.clock, self.store)
         started: Future[int] = Future()
         self._thread = threading.Thread(target=self._run, args=(self.server, started), name="table-server",
                                         daemon=True)
@@ -59,8 +68,12 @@ class EmbeddedServer:
         finally:
             self._loop.close()
 
+    def call(self, work: Coroutine[Any, Any, T], timeout: float = 60.0) -> T:
+        """Run ``work`` on the server's loop and wait for its result (tests, tools)."""
+        return asyncio.run_coroutine_threadsafe(work, self._loop).result(timeout)
+
     def stop(self, timeout: float = 20.0) -> None:
-        """Save every table and stop."""
+        """Stop the server (nothing is left to save)."""
         if self._thread is None or self._stop is None:
             return
         stop = self._stop

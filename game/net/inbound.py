@@ -22,7 +22,7 @@ from .messages import MAX_BYTES
 from .wire import WireError, event_from_json, listed, name, small, view_from_json
 
 SERVER_TYPES: Final = ("welcome", "joined", "table", "commit", "update", "round_end", "match_end", "error",
-                       "left", "closed")
+                       "left", "closed", "paused")
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,8 @@ class TableInfo:
     round: int
     seats: tuple[SeatInfo, ...]
     totals: tuple[int, ...]
+    paused: bool = False
+    """Play is paused: the server cannot store moves for now."""
 
 
 @dataclass(frozen=True)
@@ -93,8 +95,11 @@ def table_info(data: dict[str, Any]) -> TableInfo:
         options = check_options(data["options"], str(settings["preset"]))
         seats = tuple(_seat(s) for s in listed(data["seats"]))
         setup = options.setup(len(seats))
+        if type(data.get("paused", False)) is not bool:
+            raise WireError("the table's paused flag must be true or false")
         return TableInfo(_short(data["table"]), _short(data["state"]), settings, options, setup,
-                         small(data["round"], 0), seats, tuple(small(t) for t in listed(data["totals"], len(seats))))
+                         small(data["round"], 0), seats, tuple(small(t) for t in listed(data["totals"], len(seats))),
+                         data.get("paused") is True)
     except SaveError as error:
         raise WireError(f"the table's rules are not readable: {error.reason}") from None
     except (KeyError, TypeError, ValueError) as error:

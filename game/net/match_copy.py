@@ -17,8 +17,8 @@ from ..engine import IllegalAction, MatchStateError, RuleOptions, parse_action
 from ..engine.actions import ActionSyntaxError
 from ..engine.fairdeal import RoundMix, commitment, is_hex
 from ..engine.match import mixed_deal
-from ..saves import SaveError, SaveStore
 from ..memory.session import GameSession, SeatConfig
+from ..saves import SaveError, SaveStore
 from .wire import WireError, listed, name, small, tile, tiles
 
 

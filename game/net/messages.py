@@ -21,7 +21,7 @@ from ..engine.length import LENGTHS
 from ..engine.options import PRESETS
 from ..memory.files import FileProblem, bad_character, parse_json
 
-PROTOCOL: Final = 1
+PROTOCOL: Final = 2
 """The protocol version a hello names; a server answers another with ``protocol``."""
 MAX_BYTES: Final = 64 * 1024
 """The largest message either side accepts (bytes)."""

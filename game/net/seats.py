@@ -3,16 +3,19 @@
 A seat is ``open`` (waiting for a person), a computer level, or a person
 with a name and a secret token. A person who drops stays seated: after the
 table's grace period a computer player of the table's stand-in level plays
-for them (``stand_in``) until they rejoin with their token.
+for them (``stand_in``) until they rejoin with their token. The server keeps
+only a token's SHA-256, so its database alone opens no seat.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
 from .codes import new_token, same_secret
 from .messages import OPEN
+from .store.records import SeatRow
 
 PERSON = "person"
 
@@ -24,7 +27,8 @@ class Seat:
     kind: str = OPEN
     """``open``, ``person`` or a computer level."""
     name: str = ""
-    token: str = ""
+    token_hash: str = ""
+    """SHA-256 (hex) of the person's token ('' for none)."""
     connected: bool = False
     away_since: float | None = None
     """When the person dropped (a clock reading), None while connected."""
@@ -51,13 +55,14 @@ class Seat:
 
     def take(self, name: str, now: float) -> str:
         """A person sits here; returns their new token."""
-        self.kind, self.name, self.token = PERSON, name, new_token()
+        token = new_token()
+        self.kind, self.name, self.token_hash = PERSON, name, token_hash(token)
         self.connected, self.away_since, self.stand_in = True, None, False
-        return self.token
+        return token
 
     def holds(self, token: str) -> bool:
         """Whether ``token`` is this seat's."""
-        return self.is_person and bool(self.token) and same_secret(self.token, token)
+        return self.is_person and bool(self.token_hash) and same_secret(self.token_hash, token_hash(token))
 
     def drop(self, now: float) -> None:
         """The person's connection was lost."""
@@ -72,16 +77,19 @@ class Seat:
         return {"name": self.name, "kind": self.kind, "connected": self.connected,
                 "stand_in": self.stand_in, "left": self.left, "thinking": thinking}
 
-    def saved(self) -> dict[str, Any]:
-        """The seat as the server's table file keeps it (token included)."""
-        return {"kind": self.kind, "name": self.name, "token": self.token, "stand_in": self.stand_in,
-                "left": self.left}
+    def row(self, index: int) -> SeatRow:
+        """The seat as the database keeps it (the token only as its hash)."""
+        return SeatRow(index, self.kind, self.name, self.token_hash, self.stand_in, self.left)
 
     @classmethod
-    def from_saved(cls, data: dict[str, Any], now: float) -> Seat:
-        """A seat read back from the table file: a person is away until they rejoin."""
-        seat = cls(str(data["kind"]), str(data["name"]), str(data["token"]), False, None,
-                   bool(data["stand_in"]), bool(data["left"]))
+    def from_row(cls, row: SeatRow, now: float) -> Seat:
+        """A seat read back from the database: a person is away until they rejoin."""
+        seat = cls(row.kind, row.name, row.token_hash, False, None, row.stand_in, row.left)
         if seat.is_person and not seat.left:
             seat.away_since = now
         return seat
+
+
+def token_hash(token: str) -> str:
+    """A seat token's SHA-256 in hex: what the server stores and compares."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()

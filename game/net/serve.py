@@ -8,7 +8,6 @@ import logging
 import signal
 import sys
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -21,19 +20,30 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for every network)")
     serve.add_argument("--port", type=int, default=8765, help="port (default 8765; 0: any free port)")
-    serve.add_argument("--data", default="mexican-train-server", help="folder for the tables' saves")
+    serve.add_argument("--data", metavar="FOLDER", default=None,
+                       help="folder of the tables' database (default: the platform's data folder, "
+                            "e.g. ~/.local/share/mexican-train/table-server)")
+    serve.add_argument("--database", metavar="URL", default="",
+                       help="keep the tables in PostgreSQL at this postgresql:// address instead of SQLite "
+                            "(needs the postgres extra: pip install 'mexican-train[postgres]')")
     serve.add_argument("--certfile", help="TLS certificate (PEM) to serve wss://")
     serve.add_argument("--keyfile", help="TLS private key (PEM) for --certfile")
-    serve.add_argument("--grace-idle", type=float, default=600.0, dest="idle_close",
-                       help="seconds a table with no one connected stays open (default 600)")
-    serve.add_argument("--hello-timeout", type=float, default=10.0,
+    serve.add_argument("--retention", metavar="DAYS", type=float, default=30.0,
+                       help="days an unfinished table is kept after its last move, and a finished one "
+                            "after its end (default 30)")
+    serve.add_argument("--unload-after", metavar="SECONDS", type=float, default=60.0,
+                       help="seconds a table with no one at it stays in memory (default 60; it stays stored)")
+    serve.add_argument("--hello-timeout", metavar="SECONDS", type=float, default=10.0,
                        help="seconds a connection not at a table may stay silent (default 10)")
-    serve.add_argument("--save-every", type=float, default=5.0,
-                       help="seconds between saves of a changed table (default 5; a kill -9 loses at most this)")
-    serve.add_argument("--max-tables", type=int, default=5000, help="tables the server holds at most (default 5000)")
-    serve.add_argument("--tables-per-address", type=int, default=20,
-                       help="open tables one address may set up (default 20; behind a proxy every player shares one)")
-    serve.add_argument("--workers", type=int, default=None, help="computer-player processes (default: cores, at most 4)")
+    serve.add_argument("--max-tables", metavar="N", type=int, default=5000,
+                       help="tables held in memory at most (default 5000)")
+    serve.add_argument("--tables-per-address", metavar="N", type=int, default=20,
+                       help="unfinished tables one address may have set up (default 20; behind a proxy "
+                            "every player shares one address)")
+    serve.add_argument("--tables-per-hour", metavar="N", type=int, default=30,
+                       help="tables one address may set up per hour (default 30)")
+    serve.add_argument("--workers", metavar="N", type=int, default=None,
+                       help="computer-player processes (default: cores, at most 4)")
 
 
 def serve_command(args: argparse.Namespace) -> int:
@@ -41,18 +51,23 @@ def serve_command(args: argparse.Namespace) -> int:
     if bool(args.certfile) != bool(args.keyfile):
         print("mexican-train serve: --certfile and --keyfile go together", file=sys.stderr)
         return 2
-    from ..saves import SaveError
-    from .server import Config
+    if args.retention <= 0 or args.unload_after < 0:
+        print("mexican-train serve: --retention must be above 0 and --unload-after at least 0", file=sys.stderr)
+        return 2
+    from .limits import LimitSettings
+    from .server import Config, default_data
+    from .store import Retention, StoreError
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per table event, not per connection
-    config = Config(args.host, args.port, Path(args.data), args.certfile, args.keyfile,
-                    hello_timeout=args.hello_timeout, idle_close=args.idle_close, workers=args.workers,
-                    save_every=args.save_every, max_tables=args.max_tables,
-                    tables_per_address=args.tables_per_address)
+    keep = args.retention * 86400.0
+    config = Config(args.host, args.port, Path(args.data) if args.data else default_data(), args.database,
+                    args.certfile, args.keyfile, hello_timeout=args.hello_timeout, unload_after=args.unload_after,
+                    retention=Retention(keep, keep), workers=args.workers, max_tables=args.max_tables,
+                    limits=LimitSettings(tables_per_hour=args.tables_per_hour, open_tables=args.tables_per_address))
     try:
         return asyncio.run(_serve(config))
-    except (SaveError, OSError) as error:
+    except (StoreError, OSError) as error:
         print(f"mexican-train serve: cannot start: {getattr(error, 'reason', error)}", file=sys.stderr)
         return 2
 

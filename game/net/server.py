@@ -1,13 +1,14 @@
-"""The table server: many tables over WebSocket (asyncio and ``websockets``).
+"""The table server: many tables over WebSocket (asyncio and ``websockets``), kept in a database.
 
 Every connection starts with ``hello``; each later message passes
 ``messages.parse_request`` and then its table's rules (``table.Table``)
 before anything happens, and a refused one is answered with an ``error``.
-Messages to a connection go through its own queue and sender task, so a
-slow client never holds up another table. Computer players think in a
-process pool (``thinking.Thinkers``). Tables are saved by the saves' writer
-thread at most every ``save_every`` seconds and on stop (``persist``), and
-resumed at start. ``GET /health`` answers ``ok`` with counts.
+What a request changes is committed to the database before anyone hears of
+it (``outbox``), so a killed server loses nothing anyone saw. Tables are
+loaded from the database when someone comes to them (``tables.Tables``) and
+unloaded when everyone has left; the database keeps them for the retention.
+Computer players think in a process pool (``thinking.Thinkers``).
+``GET /health`` answers with counts and the database's state.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import json
 import logging
 import ssl
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,17 +30,27 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..version import game_version
-from .codes import WrongCodeLimit, new_code, normal_code
+from .codes import normal_code
+from .limits import AddressLimits, LimitSettings
 from .memory import keep_pauses_short
 from .messages import MAX_BYTES, OPEN, PROTOCOL, BadMessage, parse_request
-from .persist import TableFiles
+from .outbox import Outbox
 from .settings import Settings, SettingsError
+from .store import Retention, Store, open_store
 from .table import Out, Refused, Table
+from .tables import Tables
 from .thinking import Thinkers
 
 log = logging.getLogger("mexican_train.server")
 QUEUE_LIMIT = 2000
 """Messages waiting for one connection before it is dropped as too slow."""
+
+
+def default_data() -> Path:
+    """Where a server keeps its database by default: the platform's data folder."""
+    from ..saves.store import data_dir
+
+    return data_dir() / "table-server"
 
 
 @dataclass
@@ -47,23 +59,23 @@ class Config:
 
     host: str = "127.0.0.1"
     port: int = 8765
-    data: Path = Path("mexican-train-server")
+    data: Path = field(default_factory=default_data)
+    database: str = ""
+    """A ``postgresql://`` address; '' keeps the tables in SQLite under ``data``."""
     certfile: str | None = None
     keyfile: str | None = None
     hello_timeout: float = 10.0
     """Seconds a connection not at a table may stay silent before it is closed."""
-    idle_close: float = 600.0
-    """Seconds a started table with no one connected stays open before it is saved and closed."""
-    save_every: float = 5.0
-    """Seconds between two saves of a table that changed (a kill -9 loses at most this much play)."""
+    unload_after: float = 60.0
+    """Seconds a table with no one connected stays in memory (it stays in the database)."""
+    retention: Retention = field(default_factory=Retention)
+    sweep_every: float = 300.0
+    """Seconds between two sweeps of the tables the retention rule removes."""
     tick: float = 0.25
     workers: int | None = None
-    wrong_codes: int = 10
-    """Wrong table codes or tokens one address may try per minute."""
+    limits: LimitSettings = field(default_factory=LimitSettings)
     max_tables: int = 5000
-    """Tables one server holds at most (a new one is refused beyond)."""
-    tables_per_address: int = 20
-    """Open tables one address may have created."""
+    """Tables held in memory at most (a new one is refused beyond)."""
 
 
 @dataclass(eq=False)
@@ -83,112 +95,104 @@ class Conn:
             return
         self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
 
+    def end(self) -> None:
+        """Close the connection once what is queued is sent."""
+        self.queue.put_nowait(None)
+
 
 class Server:
-    """Tables, the connections at them, and their timers."""
+    """Connections, the tables people sit at, and their timers."""
 
-    def __init__(self, config: Config) -> None:
+    def __init__(self, config: Config, clock: Callable[[], float] = time.time, store: Store | None = None) -> None:
         self.config = config
-        self.clock = time.monotonic
-        self.tables: dict[str, Table] = {}
+        self.clock = clock
+        """Wall-clock seconds; tests pass a clock they move."""
+        self.store = store or open_store(config.database, config.data)
+        self.outbox = Outbox(self.store, clock, self._failed)
+        self.limits = AddressLimits(config.limits)
+        self.thinkers = Thinkers(config.workers)
+        self.tables = Tables(self)
         self.seated: dict[tuple[str, int], Conn] = {}
         self.conns: set[Conn] = set()
-        self.limit = WrongCodeLimit(config.wrong_codes)
-        self.thinkers = Thinkers(config.workers)
-        self.files = TableFiles(config.data)
-        self.empty_since: dict[str, float] = {}
         self.port = 0
         self.moves = 0
+        self.stopping = False
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # ----------------------------------------------------------- running
 
     async def run(self, stop: asyncio.Event, ready: asyncio.Future[int] | None = None) -> None:
-        """Serve until ``stop`` is set, then save every table and close."""
-        for table in self.files.resume(self.clock):
-            self.tables[table.code] = table
-            self._log(table)
-            self.empty_since[table.code] = self.clock()
+        """Serve until ``stop`` is set, then stop at once (everything is stored already)."""
+        await self.store.open()
+        try:
+            await self.tables.start()
+            await self._serve(stop, ready)
+        finally:
+            await self._stop()
+
+    async def _serve(self, stop: asyncio.Event, ready: asyncio.Future[int] | None) -> None:
+        """Listen and run the timers until ``stop``."""
         context = None
         if self.config.certfile:
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             context.load_cert_chain(self.config.certfile, self.config.keyfile)
         async with serve(self._connection, self.config.host, self.config.port, ssl=context,
                          max_size=4 * MAX_BYTES, process_request=self._http, server_header=None,
-                         compression=None) as ws_server:
+                         compression=None, close_timeout=1) as ws_server:
             self.port = _port(ws_server)
-            log.info("listening on %s://%s:%d/ (%d tables resumed)", "wss" if context else "ws",
-                     self.config.host, self.port, len(self.tables))
+            log.info("listening on %s://%s:%d/ (%s)", "wss" if context else "ws", self.config.host, self.port,
+                     self.tables.summary())
             if context is None and self.config.host not in ("127.0.0.1", "localhost", "::1"):
                 log.warning("serving without TLS on %s: tokens and hands cross the network in clear text; "
                             "use --certfile/--keyfile or a reverse proxy with TLS for play across the internet",
                             self.config.host)
             if ready is not None:
                 ready.set_result(self.port)
-            for table in self.tables.values():
-                self._kick(table)
-            timers = asyncio.create_task(self._timers(stop))
+            self._spawn(self.outbox.run())
+            self._spawn(self._timers(stop))
+            self._spawn(keep_pauses_short(stop))
             await stop.wait()
-            timers.cancel()
-        self.shutdown()
+            self.stopping = True
+            for conn in list(self.conns):
+                conn.ws.transport.abort()  # no closing handshakes: a stop takes moments whatever the load
 
-    def shutdown(self) -> None:
-        """Save every table and stop thinking."""
-        for table in self.tables.values():
-            self.files.save(table)
-        self.files.flush()
-        self.files.close()
+    async def _stop(self) -> None:
+        """Abandon thinking and timers, let the database go."""
+        self.stopping = True
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         self.thinkers.close()
-        log.info("stopped; %d tables saved", len(self.tables))
+        await self.store.close()
+        log.info("stopped; every move was stored as it was played")
+
+    def _spawn(self, work: Any) -> asyncio.Task[Any]:
+        """Run ``work`` as a task the stop cancels."""
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
 
     async def _timers(self, stop: asyncio.Event) -> None:
-        """Grace periods, deal deadlines and idle tables every ``tick``; saving alongside."""
-        saver = asyncio.create_task(self._saver(stop))
-        keeper = asyncio.create_task(keep_pauses_short(stop))
-        try:
-            while not stop.is_set():
-                await asyncio.sleep(self.config.tick)
-                for table in list(self.tables.values()):
-                    outs = table.tick()
-                    if outs:
-                        self._deliver(table, outs)
-                    self._close_if_idle(table)
-        finally:
-            saver.cancel()
-            keeper.cancel()
-
-    async def _saver(self, stop: asyncio.Event) -> None:
-        """Save each changed table at most every ``save_every`` seconds, one
-        table at a time with the loop free between two, so saving many tables
-        never holds up a move (the bytes are written by the saves' writer thread)."""
+        """Grace periods and deal deadlines every ``tick``; unloading, recovery and sweeping."""
         while not stop.is_set():
             await asyncio.sleep(self.config.tick)
-            now = self.clock()
-            due = [t for t in self.tables.values() if t.dirty and now - t.saved_at >= self.config.save_every]
-            for table in sorted(due, key=lambda t: t.saved_at):
-                if self.tables.get(table.code) is table:
-                    self.files.save(table)
-                    table.saved_at = self.clock()
-                await asyncio.sleep(0)
-
-    def _close_if_idle(self, table: Table) -> None:
-        """Save and close a table whose people have all been gone for ``idle_close``."""
-        if table.people_here():
-            self.empty_since.pop(table.code, None)
-            return
-        since = self.empty_since.setdefault(table.code, self.clock())
-        if self.clock() - since >= self.config.idle_close:
-            table.events_log.append("closed: no one came back")
-            self._log(table)
-            self.files.save(table, closed=True)
-            del self.tables[table.code]
-            self.empty_since.pop(table.code, None)
+            for table in self.tables.loaded():
+                if table.paused:
+                    continue
+                outs = table.tick()
+                if outs or table.writes:
+                    self._deliver(table, outs)
+            await self.tables.maintain()
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         """``GET /health``; any path but ``/`` is not found."""
         if request.path == "/health":
-            body = json.dumps({"status": "ok", "tables": len(self.tables), "connections": len(self.conns),
-                               "moves": self.moves, "version": game_version()}) + "\n"
+            body = json.dumps({"status": "ok" if not self.tables.failing else "paused",
+                               "tables": len(self.tables), "connections": len(self.conns), "moves": self.moves,
+                               "database": self.tables.failing or "ok", "stored": self.tables.stored,
+                               "version": game_version()}) + "\n"
             response = connection.respond(200, body)
             response.headers = Headers({"Content-Type": "application/json", "Content-Length": str(len(body))})
             return response
@@ -210,8 +214,9 @@ class Server:
             pass
         finally:
             self.conns.discard(conn)
-            self._gone(conn)
-            conn.queue.put_nowait(None)
+            if not self.stopping:
+                self._gone(conn)
+            conn.end()
             await sender
 
     async def _receive(self, conn: Conn) -> str | bytes | None:
@@ -221,7 +226,7 @@ class Server:
             return await asyncio.wait_for(conn.ws.recv(), timeout)
         except TimeoutError:
             conn.send({"type": "closed", "reason": "idle", "message": "no message came in time"})
-            conn.queue.put_nowait(None)
+            conn.end()
             return None
 
     async def _hello(self, conn: Conn) -> bool:
@@ -236,14 +241,17 @@ class Server:
         if request["type"] != "hello":
             return self._refuse_hello(conn, "protocol", "the first message must be a hello")
         if request["protocol"] != PROTOCOL:
-            return self._refuse_hello(conn, "protocol", f"this server speaks protocol {PROTOCOL}")
-        conn.send({"type": "welcome", "protocol": PROTOCOL, "server": f"mexican-train {game_version()}"})
+            older = request["protocol"] < PROTOCOL
+            return self._refuse_hello(conn, "protocol", (
+                f"this game speaks protocol {request['protocol']} and this server protocol {PROTOCOL}: "
+                + ("update Mexican Train to play here" if older else "this server is older than your game")))
+        self._send(conn, {"type": "welcome", "protocol": PROTOCOL, "server": f"mexican-train {game_version()}"})
         return True
 
     def _refuse_hello(self, conn: Conn, code: str, message: str) -> bool:
         """Answer a bad first message and close."""
         conn.send({"type": "error", "code": code, "message": message, "about": "hello"})
-        conn.queue.put_nowait(None)
+        conn.end()
         return False
 
     async def _requests(self, conn: Conn) -> None:
@@ -254,15 +262,15 @@ class Server:
                 return
             try:
                 request = parse_request(data)
-                self._handle(conn, request)
+                await self._handle(conn, request)
             except BadMessage as bad:
-                conn.send({"type": "error", "code": bad.code, "message": bad.message, "about": bad.about})
+                self._send(conn, {"type": "error", "code": bad.code, "message": bad.message, "about": bad.about})
             except Refused as refused:
-                conn.send({"type": "error", "code": refused.code, "message": refused.message,
-                           "about": _about(data)})
-            except Exception:  # noqa: BLE001 - nothing a client sends may stop the server
+                self._send(conn, {"type": "error", "code": refused.code, "message": refused.message,
+                                  "about": _about(data)}, conn.table)
+            except Exception:
                 log.exception("request from %s failed", conn.address)
-                conn.send({"type": "error", "code": "server", "message": "the server could not do that"})
+                self._send(conn, {"type": "error", "code": "server", "message": "the server could not do that"})
 
     async def _sender(self, conn: Conn) -> None:
         """Send the connection's queued messages in order; None closes it."""
@@ -282,22 +290,25 @@ class Server:
         if table is None or self.seated.get((table.code, seat)) is not conn:
             return
         del self.seated[(table.code, seat)]
-        if table.code in self.tables:
+        if self.tables.get(table.code) is table and not table.paused:
             self._deliver(table, table.drop(seat))
 
     # ----------------------------------------------------------- requests
 
-    def _handle(self, conn: Conn, request: dict[str, Any]) -> None:
+    async def _handle(self, conn: Conn, request: dict[str, Any]) -> None:
         """One checked request."""
         kind = request["type"]
         if kind in ("create", "join", "rejoin"):
             if conn.table is not None:
                 raise Refused("state", "this connection is already at a table (leave it first)")
-            {"create": self._create, "join": self._join, "rejoin": self._rejoin}[kind](conn, request)
+            await {"create": self._create, "join": self._join, "rejoin": self._rejoin}[kind](conn, request)
             return
         table = conn.table
         if table is None or kind == "hello":
             raise Refused("state", "join a table first" if kind != "hello" else "hello comes once, first")
+        if table.paused:
+            raise Refused("paused", "play is paused: the server cannot store moves right now; "
+                                    "it goes on by itself as soon as it can")
         seat = conn.seat
         if kind == "seat":
             outs = table.set_seat(seat, request["seat"], request["kind"])
@@ -317,95 +328,113 @@ class Server:
         """The person leaves their seat; a host leaving before the start closes the table."""
         self.seated.pop((table.code, seat), None)
         conn.table, conn.seat = None, -1
-        conn.send({"type": "left", "table": table.code})
         if table.state == "lobby" and seat == table.host:
             for index in range(len(table.seats)):
                 other = self.seated.pop((table.code, index), None)
                 if other is not None:
                     other.table, other.seat = None, -1
-                    other.send({"type": "closed", "reason": "host_left", "message": "the host closed the table"})
+                    self._send(other, {"type": "closed", "reason": "host_left", "message": "the host closed the table"})
             table.events_log.append("closed: the host left before the start")
-            self._log(table)
-            self.files.save(table, closed=True)
-            del self.tables[table.code]
+            self.tables.remove(table)
+            self._send(conn, {"type": "left", "table": table.code})
             return
-        self._deliver(table, table.leave(seat))
+        outs = table.leave(seat)
+        self._send(conn, {"type": "left", "table": table.code}, table)
+        self._deliver(table, outs)
 
-    def _create(self, conn: Conn, request: dict[str, Any]) -> None:
+    async def _create(self, conn: Conn, request: dict[str, Any]) -> None:
         """A new table with the sender as its host in seat 0."""
+        now = self.clock()
         if len(self.tables) >= self.config.max_tables:
+            log.info("refused a new table to %s: server_full (%s in memory)", conn.address, self.tables.summary())
             raise Refused("server_full", "this server holds as many tables as it can: try again later")
-        if sum(1 for t in self.tables.values() if t.creator == conn.address) >= self.config.tables_per_address:
-            raise Refused("too_many_tables", "your address has set up as many open tables as it may")
+        refusal = self.limits.refusal(conn.address, now)
+        if refusal is not None:
+            log.info("refused a new table to %s: %s (%s)", conn.address, *refusal)
+            raise Refused(*refusal)
         settings = Settings.from_request(request)
         kinds = list(request.get("seats") or [OPEN] * settings.players)
         if len(kinds) != settings.players:
             raise Refused("schema", f"'seats' must list {settings.players} seats")
         kinds[0] = "person"
-        code = new_code()
-        while code in self.tables:
-            code = new_code()
         try:
-            table = Table(code, settings, kinds, self.clock)
+            table = Table(await self.tables.free_code(), settings, kinds, self.clock)
         except SettingsError as error:
             raise Refused("rules", str(error)) from None
-        token = table.seats[0].take(request["name"], self.clock())
-        table.creator = conn.address
-        self.tables[code] = table
+        token = table.open(request["name"], conn.address)
+        self.tables.add(table)
+        self.outbox.count(self.limits.created(conn.address, now))
         table.events_log.append(f"created by {request['name']} from {conn.address}: {settings.preset}, "
                                 f"{settings.players} players, {settings.length}")
         self._seat(conn, table, 0, token)
         self._deliver(table, [(None, table.table_message())])
 
-    def _find(self, conn: Conn, typed: str) -> Table:
-        """The table a typed code names; wrong codes count against the address."""
-        if self.limit.blocked(conn.address):
+    async def _find(self, conn: Conn, typed: str) -> Table:
+        """The table a typed code names (read back from the database if need be);
+        wrong codes count against the address."""
+        if self.limits.wrong_blocked(conn.address, self.clock()):
+            log.info("refused %s: rate_limited (too many wrong codes or tokens)", conn.address)
             raise Refused("rate_limited", "too many wrong codes from your address: wait a minute")
-        table = self.tables.get(normal_code(typed))
+        table = await self.tables.by_code(normal_code(typed))
         if table is None:
-            self.limit.wrong(conn.address)
+            self.outbox.count(self.limits.wrong(conn.address, self.clock()))
             raise Refused("bad_code", "there is no table with that code")
+        if table.paused:
+            raise Refused("paused", "play at this table is paused: the server cannot store moves right now")
         return table
 
-    def _join(self, conn: Conn, request: dict[str, Any]) -> None:
+    async def _join(self, conn: Conn, request: dict[str, Any]) -> None:
         """A person takes a seat at a table by its code."""
-        table = self._find(conn, request["table"])
+        table = await self._find(conn, request["table"])
         seat, token, outs = table.join(request["name"], request.get("seat"))
         self._seat(conn, table, seat, token)
         self._deliver(table, outs)
 
-    def _rejoin(self, conn: Conn, request: dict[str, Any]) -> None:
+    async def _rejoin(self, conn: Conn, request: dict[str, Any]) -> None:
         """A person comes back to their seat with its token."""
-        table = self._find(conn, request["table"])
+        table = await self._find(conn, request["table"])
         try:
             seat = table.seat_of(request["token"])
         except Refused:
-            self.limit.wrong(conn.address)
+            self.outbox.count(self.limits.wrong(conn.address, self.clock()))
             raise
         old = self.seated.get((table.code, seat))
         if old is not None:
             old.table, old.seat = None, -1
-            old.send({"type": "closed", "reason": "replaced", "message": "this seat was taken up on another connection"})
-            old.queue.put_nowait(None)
+            self._send(old, {"type": "closed", "reason": "replaced",
+                             "message": "this seat was taken up on another connection"}, table)
+            self.outbox.stage(table.table_id, table.epoch, [], [(_Closer(old), {})])
         self._seat(conn, table, seat, request["token"])
         self._deliver(table, table.rejoin(seat))
 
     def _seat(self, conn: Conn, table: Table, seat: int, token: str) -> None:
-        """Attach the connection to its seat and tell it so."""
+        """Attach the connection to its seat and tell it so (once the seat is stored)."""
         conn.table, conn.seat = table, seat
         self.seated[(table.code, seat)] = conn
-        conn.send({"type": "joined", "table": table.code, "seat": seat, "token": token, "host": seat == table.host})
+        self._send(conn, {"type": "joined", "table": table.code, "seat": seat, "token": token,
+                          "host": seat == table.host}, table)
 
     # ------------------------------------------------------------ delivery
 
+    def _send(self, conn: Conn, message: dict[str, Any], table: Table | None = None) -> None:
+        """Send ``message`` to one connection after what is staged before it (and ``table``'s writes)."""
+        self.outbox.stage(table.table_id if table else "", table.epoch if table else 0,
+                          table.take_writes() if table else [], [(conn, message)])
+
     def _deliver(self, table: Table, outs: list[Out]) -> None:
-        """Send each message to its seat's connection (or all), log, and let a computer move."""
+        """Stage the table's writes and each message to its seat's connection (or all), once
+        stored; log, and let a computer move."""
+        sends: list[tuple[Conn, dict[str, Any]]] = []
         for seat, message in outs:
             seats = range(len(table.seats)) if seat is None else (seat,)
             for index in seats:
                 conn = self.seated.get((table.code, index))
                 if conn is not None:
-                    conn.send(message)
+                    sends.append((conn, message))
+        self.outbox.stage(table.table_id, table.epoch, table.take_writes(), sends)
+        if table.state == "over" and table.counts_as_open:
+            table.counts_as_open = False
+            self.limits.closed(table.creator)
         self._log(table)
         self._kick(table)
 
@@ -415,29 +444,44 @@ class Server:
             log.info("table %s: %s", table.code, line)
         table.events_log.clear()
 
+    def _failed(self, table_ids: set[str], reason: str) -> None:
+        """Writes of these tables were not stored: pause them (the outbox dropped their messages)."""
+        self.tables.pause(table_ids, reason)
+
     def _kick(self, table: Table) -> None:
         """Start the computer player's thinking when one is to move."""
         turn = table.computer_turn()
-        if turn is None or table.session is None:
+        if turn is None or table.session is None or table.paused or self.stopping:
             return
         seat, kind, version = turn
         table.thinking = seat
         match = table.session.match
-        task = asyncio.create_task(self._think(table, seat, kind, match.player_seed(seat), version))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(self._think(table, seat, kind, match.player_seed(seat), version))
 
     async def _think(self, table: Table, seat: int, kind: str, seed: str, version: int) -> None:
         """Ask the pool for the decision, then play it."""
         assert table.session is not None
         try:
             action = await self.thinkers.decide(kind, seed, table.session.match.view(seat))
-            if self.tables.get(table.code) is table:
+            if self.tables.get(table.code) is table and not table.paused:
                 self._deliver(table, table.computer_acted(seat, action, version))
-        except Exception:  # noqa: BLE001 - one table's failure must not stop it for good
+        except asyncio.CancelledError:
+            raise
+        except Exception:
             log.exception("table %s: a computer decision for seat %d failed", table.code, seat)
             table.thinking = None
             self._kick(table)
+
+
+class _Closer:
+    """Closes a replaced connection once the messages staged before it are sent."""
+
+    def __init__(self, conn: Conn) -> None:
+        self.conn = conn
+
+    def send(self, message: dict[str, Any]) -> None:
+        """End the connection (the message is empty)."""
+        self.conn.end()
 
 
 def _port(ws_server: WsServer) -> int:

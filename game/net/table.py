@@ -11,10 +11,16 @@ seat's view and the events as their seat may see them (``events.for_seat``).
 The life of a table: ``lobby`` (people join, the host sets seats) ->
 ``dealing`` (the server has shown its commitment; contributions come in) ->
 ``playing`` -> ``dealing`` for the next round ... -> ``over``.
+
+Every change that must outlive the process is also noted as a write
+(``writes``: the seats, the round's secret, each contribution, the deal, each
+action, the scores), which the server commits to its database before it
+sends any of the messages: nothing anyone is told can be lost.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -25,10 +31,11 @@ from ..engine.fairdeal import RoundMix, commitment, new_salt
 from ..engine.match import mixed_deal
 from ..engine.tiles import TEXT
 from ..memory.session import GameSession, new_match_id
-from .messages import OPEN
 from ..saves.codec import encode_options
+from .messages import OPEN
 from .seats import PERSON, Seat
 from .settings import Settings, seat_config
+from .store.records import SaveAction, SaveRound, SaveScores, SaveSeats, SaveTable, TableRow, TableWrite
 from .wire import event_json, public_json, view_json
 
 Out = tuple[int | None, dict[str, Any]]
@@ -69,12 +76,18 @@ class Table:
         """Counts every change of position; a computer decision for an older one is dropped."""
         self.thinking: int | None = None
         """The seat a computer player is deciding for now (set by the server)."""
-        self.dirty = True
-        """Changed since it was last saved."""
         self.creator = ""
         """The address that set the table up (limits how many one address opens)."""
-        self.saved_at = 0.0
-        """When the server last saved it (a clock reading)."""
+        self.created_at = clock()
+        self.finished_at: float | None = None
+        self.epoch = 1
+        """This process's claim on the table in the database (every write names it)."""
+        self.paused = ""
+        """Why play is paused (the database cannot be written), or ''."""
+        self.counts_as_open = True
+        """Whether the table still counts among its creator's unfinished tables."""
+        self.writes: list[TableWrite] = []
+        """Changes to store before anyone hears of them, taken by the server."""
         self.events_log: list[str] = []
         """Lines for the operator's log, taken by the server."""
 
@@ -84,6 +97,15 @@ class Table:
     def host(self) -> int:
         """The host's seat (the table's creator sits first)."""
         return 0
+
+    def open(self, host_name: str, creator: str) -> str:
+        """The host sits in seat 0 of this new table set up from ``creator``'s
+        address; returns the host's token (the table's first writes are noted)."""
+        self.creator = creator
+        token = self.seats[self.host].take(host_name, self.clock())
+        self._save_row()
+        self._save_seats()
+        return token
 
     def join(self, name: str, wanted: int | None) -> tuple[int, str, list[Out]]:
         """A person takes an open seat (``wanted`` or the first open one);
@@ -97,6 +119,7 @@ class Table:
             raise Refused("table_full", "every seat at this table is taken")
         index = open_seats[0] if wanted is None else wanted
         token = self.seats[index].take(name, self.clock())
+        self._save_seats()
         self._changed(f"{name} took seat {index}")
         return index, token, [(None, self.table_message())]
 
@@ -114,6 +137,7 @@ class Table:
         seat.back()
         if stood_in:
             self.version += 1
+            self._save_seats()
         self._changed(f"{seat.name} is back at seat {index}")
         return [(None, self.table_message()), *self.catch_up(index)]
 
@@ -138,6 +162,7 @@ class Table:
         if index >= len(self.seats) or self.seats[index].kind == PERSON:
             raise Refused("seat_taken", f"seat {index} is not free to set")
         self.seats[index] = Seat(kind, computer_name(kind, index))
+        self._save_seats()
         self._changed(f"seat {index} is now {kind}")
         return [(None, self.table_message())]
 
@@ -147,8 +172,9 @@ class Table:
         if not seat.is_person or not seat.connected:
             return []
         seat.drop(self.clock())
-        if self.state == "lobby":
-            self.seats[index] = Seat(OPEN) if index != self.host else seat
+        if self.state == "lobby" and index != self.host:
+            self.seats[index] = Seat(OPEN)
+            self._save_seats()
         self._changed(f"{seat.name} dropped from seat {index}")
         return [(None, self.table_message()), *self._maybe_deal()]
 
@@ -159,10 +185,16 @@ class Table:
         if self.state == "lobby":
             self.seats[index] = Seat(OPEN)
         else:
-            seat.connected, seat.left, seat.stand_in, seat.token = False, True, True, ""
+            seat.connected, seat.left, seat.stand_in, seat.token_hash = False, True, True, ""
             self.version += 1
+        self._save_seats()
         self._changed(f"{seat.name} left seat {index}")
         return [(None, self.table_message()), *self._maybe_deal()]
+
+    def empty_since(self) -> float:
+        """When the last person left (a clock reading; the table's creation if no one ever sat)."""
+        return max((s.away_since for s in self.seats if s.is_person and s.away_since is not None),
+                   default=self.created_at)
 
     def people_here(self) -> int:
         """How many people are connected."""
@@ -180,21 +212,14 @@ class Table:
                 self.seats[index] = Seat(self.settings.stand_in, computer_name(self.settings.stand_in, index))
         configs = [seat_config(s.kind, s.name) for s in self.seats]
         self.session = GameSession(self.options, configs, f"net-{new_match_id()}{new_match_id()}", self.table_id)
+        self._save_seats()
         self._changed("the match starts")
         return [(None, self.table_message()), *self._commit()]
 
-    def resume(self, session: GameSession) -> None:
-        """Stand where ``session``'s match stands (a restarted server); a round
-        not dealt yet is committed to afresh."""
-        self.session = session
-        phase = session.match.phase
-        if phase is Phase.MATCH_OVER:
-            self.state = "over"
-        elif phase is Phase.PLAYING:
-            self.state = "playing"
-        else:
-            self._commit()
-        self._changed(f"resumed in round {self.round_number} ({self.state})")
+    def resume_dealing(self) -> None:
+        """Commit to the next round of a table read back between two rounds with
+        no commitment stored (the people get it when they rejoin)."""
+        self._commit()
 
     def _commit(self) -> list[Out]:
         """Draw the round's secret and show its commitment: the deal waits for contributions."""
@@ -202,6 +227,8 @@ class Table:
         self.secret = new_salt()
         self.contributions = [""] * len(self.seats)
         self.deal_deadline = self.clock() + self.settings.deal_wait
+        self._save_round()
+        self._save_row()
         return [(None, self.commit_message()), *self._maybe_deal()]
 
     def contribute(self, by: int, round_number: int, contribution: str) -> list[Out]:
@@ -211,6 +238,7 @@ class Table:
         if self.contributions[by]:
             raise Refused("state", "this seat has already contributed to this deal")
         self.contributions[by] = contribution
+        self._save_round()
         return self._maybe_deal()
 
     def _maybe_deal(self, late: bool = False) -> list[Out]:
@@ -227,6 +255,8 @@ class Table:
         match.start_next_round(order, self.secret)
         self.session.mixes.append(RoundMix(commitment(self.secret), tuple(self.contributions)))
         self.state = "playing"
+        self._save_round(tuple(TEXT[t] for t in order))
+        self._save_row()
         self.deal_deadline = None
         self.version += 1
         given = sum(1 for c in self.contributions if c)
@@ -292,7 +322,8 @@ class Table:
         except (IllegalAction, MatchStateError) as error:
             raise Refused("illegal", getattr(error, "reason", str(error))) from None
         self.version += 1
-        self.dirty = True
+        log = self.session.match.action_log
+        self.writes.append(SaveAction(len(log), len(log[-1]) - 1, log[-1][-1]))
         return self._after_change(events)
 
     def _after_change(self, events: tuple[ev.Event, ...]) -> list[Out]:
@@ -304,9 +335,12 @@ class Table:
         out: list[Out] = [(i, self.update(i, events, public)) for i in people]
         if match.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             out.append((None, self.round_end_message()))
+            self.writes.append(SaveScores(len(match.deals), tuple(match.round_scores[-1])))
             self._changed(f"round {len(match.deals)} over: scores {match.round_scores[-1]}")
             if match.phase is Phase.MATCH_OVER:
                 self.state = "over"
+                self.finished_at = self.clock()
+                self._save_row()
                 out.append((None, self.match_end_message()))
                 self._changed("the match is over")
             else:
@@ -322,6 +356,7 @@ class Table:
                     and now - seat.away_since >= self.settings.grace):
                 seat.stand_in = True
                 self.version += 1
+                self._save_seats()
                 self._changed(f"a computer player ({self.settings.stand_in}) stands in for {seat.name} at seat {index}")
                 out.append((None, self.table_message()))
                 out.extend(self._maybe_deal())
@@ -337,7 +372,7 @@ class Table:
         return {
             "type": "table", "table": self.code, "state": self.state, "settings": self.settings.json(),
             "options": encode_options(self.options), "round": self.round_number,
-            "seats": [seat.public(self.thinking == i) for i, seat in enumerate(self.seats)],
+            "seats": [seat.public(self.thinking == i) for i, seat in enumerate(self.seats)], "paused": bool(self.paused),
             "totals": match.totals() if match else [0] * len(self.seats),
         }
 
@@ -391,6 +426,31 @@ class Table:
             raise Refused("not_host", "only the host may do that")
 
     def _changed(self, line: str) -> None:
-        """Mark the table changed and note a line for the operator."""
-        self.dirty = True
+        """Note a line for the operator."""
         self.events_log.append(line)
+
+    # ------------------------------------------------------------- writes
+
+    def row(self) -> TableRow:
+        """The table's own row for the database."""
+        seed = str(self.session.seed) if self.session else ""
+        return TableRow(self.table_id, self.code, json.dumps(self.settings.json(), sort_keys=True), self.state, seed,
+                        self.creator, self.created_at, self.finished_at)
+
+    def _save_row(self) -> None:
+        """Note the table's row (its state changed)."""
+        self.writes.append(SaveTable(self.row()))
+
+    def _save_seats(self) -> None:
+        """Note every seat (one changed)."""
+        self.writes.append(SaveSeats(tuple(seat.row(i) for i, seat in enumerate(self.seats))))
+
+    def _save_round(self, deal: tuple[str, ...] | None = None) -> None:
+        """Note the round being dealt: its secret, the contributions so far and, once dealt, the deal."""
+        self.writes.append(SaveRound(self.round_number, self.secret, commitment(self.secret),
+                                     tuple(self.contributions), deal))
+
+    def take_writes(self) -> list[TableWrite]:
+        """The writes noted since the last call, oldest first."""
+        writes, self.writes = self.writes, []
+        return writes

@@ -41,7 +41,7 @@ class Thinkers:
             self.close()
         try:  # the same decision on a thread (still not in the loop), so the seat plays as it should
             return await asyncio.to_thread(decide, kind, seed, view)
-        except Exception:  # noqa: BLE001
+        except Exception:
             log.exception("a %s computer player failed; the first legal action is played", kind)
             return view.legal[0]
 

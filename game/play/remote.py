@@ -89,6 +89,8 @@ class RemoteController:
         self.notes: list[str] = []
         """What the person should be told (refusals, news), oldest first; the table takes them."""
         self.connected = True
+        self.paused = False
+        """The server cannot store moves for now: play waits until it can."""
         self.gone = ""
         """Why the seat is lost for good (another window took it, the host closed the table)."""
         self._incoming: deque[Update] = deque()
@@ -251,6 +253,9 @@ class RemoteController:
         """Keep what one message says."""
         kind, data = message.type, message.data
         if message.table is not None:
+            if self.paused and not message.table.paused:
+                self.notes.append("Play goes on: the server stores moves again.")
+            self.paused = message.table.paused
             self.table = message.table
         if kind == "update" and message.view is not None:
             self._incoming.append(Update(int(data.get("round", 0)), message.view, message.events))
@@ -259,6 +264,10 @@ class RemoteController:
             self.notes.append(str(data.get("message", "the server refused that move")))
         elif kind == "closed":
             self._dropped(str(data.get("reason", "")), str(data.get("message", "")))
+        elif kind == "paused":
+            self.paused = True
+            self._sent = False
+            self.notes.append(str(data.get("message", "Play is paused for now.")))
 
     def _dropped(self, reason: str, message: str) -> None:
         """The connection closed: try again later, unless the seat is gone for good."""

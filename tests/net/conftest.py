@@ -3,6 +3,7 @@ scripted people who play through the client library."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,24 @@ from game.net.embedded import EmbeddedServer
 from game.net.inbound import Incoming
 from game.net.server import Server
 
+from .postgres import Cluster, ClusterUnavailable
+
 HOST = "127.0.0.1"
+
+
+class ManualClock:
+    """A wall clock a test moves by hand (the server's clock parameter)."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        """The time now, in seconds."""
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock on."""
+        self.now += seconds
 
 
 @dataclass
@@ -35,12 +53,35 @@ class Running:
 
 def start_server(data: Path, **settings: Any) -> tuple[Running, EmbeddedServer]:
     """A server in this process on its own thread (``EmbeddedServer``), with short timeouts."""
-    embedded = EmbeddedServer(data, HOST, 0, hello_timeout=settings.pop("hello_timeout", 0.5),
-                              idle_close=settings.pop("idle_close", 30.0), save_every=0.1, tick=0.05, workers=1,
+    embedded = EmbeddedServer(data, HOST, 0, hello_timeout=settings.pop("hello_timeout", 0.5), tick=0.05, workers=1,
                               **settings)
     port = embedded.start()
     assert embedded.server is not None
     return Running(embedded.server, port, data), embedded
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Cluster]:
+    """A throwaway PostgreSQL cluster for the whole run (skipped where none can start, failed under CI=true)."""
+    try:
+        import psycopg  # noqa: F401 - the postgres extra
+
+        cluster = Cluster()
+    except (ImportError, ClusterUnavailable) as why:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL is needed under CI=true: {why}")
+        pytest.skip(f"no PostgreSQL here ({why}); CI runs these tests")
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest) -> str:
+    """The ``--database`` of a server under test: '' (SQLite in its data folder) or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return ""
+    cluster: Cluster = request.getfixturevalue("postgres_cluster")
+    return cluster.new_database()
 
 
 @pytest.fixture

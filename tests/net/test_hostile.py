@@ -148,9 +148,11 @@ def test_the_health_check_answers_on_the_loopback(server: Running) -> None:
 
 
 def test_one_address_cannot_fill_the_server_with_tables(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from game.net.limits import LimitSettings
+
     from .conftest import start_server
 
-    running, embedded = start_server(tmp_path / "server", tables_per_address=3)
+    running, embedded = start_server(tmp_path / "server", limits=LimitSettings(open_tables=3))
     try:
         async def flood() -> list[str]:
             answers = []

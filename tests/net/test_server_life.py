@@ -16,7 +16,7 @@ import pytest
 
 from game.net.client import ThreadedClient
 
-from .conftest import Running, connected, start_server
+from .conftest import ManualClock, Running, connected, next_of, start_server
 
 
 def _tables_open(port: int) -> int:
@@ -25,25 +25,37 @@ def _tables_open(port: int) -> int:
         return int(json.loads(response.read())["tables"])
 
 
-def test_a_table_whose_people_all_left_is_saved_and_closed_after_the_idle_time(tmp_path: Path) -> None:
-    running, embedded = start_server(tmp_path / "server", idle_close=0.3)
+def test_a_table_everyone_left_is_unloaded_and_days_later_rejoins_at_its_position(tmp_path: Path) -> None:
+    clock = ManualClock()
+    running, embedded = start_server(tmp_path / "server", clock=clock, unload_after=600.0)
     try:
-        async def leave_a_started_table() -> None:
+        async def leave_a_started_table() -> tuple[str, str, dict]:  # type: ignore[type-arg]
             host = await connected(running.url)
-            await host.create("Ana", "classic", 2, length="blitz", seats=["person", "easy"])
+            joined = await host.create("Ana", "classic", 2, length="blitz", seats=["person", "easy"])
             await host.start()
+            update = await next_of(host, "update")
+            while update.view is None or update.view.to_move != 0:
+                update = await next_of(host, "update")
             await host.close()
+            return joined.table, joined.token, update.data["view"]
 
-        asyncio.run(leave_a_started_table())
-        deadline = time.monotonic() + 20
+        code, token, last_view = asyncio.run(leave_a_started_table())
+        clock.advance(601)
+        deadline = time.monotonic() + 30
         while _tables_open(running.port) and time.monotonic() < deadline:
-            time.sleep(0.05)
+            time.sleep(0.05)  # the next tick of the server's timers unloads it
         assert _tables_open(running.port) == 0
-        (table_file,) = (tmp_path / "server" / "tables").glob("table-*.json")
-        while json.loads(table_file.read_text())["state"] != "closed" and time.monotonic() < deadline:
-            time.sleep(0.05)  # the writer thread puts it on disk just after
-        assert json.loads(table_file.read_text())["state"] == "closed"
-        assert list((tmp_path / "server" / "tables").glob("autosave-*.json"))
+        clock.advance(3 * 86400)
+
+        async def come_back() -> dict:  # type: ignore[type-arg]
+            back = await connected(running.url)
+            await back.rejoin(code, token)
+            update = await next_of(back, "update")
+            await back.close()
+            return update.data["view"]
+
+        assert asyncio.run(come_back()) == last_view
+        assert _tables_open(running.port) == 1
     finally:
         embedded.stop()
 
@@ -152,11 +164,11 @@ def test_a_damaged_table_file_is_skipped_and_left_as_it_is(tmp_path: Path) -> No
 
 def test_an_embedded_server_refuses_a_data_folder_another_server_holds(tmp_path: Path) -> None:
     from game.net.embedded import EmbeddedServer
-    from game.saves import SaveError
+    from game.net.store import StoreLocked
 
     running, embedded = start_server(tmp_path / "server")
     try:
-        with pytest.raises(SaveError):
+        with pytest.raises(StoreLocked, match="another table server uses"):
             EmbeddedServer(tmp_path / "server").start()
         assert _tables_open(running.port) == 0
     finally:

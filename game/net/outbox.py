@@ -1,0 +1,120 @@
+"""Nothing is told before it is stored: messages wait for the writes they follow.
+
+Every message the server sends passes here with the table it concerns.
+Once a turn of the event loop has staged its changes, ``run`` commits every
+table's writes (and the addresses' counted events) in one transaction and
+only then hands the messages to their connections, in the order they were
+staged. If the commit fails, the messages of the tables in it are dropped
+and those tables are handed to ``on_failed`` (the server pauses them and
+reads them back once the database takes writes again); a table this process
+no longer holds (``fenced``) goes to the same callback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from . import crashpoints
+from .store.base import Store, StoreError
+from .store.records import AddressEvent, Batch, TableWrite
+
+log = logging.getLogger("mexican_train.server")
+
+
+class Receiver(Protocol):
+    """A connection: ``send`` queues one message."""
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for sending."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Staged:
+    """A message waiting for its table's writes."""
+
+    to: Receiver
+    message: dict[str, Any]
+    table_id: str
+    """The table it concerns ('' for none)."""
+
+
+Failed = Callable[[set[str], str], None]
+"""Told the ids of tables whose writes were not stored, and why."""
+
+
+class Outbox:
+    """The server's writes and messages, committed and sent in order."""
+
+    def __init__(self, store: Store, clock: Callable[[], float], on_failed: Failed) -> None:
+        self.store = store
+        self.clock = clock
+        self.on_failed = on_failed
+        self._batch = Batch()
+        self._staged: list[Staged] = []
+        self._committing: set[str] = set()
+        self._wake = asyncio.Event()
+
+    def stage(self, table_id: str, epoch: int, writes: Sequence[TableWrite],
+              sends: Sequence[tuple[Receiver, dict[str, Any]]]) -> None:
+        """Stage ``writes`` of table ``table_id`` ('' for none) and the messages that follow them."""
+        if writes:
+            self._batch.add(table_id, epoch, list(writes))
+        self._staged.extend(Staged(to, message, table_id) for to, message in sends)
+        if writes or sends:
+            self._wake.set()
+
+    def count(self, event: AddressEvent) -> None:
+        """Stage an address's counted event."""
+        self._batch.addresses.append(event)
+        self._wake.set()
+
+    def discard(self, table_ids: set[str]) -> None:
+        """Drop what is staged for these tables (they are read back from the database)."""
+        for table_id in table_ids:
+            self._batch.tables.pop(table_id, None)
+        self._staged = [s for s in self._staged if s.table_id not in table_ids]
+
+    def busy(self, table_id: str) -> bool:
+        """Whether writes of the table wait or are being committed (it must stay in memory)."""
+        return table_id in self._batch.tables or table_id in self._committing
+
+    async def run(self) -> None:
+        """Commit and send, batch after batch, until cancelled."""
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            await self.flush()
+
+    async def flush(self) -> None:
+        """Commit what is staged, then send its messages."""
+        batch, staged = self._batch, self._staged
+        self._batch, self._staged = Batch(), []
+        failed: set[str] = set()
+        if batch:
+            batch.now = self.clock()
+            self._committing = set(batch.tables)
+            crashpoints.reached("before-commit")
+            try:
+                failed = await self.store.commit(batch)
+                reason = "this server no longer holds the table"
+            except StoreError as error:
+                failed, reason = set(batch.tables), error.reason
+            finally:
+                self._committing = set()
+            crashpoints.reached("after-commit")
+            if failed:
+                self.discard(failed)
+                self.on_failed(failed, reason)
+        middle = len(staged) // 2
+        for index, item in enumerate(staged):
+            if index == middle and batch:
+                crashpoints.reached("mid-send")
+            if item.table_id not in failed:
+                item.to.send(item.message)
+        if batch:
+            crashpoints.reached("after-send")

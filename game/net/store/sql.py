@@ -1,0 +1,170 @@
+"""The SQL both databases run: the schema, each write as a statement, and reading rows back.
+
+Written once with ``?`` placeholders (PostgreSQL's driver gets ``%s``) in
+the SQL that SQLite and PostgreSQL share: ``TEXT``, ``INTEGER``,
+``BIGINT``, ``DOUBLE PRECISION``, ``ON CONFLICT`` and ``RETURNING``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from typing import Any, Final
+
+from .records import (
+    AddressEvent,
+    DeleteTable,
+    RoundRow,
+    SaveAction,
+    SaveRound,
+    SaveScores,
+    SaveSeats,
+    SaveTable,
+    SeatRow,
+    StoredTable,
+    TableRow,
+    TableWrite,
+)
+
+SCHEMA_VERSION: Final = "1"
+
+SCHEMA: Final = (
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY, code TEXT NOT NULL UNIQUE, settings TEXT NOT NULL, state TEXT NOT NULL,
+        seed TEXT NOT NULL, creator TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL,
+        last_move_at DOUBLE PRECISION NOT NULL, finished_at DOUBLE PRECISION,
+        holder TEXT NOT NULL, epoch BIGINT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS tables_by_state ON tables (state, last_move_at)",
+    "CREATE INDEX IF NOT EXISTS tables_by_creator ON tables (creator, state)",
+    """CREATE TABLE IF NOT EXISTS seats (
+        table_id TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL,
+        token_hash TEXT NOT NULL, stand_in INTEGER NOT NULL, left_table INTEGER NOT NULL,
+        PRIMARY KEY (table_id, seat))""",
+    "CREATE INDEX IF NOT EXISTS seats_by_token ON seats (token_hash)",
+    """CREATE TABLE IF NOT EXISTS rounds (
+        table_id TEXT NOT NULL, number INTEGER NOT NULL, secret TEXT NOT NULL, commitment TEXT NOT NULL,
+        contributions TEXT NOT NULL, deal TEXT, scores TEXT, PRIMARY KEY (table_id, number))""",
+    """CREATE TABLE IF NOT EXISTS actions (
+        table_id TEXT NOT NULL, number INTEGER NOT NULL, idx INTEGER NOT NULL, action TEXT NOT NULL,
+        PRIMARY KEY (table_id, number, idx))""",
+    "CREATE TABLE IF NOT EXISTS address_events (address TEXT NOT NULL, kind TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS address_events_by_address ON address_events (kind, at, address)",
+)
+"""Every table and index, made when missing."""
+
+Statement = tuple[str, Sequence[Any]]
+"""SQL with ``?`` placeholders and its parameters."""
+
+GUARD: Final = "UPDATE tables SET last_move_at = ? WHERE id = ? AND holder = ? AND epoch = ?"
+"""Marks a table moved, and changes one row only while this process holds the table under that epoch."""
+INSERT_TABLE: Final = (
+    "INSERT INTO tables (id, code, settings, state, seed, creator, created_at, last_move_at, finished_at, holder, "
+    "epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")
+CLAIM: Final = "UPDATE tables SET holder = ?, epoch = epoch + 1 WHERE code = ? RETURNING id, epoch"
+TABLE_COLUMNS: Final = "id, code, settings, state, seed, creator, created_at, finished_at, last_move_at"
+CHILDREN: Final = ("seats", "rounds", "actions")
+
+
+UPDATE_TABLE: Final = "UPDATE tables SET settings = ?, state = ?, seed = ?, finished_at = ? WHERE id = ?"
+INSERT_SEAT: Final = ("INSERT INTO seats (table_id, seat, kind, name, token_hash, stand_in, left_table) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?)")
+UPSERT_ROUND: Final = (
+    "INSERT INTO rounds (table_id, number, secret, commitment, contributions, deal) VALUES (?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (table_id, number) DO UPDATE SET secret = excluded.secret, commitment = excluded.commitment, "
+    "contributions = excluded.contributions, deal = excluded.deal")
+
+
+def insert_table(row: TableRow, now: float, holder: str, epoch: int) -> Statement:
+    """A new table's row (nothing when the id is already stored)."""
+    return INSERT_TABLE, (row.table_id, row.code, row.settings, row.state, row.seed, row.creator, row.created_at,
+                          now, row.finished_at, holder, epoch)
+
+
+def write_statements(table_id: str, write: TableWrite) -> Iterator[Statement]:
+    """The statements of one write to a table this process holds (checked already)."""
+    if isinstance(write, SaveTable):
+        row = write.row
+        yield (UPDATE_TABLE, (row.settings, row.state, row.seed, row.finished_at, table_id))
+    elif isinstance(write, SaveSeats):
+        yield "DELETE FROM seats WHERE table_id = ?", (table_id,)
+        for seat in write.seats:
+            yield (INSERT_SEAT,
+                   (table_id, seat.seat, seat.kind, seat.name, seat.token_hash, int(seat.stand_in), int(seat.left)))
+    elif isinstance(write, SaveRound):
+        deal = None if write.deal is None else " ".join(write.deal)
+        yield (UPSERT_ROUND,
+               (table_id, write.number, write.secret, write.commitment, json.dumps(list(write.contributions)), deal))
+    elif isinstance(write, SaveAction):
+        yield ("INSERT INTO actions (table_id, number, idx, action) VALUES (?, ?, ?, ?)",
+               (table_id, write.number, write.index, write.action))
+    elif isinstance(write, SaveScores):
+        yield ("UPDATE rounds SET scores = ? WHERE table_id = ? AND number = ?",
+               (json.dumps(list(write.scores)), table_id, write.number))
+    elif isinstance(write, DeleteTable):
+        yield from delete_statements(table_id)
+
+
+def delete_statements(table_id: str) -> Iterator[Statement]:
+    """Everything of one table removed."""
+    for child in CHILDREN:
+        yield f"DELETE FROM {child} WHERE table_id = ?", (table_id,)
+    yield "DELETE FROM tables WHERE id = ?", (table_id,)
+
+
+def address_statement(event: AddressEvent) -> Statement:
+    """One counted event of an address."""
+    return "INSERT INTO address_events (address, kind, at) VALUES (?, ?, ?)", (event.address, event.kind, event.at)
+
+
+def expired_query(now: float, unfinished: float, finished: float, never_started: float) -> Statement:
+    """The ids of tables the retention rule removes at ``now``."""
+    return (EXPIRED, (now - never_started, now - finished, now - unfinished))
+
+
+EXPIRED: Final = ("SELECT id FROM tables WHERE (state = 'lobby' AND last_move_at < ?) "
+                  "OR (state = 'over' AND COALESCE(finished_at, last_move_at) < ?) "
+                  "OR (state IN ('dealing', 'playing') AND last_move_at < ?)")
+
+
+def table_row(values: Sequence[Any]) -> tuple[TableRow, float]:
+    """A table row and its last move from ``TABLE_COLUMNS`` in that order."""
+    (table_id, code, settings, state, seed, creator, created_at, finished_at, last_move_at) = values
+    return (TableRow(str(table_id), str(code), str(settings), str(state), str(seed), str(creator), float(created_at),
+                     None if finished_at is None else float(finished_at)), float(last_move_at))
+
+
+def seat_row(values: Sequence[Any]) -> SeatRow:
+    """A seat from ``seat, kind, name, token_hash, stand_in, left_table``."""
+    seat, kind, name, token_hash, stand_in, left = values
+    return SeatRow(int(seat), str(kind), str(name), str(token_hash), bool(stand_in), bool(left))
+
+
+def round_rows(rounds: Sequence[Sequence[Any]], actions: Sequence[Sequence[Any]]) -> tuple[RoundRow, ...]:
+    """Rounds from ``number, secret, commitment, contributions, deal, scores`` rows and
+    their actions from ``number, action`` rows in log order."""
+    logs: dict[int, list[str]] = {}
+    for number, action in actions:
+        logs.setdefault(int(number), []).append(str(action))
+    out = []
+    for number, secret, commitment, contributions, deal, scores in rounds:
+        parts = json.loads(contributions)
+        out.append(RoundRow(int(number), str(secret), str(commitment), tuple(str(p) for p in parts),
+                            None if deal is None else tuple(str(deal).split()), tuple(logs.get(int(number), ())),
+                            None if scores is None else tuple(int(s) for s in json.loads(scores))))
+    return tuple(out)
+
+
+def stored_table(row: Sequence[Any], epoch: int, seats: Sequence[Sequence[Any]], rounds: Sequence[Sequence[Any]],
+                 actions: Sequence[Sequence[Any]]) -> StoredTable:
+    """A whole table from its rows."""
+    table, last_move_at = table_row(row)
+    return StoredTable(table, epoch, last_move_at, tuple(seat_row(s) for s in seats), round_rows(rounds, actions))
+
+
+TABLE_QUERY: Final = f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?"
+SEATS_QUERY: Final = ("SELECT seat, kind, name, token_hash, stand_in, left_table FROM seats WHERE table_id = ? "
+                      "ORDER BY seat")
+ROUNDS_QUERY: Final = ("SELECT number, secret, commitment, contributions, deal, scores FROM rounds "
+                       "WHERE table_id = ? ORDER BY number")
+ACTIONS_QUERY: Final = "SELECT number, action FROM actions WHERE table_id = ? ORDER BY number, idx"

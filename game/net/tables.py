@@ -1,0 +1,262 @@
+"""The tables a server holds in memory, and their life beside the database.
+
+A table is loaded when someone comes to it by its code (``by_code``, read
+back and rebuilt from the database) and unloaded once nobody has been at it
+for ``unload_after`` seconds; the database keeps it meanwhile, until the
+retention rule removes it (``maintain`` sweeps now and then). When the
+database refuses a commit, the tables in it are paused: their people are
+told, their requests refused, and once a write succeeds again each is read
+back from the database, where everything anyone was told is stored, and
+play goes on from there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .codes import new_code
+from .legacy import import_json_tables
+from .rebuild import DamagedTable, rebuild
+from .store import StoreError
+from .store.records import DeleteTable
+from .table import Out, Refused, Table
+
+if TYPE_CHECKING:
+    from .server import Server
+
+log = logging.getLogger("mexican_train.server")
+PROBE_EVERY = 1.0
+"""Seconds between two tries to write while the database fails."""
+QUIET_FOR = 60.0
+"""Seconds between two log lines that the database still fails."""
+
+
+class Tables:
+    """The server's tables in memory, by code."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self._loaded: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self._paused: set[str] = set()
+        self.failing = ""
+        """Why the database refuses writes now, or ''."""
+        self.stored: dict[str, int] = {}
+        """Tables in the database by state, as last counted."""
+        self._next_sweep = 0.0
+        self._next_probe = 0.0
+        self._last_complaint = 0.0
+
+    def __len__(self) -> int:
+        """Tables in memory."""
+        return len(self._loaded)
+
+    def get(self, code: str) -> Table | None:
+        """The loaded table with ``code``."""
+        return self._loaded.get(code)
+
+    def loaded(self) -> list[Table]:
+        """Every table in memory."""
+        return list(self._loaded.values())
+
+    def summary(self) -> str:
+        """Counts for the log: in memory and stored."""
+        stored = sum(self.stored.values())
+        unfinished = stored - self.stored.get("over", 0)
+        return f"{_count(len(self._loaded), 'table')} in memory, {stored} stored ({unfinished} unfinished)"
+
+    # ------------------------------------------------------------ start
+
+    async def start(self) -> None:
+        """Import the JSON tables of an older server once, then read the limits' counts."""
+        server = self.server
+        folder = Path(server.config.data) / "tables"
+        if folder.is_dir() and not await server.store.imported("json-tables"):
+            imported = await import_json_tables(server.store, folder, server.clock())
+            log.info("imported %s from %s into the database (the files are kept, no longer used)",
+                     _count(imported, "table"), folder)
+        await self.refresh()
+        self._next_sweep = server.clock()
+
+    async def refresh(self) -> None:
+        """Read the stored counts and the limits' counts again."""
+        now = self.server.clock()
+        self.server.limits.load(await self.server.store.address_counts(now))
+        self.stored = await self.server.store.count()
+
+    # ---------------------------------------------------------- finding
+
+    async def free_code(self) -> str:
+        """A code no stored or loaded table has."""
+        while True:
+            code = new_code()
+            if code not in self._loaded and not await self.server.store.code_taken(code):
+                return code
+
+    def add(self, table: Table) -> None:
+        """Hold a new table."""
+        self._loaded[table.code] = table
+        self.stored["lobby"] = self.stored.get("lobby", 0) + 1
+
+    def remove(self, table: Table) -> None:
+        """Remove a table for good (a lobby its host closed): from memory and the database."""
+        self._loaded.pop(table.code, None)
+        self.server.limits.closed(table.creator)
+        self.server._log(table)
+        self.server.outbox.stage(table.table_id, table.epoch, [*table.take_writes(), DeleteTable()], [])
+
+    async def by_code(self, code: str) -> Table | None:
+        """The table with ``code``, loaded from the database if need be (None: no such table)."""
+        if not code:
+            return None
+        table = self._loaded.get(code)
+        if table is not None:
+            return table
+        waiting = self._loading.get(code)
+        if waiting is not None:
+            return await asyncio.shield(waiting)
+        future: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
+        self._loading[code] = future
+        try:
+            table = await self._load(code)
+            future.set_result(table)
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # a waiter gets it; nobody else needs to
+            raise
+        finally:
+            del self._loading[code]
+        return table
+
+    async def _load(self, code: str) -> Table | None:
+        """Read a table back and rebuild it; Refused when the database cannot be read or the table is damaged."""
+        server = self.server
+        try:
+            stored = await server.store.load(code)
+        except StoreError as error:
+            log.error("table %s could not be read back: %s", code, error.reason)
+            raise Refused("server", "the server cannot read its tables right now: try again in a moment") from None
+        if stored is None:
+            return None
+        try:
+            table = rebuild(stored, server.clock)
+        except DamagedTable as error:
+            log.error("table %s is stored damaged and cannot be played: %s", code, error.reason)
+            raise Refused("server", "this table's record is damaged: the server's operator has been told") from None
+        table.counts_as_open = table.state != "over"
+        self._loaded[code] = table
+        log.info("table %s: loaded (round %d, %s)", code, table.round_number, table.state)
+        return table
+
+    # ------------------------------------------------------------ pausing
+
+    def pause(self, table_ids: set[str], reason: str) -> None:
+        """The database refused these tables' writes: pause them and tell their people."""
+        tables = [t for t in self._loaded.values() if t.table_id in table_ids]
+        if not self.failing:
+            log.error("the database cannot be written (%s): play is paused at %s until it can",
+                      reason, _count(len(tables), "table"))
+            self._last_complaint = time.monotonic()
+        self.failing = reason
+        message = {"type": "paused", "message": "Play is paused: the server cannot store moves right now. "
+                                                "It goes on by itself as soon as it can."}
+        for table in tables:
+            table.paused = reason
+            table.thinking = None
+            self._paused.add(table.code)
+            for seat in range(len(table.seats)):
+                conn = self.server.seated.get((table.code, seat))
+                if conn is not None:
+                    conn.send(message)
+
+    async def _recover(self) -> None:
+        """While tables are paused: try a write; once one succeeds, read each back and go on."""
+        if not self._paused or time.monotonic() < self._next_probe:
+            return
+        self._next_probe = time.monotonic() + PROBE_EVERY
+        server = self.server
+        try:
+            await server.store.probe(server.clock())
+        except StoreError as error:
+            if time.monotonic() - self._last_complaint >= QUIET_FOR:
+                log.error("the database still cannot be written (%s): %s paused", error.reason,
+                          _count(len(self._paused), "table"))
+                self._last_complaint = time.monotonic()
+            return
+        resumed = 0
+        for code in list(self._paused):
+            if await self._reload(code):
+                resumed += 1
+        if not self._paused:
+            self.failing = ""
+            log.info("the database takes writes again: play goes on at %s", _count(resumed, "table"))
+
+    async def _reload(self, code: str) -> bool:
+        """Read a paused table back and seat its connected people again; whether it goes on."""
+        server = self.server
+        old = self._loaded.pop(code, None)
+        try:
+            table = await self.by_code(code)
+        except Refused:
+            if old is not None:
+                self._loaded[code] = old
+            return False
+        self._paused.discard(code)
+        if table is None:
+            return True
+        outs: list[Out] = []
+        for seat in range(len(table.seats)):
+            conn = server.seated.get((code, seat))
+            if conn is not None:
+                conn.table = table
+                table.seats[seat].back()
+        for seat in range(len(table.seats)):
+            if (code, seat) in server.seated:
+                outs.extend(out for out in table.catch_up(seat))
+        server._deliver(table, [(None, table.table_message()), *outs])
+        return True
+
+    # --------------------------------------------------------- upkeep
+
+    async def maintain(self) -> None:
+        """Unload tables nobody is at, try the database while tables are paused, sweep now and then."""
+        server = self.server
+        now = server.clock()
+        for table in list(self._loaded.values()):
+            self._unload_if_empty(table, now)
+        await self._recover()
+        if now >= self._next_sweep and not self.failing:
+            self._next_sweep = now + server.config.sweep_every
+            await self.sweep()
+
+    def _unload_if_empty(self, table: Table, now: float) -> None:
+        """Unload a table whose people have all been gone for ``unload_after`` (its writes all stored)."""
+        server = self.server
+        if table.people_here() or table.paused or table.thinking is not None:
+            return
+        if now - table.empty_since() >= server.config.unload_after and not server.outbox.busy(table.table_id):
+            del self._loaded[table.code]
+            log.info("table %s: unloaded (no one at it; it waits in the database)", table.code)
+
+    async def sweep(self) -> int:
+        """Remove what the retention rule removes (never a table in memory); how many went."""
+        server = self.server
+        keep = frozenset(t.table_id for t in self._loaded.values())
+        try:
+            removed = await server.store.sweep(server.clock(), server.config.retention, keep)
+            if removed:
+                log.info("removed %s past the retention (docs/server.md)", _count(removed, "table"))
+            await self.refresh()
+        except StoreError as error:
+            log.warning("the sweep of old tables failed: %s", error.reason)
+            return 0
+        return removed
+
+
+def _count(n: int, word: str) -> str:
+    """'1 table', '2 tables'."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -1,0 +1,177 @@
+"""Nothing is told before it is stored, and a database that fails pauses play instead of losing it."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.ai import make_player
+from game.net.client import ServerRefused
+from game.net.embedded import EmbeddedServer
+from game.net.store import Retention, Store, StoreError, open_store
+from game.net.store.records import AddressCounts, Batch, StoredTable
+
+from .conftest import HOST, connected, next_of
+
+
+class ControlledStore(Store):
+    """A real store whose commits a test can hold or make fail."""
+
+    def __init__(self, inner: Store) -> None:
+        self.inner = inner
+        self.holder = inner.holder
+        self.failing = threading.Event()
+        self.hold = threading.Event()
+        self.entered = threading.Event()
+        self.release = threading.Event()
+        self.committed: list[Batch] = []
+
+    async def open(self) -> None:
+        await self.inner.open()
+        self.holder = self.inner.holder
+
+    async def close(self) -> None:
+        await self.inner.close()
+
+    async def commit(self, batch: Batch) -> set[str]:
+        if self.hold.is_set() and any(batch.tables.values()):
+            self.entered.set()
+            await asyncio.to_thread(self.release.wait)
+        if self.failing.is_set():
+            raise StoreError("database or disk is full")
+        fenced = await self.inner.commit(batch)
+        self.committed.append(batch)
+        return fenced
+
+    async def load(self, code: str) -> StoredTable | None:
+        return await self.inner.load(code)
+
+    async def probe(self, now: float) -> None:
+        if self.failing.is_set():
+            raise StoreError("database or disk is full")
+        await self.inner.probe(now)
+
+    async def sweep(self, now: float, retention: Retention, keep: frozenset[str]) -> int:
+        return await self.inner.sweep(now, retention, keep)
+
+    async def address_counts(self, now: float) -> AddressCounts:
+        return await self.inner.address_counts(now)
+
+    async def count(self) -> dict[str, int]:
+        return await self.inner.count()
+
+    async def code_taken(self, code: str) -> bool:
+        return await self.inner.code_taken(code)
+
+    async def imported(self, key: str) -> bool:
+        return await self.inner.imported(key)
+
+    async def mark_imported(self, key: str, value: str) -> None:
+        await self.inner.mark_imported(key, value)
+
+
+@pytest.fixture
+def controlled(tmp_path: Path, database: str) -> Iterator[tuple[ControlledStore, str]]:
+    """A server on SQLite or PostgreSQL whose store the test controls; the store and the server's address."""
+    store = ControlledStore(open_store(database, tmp_path / "server"))
+    embedded = EmbeddedServer(tmp_path / "server", HOST, 0, store=store, hello_timeout=5, tick=0.05, workers=1)
+    port = embedded.start()
+    yield store, f"ws://{HOST}:{port}/"
+    store.release.set()
+    store.failing.clear()
+    embedded.stop()
+
+
+def _stored_actions(store: ControlledStore) -> list[str]:
+    """Every action the store was given, in order."""
+    from game.net.store.records import SaveAction
+
+    return [w.action for b in store.committed for t in b.tables.values() for w in t.writes if isinstance(w, SaveAction)]
+
+
+def test_a_move_reaches_no_one_until_the_database_holds_it(controlled: tuple[ControlledStore, str]) -> None:
+    store, url = controlled
+
+    async def play() -> None:
+        ana = await connected(url)
+        await ana.create("Ana", "classic", 2, length="blitz", seats=["person", "easy"])
+        await ana.start()
+        update = await next_of(ana, "update")
+        while update.view is None or update.view.to_move != 0 or not update.view.legal:
+            update = await next_of(ana, "update")
+        move = make_player("easy", "ana").choose(update.view)
+        stored_before = len(_stored_actions(store))
+        store.hold.set()
+        await ana.act(move)
+        await asyncio.to_thread(store.entered.wait, 60)
+        with pytest.raises(TimeoutError):
+            await ana.next(timeout=0.3)  # the commit is held: nothing about the move may come
+        assert len(_stored_actions(store)) == stored_before
+        store.hold.clear()
+        store.release.set()
+        after = await next_of(ana, "update")
+        assert _stored_actions(store)[stored_before] == str(move)
+        assert after.data["moves"] == update.data["moves"] + 1
+        await ana.close()
+    asyncio.run(play())
+
+
+def test_a_failing_database_pauses_the_table_and_play_goes_on_from_what_was_stored(
+        controlled: tuple[ControlledStore, str]) -> None:
+    store, url = controlled
+
+    async def play() -> None:
+        ana = await connected(url)
+        await ana.create("Ana", "classic", 2, length="blitz", seats=["person", "easy"])
+        await ana.start()
+        player = make_player("easy", "ana")
+        update = await next_of(ana, "update")
+        while update.view is None or update.view.to_move != 0 or not update.view.legal:
+            update = await next_of(ana, "update")
+        before = update.data["view"]
+        store.failing.set()
+        await ana.act(player.choose(update.view))
+        paused = await next_of(ana, "paused")
+        assert "paused" in paused.data["message"]
+        await ana.act(player.choose(update.view))
+        refused = await next_of(ana, "error")
+        assert refused.data["code"] == "paused"
+        store.failing.clear()
+        table = await next_of(ana, "table")
+        assert table.table is not None and not table.table.paused
+        again = await next_of(ana, "update")
+        assert again.data["view"] == before, "the move that was never stored never happened"
+        assert again.view is not None
+        await ana.act(player.choose(again.view))
+        moved = await next_of(ana, "update")
+        assert moved.data["moves"] == again.data["moves"] + 1
+        await ana.close()
+    asyncio.run(play())
+
+
+def test_the_database_counts_wrong_codes_across_a_restart(tmp_path: Path) -> None:
+    from game.net.limits import LimitSettings
+
+    async def wrong_codes(url: str, times: int) -> list[str]:
+        client = await connected(url)
+        answers = []
+        for _ in range(times):
+            try:
+                await client.join("ZZZZZ-ZZZZZ", "Spam")
+            except ServerRefused as refused:
+                answers.append(refused.code)
+        await client.close()
+        return answers
+
+    for expected in (["bad_code"] * 3, ["rate_limited"] * 2):
+        embedded = EmbeddedServer(tmp_path / "server", HOST, 0, hello_timeout=5, tick=0.05, workers=1,
+                                  limits=LimitSettings(wrong_codes=3))
+        port = embedded.start()
+        try:
+            assert asyncio.run(wrong_codes(f"ws://{HOST}:{port}/", len(expected))) == expected
+        finally:
+            embedded.stop()
