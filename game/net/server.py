@@ -462,7 +462,7 @@ class Server:
         """Ask the pool for the decision, then play it."""
         assert table.session is not None
         try:
-            action = await self.thinkers.decide(kind, seed, table.session.match.view(seat))
+            action = await self.thinkers.decide(kind, seed, table.session.match.view(seat), table.creator, table.code)
             if self.tables.get(table.code) is table and not table.paused:
                 self._deliver(table, table.computer_acted(seat, action, version))
         except asyncio.CancelledError:

@@ -4,6 +4,7 @@ scripted people who play through the client library."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +18,8 @@ from game.net.embedded import EmbeddedServer
 from game.net.inbound import Incoming
 from game.net.server import Server
 
-from .postgres import Cluster, ClusterUnavailable
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+from pgcluster import Cluster, ClusterUnavailable  # noqa: E402 - tools/ is not a package
 
 HOST = "127.0.0.1"
 

@@ -150,3 +150,22 @@ def test_computers_wait_while_no_person_is_connected() -> None:
     assert table.computer_turn() is None
     table.rejoin(0)
     assert table.computer_turn() == (1, "easy", table.version)
+
+
+def test_thinking_takes_addresses_in_turn_then_each_addresss_tables_in_turn() -> None:
+    import asyncio
+
+    from game.net.thinking import FairQueue, Job
+
+    async def order() -> list[str]:
+        queue = FairQueue()
+        loop = asyncio.get_running_loop()
+        for address, table, label in [("busy", "t1", "b1"), ("busy", "t1", "b1'"), ("busy", "t2", "b2"),
+                                      ("busy", "t3", "b3"), ("other", "t9", "o9")]:
+            queue.push(address, table, Job(label, "", None, loop.create_future()))  # type: ignore[arg-type]
+        taken = []
+        while (job := queue.pop()) is not None:
+            taken.append(job.kind)
+        return taken
+
+    assert asyncio.run(order()) == ["b1", "o9", "b2", "b3", "b1'"]

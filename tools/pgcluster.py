@@ -1,11 +1,13 @@
-"""A throwaway PostgreSQL cluster for the tests: made, started, used and removed.
+"""A throwaway PostgreSQL cluster for the tests and tools: made, started, used and removed.
 
 It runs the server this kind of machine has installed (``initdb``,
 ``pg_ctl``), as the ``postgres`` user when the tests run as root (the server
 refuses to run as root), listening only on a Unix socket in its own
-temporary folder: nothing beyond this machine can reach it. ``CI=true``
-makes a cluster that cannot start a failure; elsewhere the tests that need
-it are skipped and say why.
+temporary folder: nothing beyond this machine can reach it (the tests'
+fixture makes a cluster that cannot start a failure under ``CI=true``, and
+skips the tests that need it elsewhere).
+
+    python tools/pgcluster.py      # start one, print its address, stop it on Enter
 """
 
 from __future__ import annotations
@@ -77,3 +79,12 @@ class Cluster:
     def remove(self) -> None:
         """Remove the cluster's folder."""
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    cluster = Cluster()
+    try:
+        print(cluster.url(), flush=True)
+        input("PostgreSQL runs; press Enter to stop it and remove its folder. ")
+    finally:
+        cluster.stop()
