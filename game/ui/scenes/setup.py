@@ -11,6 +11,7 @@ from ...ai import LEVELS
 from ...engine import PRESETS, RuleOptions, SetupError, option_names, preset
 from ...engine.dealcode import DealCodeError, decode, encode, new_seed
 from ...engine.length import LENGTHS, Length, rounds_for, with_length
+from ...engine.option_ranges import NOT_HOUSE_RULES
 from ...engine.options import allowed_values
 from ...engine.tiles import SET_SIZES
 from ...words.option_words import label, phrase
@@ -25,7 +26,7 @@ from ..widgets import Button, Picker, TextField
 from .menu import MenuScene, card
 
 NAMES = ("You", "Ana", "Bruno", "Carmen", "Diego", "Elena", "Felipe", "Gloria")
-HIDDEN_OPTIONS = ("preset", "set_by_players", "deal_table", "min_players", "max_players", "rounds")
+HIDDEN_OPTIONS = NOT_HOUSE_RULES
 """Options not offered as house rules (``rounds`` is the match length picker's)."""
 KINDS = (HUMAN, *LEVELS)
 """Who may play a seat: a person or a computer level."""
