@@ -69,10 +69,13 @@ class Incoming:
 
 def decode(text: str | bytes, setup: TableSetup | None) -> Incoming:
     """Check and decode one server message (``setup``: the table's, once known)."""
-    if len(text) > 16 * MAX_BYTES:
+    if len(text) > 16 * MAX_BYTES:  # at least one byte a character: too large before it is encoded
+        raise WireError("the server sent a message too large to read")
+    raw = text.encode("utf-8", "replace") if isinstance(text, str) else text
+    if len(raw) > 16 * MAX_BYTES:
         raise WireError("the server sent a message too large to read")
     try:
-        data: Any = parse_json(text.encode() if isinstance(text, str) else text, "a message")
+        data: Any = parse_json(raw, "a message")
     except FileProblem as problem:
         raise WireError(f"the server sent a message that is not JSON: {problem.reason}") from None
     if type(data) is not dict or data.get("type") not in SERVER_TYPES:

@@ -195,9 +195,11 @@ REQUESTS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
 
 def parse_request(data: str | bytes) -> dict[str, Any]:
     """The checked request in one WebSocket message; BadMessage says what is wrong."""
-    if len(data) > MAX_BYTES:
+    if len(data) > MAX_BYTES:  # at least one byte a character: too large before it is encoded
         raise BadMessage("too_large", f"a message may hold at most {MAX_BYTES} bytes")
     raw = data.encode("utf-8", "replace") if isinstance(data, str) else data
+    if len(raw) > MAX_BYTES:
+        raise BadMessage("too_large", f"a message may hold at most {MAX_BYTES} bytes")
     try:
         doc = parse_json(raw, "a message")
     except FileProblem as problem:
