@@ -6,7 +6,8 @@ no deep nesting), an object whose ``type`` is one of ``REQUESTS``, holding
 exactly the fields that type allows, each of the right type and in range
 (a table's settings by ``SETTING_RANGES`` below, its house rules by
 ``engine.option_ranges``: the tables every other reader checks against too),
-every text clean (no control or direction characters). Anything else raises
+every text clean (no control or direction characters), every name a name
+(``memory.names``: normalized, something visible in it). Anything else raises
 ``BadMessage`` with an error code and a sentence for the person; nothing a
 client sends reaches the server's logic before passing here.
 ``docs/protocol.md`` lists every message with an example.
@@ -22,6 +23,7 @@ from ..engine.fairdeal import CONTRIBUTION_HEX, is_hex
 from ..engine.length import LENGTHS
 from ..engine.option_ranges import PRESET_NAMES, Range, options_problem, shown
 from ..memory.files import FileProblem, bad_character, parse_json
+from ..memory.names import seat_name
 
 PROTOCOL: Final = 2
 """The protocol version a hello names; a server answers another with ``protocol``."""
@@ -105,6 +107,22 @@ def text(longest: int, empty: bool = False) -> Check:
     return check
 
 
+def person_name(longest: int) -> Check:
+    """A seat's name (``memory.names.seat_name``: normalized, with something
+    visible in it) of 1..``longest`` characters; returns the normalized name."""
+    def check(value: Any, where: str) -> str:
+        if type(value) is not str or len(value) > longest:
+            raise _wrong(where, f"a name of 1 to {longest} characters")
+        if bad_character(value) is not None:
+            raise _wrong(where, "text without control or direction characters")
+        named = seat_name(value)
+        if named is None or len(named) > longest:
+            raise _wrong(where, f"a name of 1 to {longest} characters with a letter, digit, punctuation mark "
+                                "or symbol in it")
+        return named
+    return check
+
+
 def ranged(allowed: Range) -> Check:
     """A value in the range ``allowed`` (a whole ``number`` comes back as a float)."""
     def check(value: Any, where: str) -> Any:
@@ -171,7 +189,7 @@ def house_rules(value: Any, where: str) -> dict[str, Any]:
 SEAT_KIND: Final = ranged(HOST_SEAT_KINDS)
 TABLE_CODE: Final = text(20)
 TOKEN: Final = text(64)
-NAME: Final = text(MAX_NAME)
+NAME: Final = person_name(MAX_NAME)
 
 
 REQUESTS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {

@@ -16,6 +16,7 @@ from ...engine.options import allowed_values
 from ...engine.tiles import SET_SIZES
 from ...words.option_words import label, phrase
 from ...words.rules_help import describe
+from ...memory.names import seat_name
 from ...memory.session import HUMAN, GameSession, SeatConfig, people_named
 from .. import theme
 from ..fonts import blit_text, fit_text
@@ -220,7 +221,7 @@ class SetupScene(MenuScene):
         if self.error:
             return
         n = self.seat_count.value
-        typed = [SeatConfig(self.names[i].value.strip() or NAMES[i], self.kinds[i].value) for i in range(n)]
+        typed = [SeatConfig(seat_name(self.names[i].value) or NAMES[i], self.kinds[i].value) for i in range(n)]
         seats = people_named(typed)
         code = self.deal.value.strip()
         try:
