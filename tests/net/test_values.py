@@ -1,5 +1,5 @@
 """One check for every value: a ``create`` request (as the server handles it),
-a table's settings read back (``Settings.from_json``), the client library's
+a table's settings read back from the server's database (``Settings.from_json``), the client library's
 decode of a ``table`` message and a save's options accept exactly the same
 values. Every option and every setting is walked at each bound and one
 beyond (derived from the table of ranges), and every place must agree."""
@@ -17,6 +17,7 @@ from game.engine.option_ranges import MAX_HAND, OPTION_RANGES, Range
 from game.engine.tiles import SET_SIZES
 from game.net.inbound import decode
 from game.net.messages import SEAT_KINDS, SETTING_RANGES, BadMessage, parse_request
+from game.net.rebuild import settings_from_json
 from game.net.settings import Settings, SettingsError
 from game.net.table import Table
 from game.net.wire import WireError
@@ -79,9 +80,9 @@ def by_create(settings: dict[str, Any], seats: list[Any] | None = None) -> bool:
 
 
 def by_storage(settings: dict[str, Any]) -> bool:
-    """Whether settings read back from storage make a table."""
+    """Whether settings read back from the server's database make a table (``Settings.from_json``)."""
     try:
-        Settings.from_json(json.loads(json.dumps(settings)))
+        settings_from_json(json.loads(json.dumps(settings)))
     except SettingsError:
         return False
     return True
