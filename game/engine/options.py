@@ -1,6 +1,7 @@
 """Rule options: one immutable, typed object, and the five presets built from it.
 
-Every field is also a house rule. ``RuleOptions.setup(players)`` resolves the
+What each field may hold is ``option_ranges.OPTION_RANGES`` (which fields a
+table may change as house rules too). ``RuleOptions.setup(players)`` resolves the
 fields that depend on the player count (set, hand size, round engines) and
 refuses a table that cannot be dealt, naming the limit.
 """
@@ -9,19 +10,21 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, get_args, get_type_hints
+from typing import Any, Final
 
 from .errors import SetupError
-from .tiles import SET_SIZES, tile_count
-
-RoundStart = Literal[
-    "draw-in-turn", "all-draw", "designate-largest", "held-out", "held-out-winner", "highest-unused"
-]
-MultiTileStart = Literal["first-turn", "starting-turn", "none"]
-AfterDouble = Literal["cover-or-end", "cover-or-draw", "extra-tile"]
-DoubleOrder = Literal["oldest-first", "newest-first"]
-GoingOutOnDouble = Literal["ends-round", "must-cover"]
-Knock = Literal["none", "courtesy", "penalty"]
+from .option_ranges import (
+    OPTION_RANGES,
+    AfterDouble,
+    DoubleOrder,
+    GoingOutOnDouble,
+    Knock,
+    MultiTileStart,
+    RoundStart,
+    option_problem,
+    option_value,
+)
+from .tiles import tile_count
 
 # Deal tables: set max -> tiles dealt for 2..8 players (index players - 2).
 CLASSIC_DEAL: Final = ((9, (15, 15, 15, 12, 12, 11, 11)), (12, (15, 15, 15, 12, 12, 11, 11)))
@@ -63,13 +66,15 @@ class RuleOptions:
     knock: Knock = "none"
 
     def replace(self, **changes: Any) -> RuleOptions:
-        """A copy with some options changed, each checked for type and value."""
-        unknown = sorted(set(changes) - set(option_names()))
-        if unknown:
-            raise SetupError(f"unknown rule option '{unknown[0]}'")
+        """A copy with some options changed, each checked against its range
+        (``option_ranges``; lists are taken as tuples). The preset's name stays."""
+        if "preset" in changes:
+            raise SetupError("rule option 'preset' names the preset the options started from: it is not changed")
         for name, value in changes.items():
-            _check_option(name, value)
-        return dataclasses.replace(self, **changes)
+            problem = option_problem(name, value)
+            if problem is not None:
+                raise SetupError(problem)
+        return dataclasses.replace(self, **{name: option_value(name, v) for name, v in changes.items()})
 
     def setup(self, players: int) -> TableSetup:
         """Resolve set, hand size and engines for ``players``; refuse what cannot be dealt."""
@@ -127,39 +132,10 @@ def option_names() -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(RuleOptions))
 
 
-_HINTS = get_type_hints(RuleOptions)
-
-
-def allowed_values(name: str) -> tuple[Any, ...] | None:
-    """The allowed values of an option with a fixed list, else None."""
-    args = get_args(_HINTS[name])
-    if args and all(isinstance(a, str) for a in args):
-        return args
-    return None
-
-
-def _check_option(name: str, value: Any) -> None:
-    """Raise SetupError when ``value`` is not allowed for option ``name``."""
-    hint = _HINTS[name]
-    choices = allowed_values(name)
-    if choices is not None:
-        if value not in choices:
-            raise SetupError(f"rule option '{name}' must be one of {', '.join(choices)}; got {value!r}")
-        return
-    if hint is bool or hint == "bool":
-        ok = isinstance(value, bool)
-    elif name in ("set_by_players", "deal_table"):
-        ok = isinstance(value, tuple)
-    else:
-        ok = (value is None and "None" in str(hint)) or (isinstance(value, int) and not isinstance(value, bool))
-    if not ok:
-        raise SetupError(f"rule option '{name}' has the wrong type: {value!r}")
-    if name == "set_max" and value is not None and value not in SET_SIZES:
-        raise SetupError(f"set_max must be one of {', '.join(map(str, SET_SIZES))}; got {value}")
-    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-        raise SetupError(f"rule option '{name}' cannot be negative")
-    if name in ("min_players", "max_players") and not 2 <= value <= 8:
-        raise SetupError(f"rule option '{name}' must be from 2 to 8 players")
+def allowed_values(name: str) -> tuple[str, ...] | None:
+    """The allowed values of an option with a fixed list of words, else None."""
+    allowed = OPTION_RANGES[name]
+    return allowed.choices if allowed.kind == "word" else None
 
 
 CLASSIC: Final = RuleOptions()

@@ -18,7 +18,8 @@ from ..engine import events as ev
 from ..memory.files import FileProblem, bad_character, parse_json
 from ..saves import SaveError
 from ..saves.validate import check_options
-from .messages import MAX_BYTES
+from .messages import MAX_BYTES, SEAT_KINDS
+from .settings import Settings, SettingsError
 from .wire import WireError, event_from_json, listed, name, small, view_from_json
 
 SERVER_TYPES: Final = ("welcome", "joined", "table", "commit", "update", "round_end", "match_end", "error",
@@ -68,10 +69,13 @@ class Incoming:
 
 def decode(text: str | bytes, setup: TableSetup | None) -> Incoming:
     """Check and decode one server message (``setup``: the table's, once known)."""
-    if len(text) > 16 * MAX_BYTES:
+    if len(text) > 16 * MAX_BYTES:  # at least one byte a character: too large before it is encoded
+        raise WireError("the server sent a message too large to read")
+    raw = text.encode("utf-8", "replace") if isinstance(text, str) else text
+    if len(raw) > 16 * MAX_BYTES:
         raise WireError("the server sent a message too large to read")
     try:
-        data: Any = parse_json(text.encode() if isinstance(text, str) else text, "a message")
+        data: Any = parse_json(raw, "a message")
     except FileProblem as problem:
         raise WireError(f"the server sent a message that is not JSON: {problem.reason}") from None
     if type(data) is not dict or data.get("type") not in SERVER_TYPES:
@@ -89,17 +93,25 @@ def decode(text: str | bytes, setup: TableSetup | None) -> Incoming:
 
 
 def table_info(data: dict[str, Any]) -> TableInfo:
-    """The table a ``table`` message describes."""
+    """The table a ``table`` message describes: its settings checked as the
+    server checks a ``create`` (``Settings.from_json``), its rules as a save's,
+    and the two must agree."""
     try:
-        settings = data["settings"]
-        options = check_options(data["options"], str(settings["preset"]))
-        seats = tuple(_seat(s) for s in listed(data["seats"]))
+        settings = Settings.from_json(data["settings"])
+        options = check_options(data["options"], settings.preset)
+        seats = tuple(_seat(s) for s in listed(data["seats"], settings.players))
+        if options != settings.options():
+            raise WireError("the table's rules are not the ones its settings make")
         setup = options.setup(len(seats))
         if type(data.get("paused", False)) is not bool:
             raise WireError("the table's paused flag must be true or false")
-        return TableInfo(_short(data["table"]), _short(data["state"]), settings, options, setup,
+        return TableInfo(_short(data["table"]), _short(data["state"]), settings.json(), options, setup,
                          small(data["round"], 0), seats, tuple(small(t) for t in listed(data["totals"], len(seats))),
                          data.get("paused") is True)
+    except WireError:
+        raise
+    except SettingsError as error:
+        raise WireError(f"the table's settings are not ones a server accepts: {error}") from None
     except SaveError as error:
         raise WireError(f"the table's rules are not readable: {error.reason}") from None
     except (KeyError, TypeError, ValueError) as error:
@@ -113,7 +125,9 @@ def _seat(raw: Any) -> SeatInfo:
     flags = [raw.get(k) is True for k in ("connected", "stand_in", "left", "thinking")]
     if any(type(raw.get(k)) is not bool for k in ("connected", "stand_in", "left", "thinking")):
         raise WireError("a seat's flags must be true or false")
-    return SeatInfo(name(raw.get("name")), _short(raw.get("kind")), *flags)
+    if not SEAT_KINDS.fits(raw.get("kind")):
+        raise WireError(f"a seat's kind must be {SEAT_KINDS.describe()}")
+    return SeatInfo(name(raw.get("name")), raw["kind"], *flags)
 
 
 def _short(value: Any) -> str:

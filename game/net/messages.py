@@ -3,8 +3,11 @@
 ``parse_request`` turns the text of one WebSocket message into a checked
 ``dict``: at most ``MAX_BYTES`` bytes of UTF-8 JSON (no key twice, no NaN,
 no deep nesting), an object whose ``type`` is one of ``REQUESTS``, holding
-exactly the fields that type allows, each of the right type and in range,
-every text clean (no control or direction characters). Anything else raises
+exactly the fields that type allows, each of the right type and in range
+(a table's settings by ``SETTING_RANGES`` below, its house rules by
+``engine.option_ranges``: the tables every other reader checks against too),
+every text clean (no control or direction characters), every name a name
+(``memory.names``: normalized, something visible in it). Anything else raises
 ``BadMessage`` with an error code and a sentence for the person; nothing a
 client sends reaches the server's logic before passing here.
 ``docs/protocol.md`` lists every message with an example.
@@ -18,8 +21,9 @@ from typing import Any, Final
 from ..ai import LEVELS
 from ..engine.fairdeal import CONTRIBUTION_HEX, is_hex
 from ..engine.length import LENGTHS
-from ..engine.options import PRESETS
+from ..engine.option_ranges import PRESET_NAMES, Range, options_problem, shown
 from ..memory.files import FileProblem, bad_character, parse_json
+from ..memory.names import seat_name
 
 PROTOCOL: Final = 2
 """The protocol version a hello names; a server answers another with ``protocol``."""
@@ -30,7 +34,47 @@ MAX_NAME: Final = 24
 OPEN: Final = "open"
 """A seat kind in ``create`` and ``seat``: waiting for a person to join."""
 COMPUTER_KINDS: Final = (*LEVELS, "random")
-MAX_GRACE: Final = 3600.0
+"""The computer levels a seat or the stand-in may be."""
+MAX_WAIT: Final = 3600.0
+"""The longest grace period or deal wait (seconds)."""
+MAX_HOUSE_RULES: Final = 40
+"""The most house rules one table may list (more than there are options)."""
+
+SETTING_RANGES: Final[dict[str, Range]] = {
+    "preset": Range("word", choices=PRESET_NAMES),
+    "players": Range("whole", 2, 8),
+    "length": Range("word", choices=LENGTHS),
+    "stand_in": Range("word", choices=COMPUTER_KINDS),
+    "grace": Range("number", 0, MAX_WAIT),
+    "deal_wait": Range("number", 0, MAX_WAIT),
+}
+"""The one table of what a network table's settings may hold, but for ``house_rules``
+(``house_rules_problem``: ``engine.option_ranges``). ``create`` and ``Settings.from_json`` use it."""
+SEAT_KINDS: Final = Range("word", choices=("person", OPEN, *COMPUTER_KINDS))
+"""What a seat may be at the start: a person's, open, or a computer level."""
+HOST_SEAT_KINDS: Final = Range("word", choices=(OPEN, *COMPUTER_KINDS))
+"""What the host may make a seat before the start: open or a computer level."""
+REQUIRED_SETTINGS: Final = ("preset", "players")
+"""Settings a create request must name; the others have defaults."""
+
+
+def house_rules_problem(value: Any) -> str | None:
+    """What is wrong with a table's house rules, as a sentence, or None."""
+    if type(value) is not dict or len(value) > MAX_HOUSE_RULES:
+        return f"'house_rules' must be an object of at most {MAX_HOUSE_RULES} rule options"
+    return options_problem(value, house_rules=True)
+
+
+def setting_problem(name: str, value: Any) -> str | None:
+    """What is wrong with one setting's value, as a sentence, or None."""
+    if name == "house_rules":
+        return house_rules_problem(value)
+    allowed = SETTING_RANGES.get(name)
+    if allowed is None:
+        return f"there is no setting {shown(name)}"
+    if not allowed.fits(value):
+        return f"'{name}' must be {allowed.describe()}, not {shown(value)}"
+    return None
 
 
 class BadMessage(Exception):
@@ -60,6 +104,31 @@ def text(longest: int, empty: bool = False) -> Check:
         if bad_character(value) is not None:
             raise _wrong(where, "text without control or direction characters")
         return value
+    return check
+
+
+def person_name(longest: int) -> Check:
+    """A seat's name (``memory.names.seat_name``: normalized, with something
+    visible in it) of 1..``longest`` characters; returns the normalized name."""
+    def check(value: Any, where: str) -> str:
+        if type(value) is not str or len(value) > longest:
+            raise _wrong(where, f"a name of 1 to {longest} characters")
+        if bad_character(value) is not None:
+            raise _wrong(where, "text without control or direction characters")
+        named = seat_name(value)
+        if named is None or len(named) > longest:
+            raise _wrong(where, f"a name of 1 to {longest} characters with a letter, digit, punctuation mark "
+                                "or symbol in it")
+        return named
+    return check
+
+
+def ranged(allowed: Range) -> Check:
+    """A value in the range ``allowed`` (a whole ``number`` comes back as a float)."""
+    def check(value: Any, where: str) -> Any:
+        if not allowed.fits(value):
+            raise _wrong(where, allowed.describe())
+        return float(value) if allowed.kind == "number" else value
     return check
 
 
@@ -109,37 +178,29 @@ def list_of(item: Check, shortest: int, longest: int) -> Check:
 
 
 def house_rules(value: Any, where: str) -> dict[str, Any]:
-    """Rule options changed from the preset: names to plain values (checked
-    again, against the rules, when the table is set up)."""
-    if type(value) is not dict or len(value) > 40:
-        raise _wrong(where, "an object of at most 40 rule options")
-    for name, option in value.items():
-        text(40)(name, f"{where} key")
-        if option is not None and type(option) not in (bool, int, str):
-            raise _wrong(f"{where}.{name}", "true, false, a whole number, a word or null")
-        if type(option) is str:
-            text(40)(option, f"{where}.{name}")
+    """Rule options changed from the preset: each a house rule, in its range
+    (``engine.option_ranges``; whether they seat the table is checked when it is set up)."""
+    problem = house_rules_problem(value)
+    if problem is not None:
+        raise BadMessage("schema", f"'{where}': {problem}")
     return dict(value)
 
 
-SEAT_KIND: Final = one_of((OPEN, *COMPUTER_KINDS))
+SEAT_KIND: Final = ranged(HOST_SEAT_KINDS)
 TABLE_CODE: Final = text(20)
 TOKEN: Final = text(64)
+NAME: Final = person_name(MAX_NAME)
+
 
 REQUESTS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
     "hello": {"protocol": (whole(0, 1_000_000), True), "client": (text(60), False)},
     "create": {
-        "name": (text(MAX_NAME), True),
-        "preset": (one_of(tuple(PRESETS)), True),
-        "players": (whole(2, 8), True),
-        "length": (one_of(LENGTHS), False),
+        "name": (NAME, True),
+        **{setting: (ranged(allowed), setting in REQUIRED_SETTINGS) for setting, allowed in SETTING_RANGES.items()},
         "house_rules": (house_rules, False),
-        "seats": (list_of(one_of(("person", OPEN, *COMPUTER_KINDS)), 2, 8), False),
-        "stand_in": (one_of(COMPUTER_KINDS), False),
-        "grace": (number(0, MAX_GRACE), False),
-        "deal_wait": (number(0, MAX_GRACE), False),
+        "seats": (list_of(ranged(SEAT_KINDS), 2, 8), False),
     },
-    "join": {"table": (TABLE_CODE, True), "name": (text(MAX_NAME), True), "seat": (whole(0, 7), False)},
+    "join": {"table": (TABLE_CODE, True), "name": (NAME, True), "seat": (whole(0, 7), False)},
     "rejoin": {"table": (TABLE_CODE, True), "token": (TOKEN, True)},
     "seat": {"seat": (whole(0, 7), True), "kind": (SEAT_KIND, True)},
     "start": {},
@@ -152,9 +213,11 @@ REQUESTS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
 
 def parse_request(data: str | bytes) -> dict[str, Any]:
     """The checked request in one WebSocket message; BadMessage says what is wrong."""
-    if len(data) > MAX_BYTES:
+    if len(data) > MAX_BYTES:  # at least one byte a character: too large before it is encoded
         raise BadMessage("too_large", f"a message may hold at most {MAX_BYTES} bytes")
     raw = data.encode("utf-8", "replace") if isinstance(data, str) else data
+    if len(raw) > MAX_BYTES:
+        raise BadMessage("too_large", f"a message may hold at most {MAX_BYTES} bytes")
     try:
         doc = parse_json(raw, "a message")
     except FileProblem as problem:

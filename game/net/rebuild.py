@@ -21,7 +21,7 @@ from ..engine.actions import ActionSyntaxError
 from ..engine.fairdeal import RoundMix, commitment, is_hex
 from ..engine.tiles import TileSyntaxError, parse_tile
 from ..memory.session import GameSession
-from .messages import MAX_NAME, OPEN, REQUESTS, SEAT_KIND, BadMessage, text
+from .messages import MAX_NAME, OPEN, SEAT_KIND, BadMessage, text
 from .seats import PERSON, Seat
 from .settings import Settings, SettingsError, seat_config
 from .store.records import RoundRow, StoredTable
@@ -80,16 +80,8 @@ def _checked(seat: Seat) -> Seat:
 
 
 def settings_from_json(raw: Any) -> Settings:
-    """Stored settings, checked exactly as a ``create`` request's would be."""
-    if type(raw) is not dict:
-        raise DamagedTable("its settings are not an object")
-    fields = REQUESTS["create"]
-    checked: dict[str, Any] = {}
-    for name in ("preset", "players", "length", "house_rules", "stand_in", "grace", "deal_wait"):
-        checked[name] = fields[name][0](raw[name], name)
-    settings = Settings.from_request(checked)
-    settings.options()
-    return settings
+    """Stored settings, checked exactly as a ``create`` request's would be (``Settings.from_json``)."""
+    return Settings.from_json(raw)
 
 
 def _replay(table: Table, rounds: tuple[RoundRow, ...], seed: str) -> None:

@@ -1,5 +1,11 @@
 """A network table's settings: the rules as the desktop's New match sets them up,
-the computer level that stands in for a person who dropped, and the waits."""
+the computer level that stands in for a person who dropped, and the waits.
+
+What each setting may hold is ``messages.SETTING_RANGES`` (the house rules:
+``engine.option_ranges``), the table a ``create`` request is checked
+against; ``Settings.from_json`` checks settings read back from storage or
+sent by a server against the same, so both refuse exactly the same tables.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +15,8 @@ from typing import Any, cast
 from ..engine import RuleOptions, SetupError, preset
 from ..engine.length import Length, with_length
 from ..memory.session import HUMAN, SeatConfig
+from .messages import REQUIRED_SETTINGS, house_rules_problem, setting_problem
 
-NOT_HOUSE_RULES = ("preset", "set_by_players", "deal_table", "rounds", "min_players", "max_players")
-"""Options a table's house rules may not change (the length sets ``rounds``)."""
 DEFAULT_GRACE = 60.0
 DEFAULT_DEAL_WAIT = 30.0
 
@@ -37,9 +42,9 @@ class Settings:
 
     def options(self) -> RuleOptions:
         """The rule options; SettingsError when the rules cannot seat this table."""
-        bad = [name for name in self.house_rules if name in NOT_HOUSE_RULES]
-        if bad:
-            raise SettingsError(f"'{bad[0]}' is not a house rule a table may change")
+        problem = house_rules_problem(self.house_rules)
+        if problem is not None:
+            raise SettingsError(problem)
         try:
             options = with_length(preset(self.preset, **self.house_rules), self.players, cast(Length, self.length))
             options.setup(self.players)
@@ -58,7 +63,25 @@ class Settings:
         """The settings a checked ``create`` request asks for."""
         return cls(request["preset"], request["players"], request.get("length", "full"),
                    dict(request.get("house_rules", {})), request.get("stand_in", "easy"),
-                   request.get("grace", DEFAULT_GRACE), request.get("deal_wait", DEFAULT_DEAL_WAIT))
+                   float(request.get("grace", DEFAULT_GRACE)), float(request.get("deal_wait", DEFAULT_DEAL_WAIT)))
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Settings:
+        """Settings from JSON data (``json()`` read back, or a server's ``table``
+        message), checked as a ``create`` request's are: SettingsError says what
+        is wrong, for exactly the values ``create`` refuses."""
+        if type(raw) is not dict:
+            raise SettingsError("the settings must be an object")
+        missing = [name for name in REQUIRED_SETTINGS if name not in raw]
+        if missing:
+            raise SettingsError(f"the settings need '{missing[0]}'")
+        for name, value in raw.items():
+            problem = setting_problem(name, value)
+            if problem is not None:
+                raise SettingsError(problem)
+        settings = cls.from_request(raw)
+        settings.options()
+        return settings
 
 
 def seat_config(kind: str, name: str) -> SeatConfig:

@@ -30,6 +30,7 @@ from ..engine.actions import Action, ActionSyntaxError
 from ..engine.fairdeal import RoundMix, commitment, new_salt
 from ..engine.match import mixed_deal
 from ..engine.tiles import TEXT
+from ..memory.names import name_key
 from ..memory.session import GameSession, new_match_id
 from ..saves.codec import encode_options
 from .messages import OPEN
@@ -112,6 +113,8 @@ class Table:
         returns the seat, its token and the messages."""
         if self.state != "lobby":
             raise Refused("state", "the match has started: only its players can rejoin")
+        if any(seat.name and name_key(seat.name) == name_key(name) for seat in self.seats):
+            raise Refused("name_taken", "another seat at this table is called that")
         open_seats = [i for i, seat in enumerate(self.seats) if seat.kind == OPEN]
         if wanted is not None and wanted not in open_seats:
             raise Refused("seat_taken", f"seat {wanted} is not open")

@@ -16,8 +16,10 @@ from typing import Any
 
 from ..ai.levels import KIND_NAMES
 from ..engine import PRESETS, RuleOptions, SetupError, TableSetup, option_names
+from ..engine.fairdeal import RoundMix, fingerprint
+from ..engine.option_ranges import options_problem
 from ..engine.start import round_tiles
-from ..engine.tiles import SET_SIZES
+from ..memory.files import FileProblem, parse_json
 from ..memory.session import HUMAN, SeatConfig
 from .checks import (
     a_list,
@@ -28,14 +30,12 @@ from .checks import (
     scores,
     text,
     tile_ends,
+    tile_lookup,
     tiles_of,
     true_false,
     type_name,
 )
-from ..engine.fairdeal import RoundMix, fingerprint
-from .checks import tile_lookup
 from .codec import FORMAT_MARK, checksum
-from ..memory.files import FileProblem, parse_json
 from .errors import SaveError
 from .mixes import check_mixes
 from .validate_round import MAX_ACTIONS, check_round
@@ -71,16 +71,6 @@ OPTIONAL_TOP_KEYS = ("game_version", "mixes", "reviews")
 """Top-level fields a save may leave out (saves written before the game wrote
 them; ``reviews`` are checked apart and never refuse a save: see ``saves.reviews``)."""
 MATCH_KEYS = ("round_scores", "openers", "used_doubles", "round_winners", "first_starter")
-OPTION_LIMITS = {
-    "min_players": (2, 8),
-    "max_players": (2, 8),
-    "first_engine": (0, 18),
-    "rounds": (1, 200),
-    "hand_size": (1, 200),
-    "zero_zero_value": (0, 1000),
-}
-"""Bounds for integer rule options (a hostile file must not ask for a billion rounds)."""
-
 
 @dataclass
 class Checked:
@@ -122,41 +112,15 @@ def check_header(doc: Any) -> None:
 
 
 def check_options(raw: Any, preset_name: str) -> RuleOptions:
-    """The rule options, every field present, typed and in range."""
-    names = option_names()
-    values = an_object(raw, "options", names)
+    """The rule options, every field present and in its range (``engine.option_ranges``)."""
+    values = an_object(raw, "options", option_names())
     if values["preset"] != preset_name:
         raise SaveError(f"options.preset '{values['preset']}' does not match the preset '{preset_name}'")
-    changes: dict[str, Any] = {}
-    for name in names:
-        if name == "preset":
-            continue
-        value = values[name]
-        where = f"options.{name}"
-        if name in OPTION_LIMITS and value is not None:
-            int_in(value, where, *OPTION_LIMITS[name])
-        if name == "set_by_players":
-            value = tuple(int_in(v, f"{where}[{i}]", 0, 18) for i, v in enumerate(a_list(value, where, 7)))
-            bad = [v for v in value if v not in SET_SIZES]
-            if bad:
-                raise SaveError(
-                    f"{where} names a double-{bad[0]} set; sets are {', '.join(map(str, SET_SIZES))}"
-                )
-        elif name == "deal_table":
-            rows = []
-            for i, row in enumerate(a_list(value, where, longest=len(SET_SIZES))):
-                pair = a_list(row, f"{where}[{i}]", 2)
-                sizes = a_list(pair[1], f"{where}[{i}][1]", 7)
-                rows.append(
-                    (
-                        int_in(pair[0], f"{where}[{i}][0]", 0, 18),
-                        tuple(int_in(s, f"{where}[{i}][1][{j}]", 1, 200) for j, s in enumerate(sizes)),
-                    )
-                )
-            value = tuple(rows)
-        changes[name] = value
+    problem = options_problem(values, every=True)
+    if problem is not None:
+        raise SaveError(f"options: {problem}")
     try:
-        return PRESETS[preset_name].replace(**changes)
+        return PRESETS[preset_name].replace(**{name: v for name, v in values.items() if name != "preset"})
     except SetupError as error:
         raise SaveError(f"options: {error}") from None
 

@@ -108,8 +108,6 @@ class Checker:
             rules = rules.get("preset", "classic")
         if not isinstance(rules, str) or rules not in PRESETS:
             raise self.fail("rules", f"unknown preset {rules!r} (one of {', '.join(PRESETS)})")
-        house = {k: tuple(map(tuple, v)) if k == "deal_table" else tuple(v) if isinstance(v, list) else v
-                 for k, v in house.items()}
         try:
             return preset(rules, **house)
         except SetupError as error:

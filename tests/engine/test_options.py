@@ -50,11 +50,14 @@ def test_a_deal_too_big_for_the_set_is_refused_naming_the_limit() -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"knock": "loud"}, "must be one of"),
-        ({"zero_zero_value": "fifty"}, "wrong type"),
+        ({"knock": "loud"}, "'knock' must be one of none, courtesy, penalty"),
+        ({"zero_zero_value": "fifty"}, "'zero_zero_value' must be a whole number from 0 to 1000"),
+        ({"zero_zero_value": 1001}, "'zero_zero_value' must be a whole number from 0 to 1000, not 1001"),
         ({"colour": "red"}, "unknown rule option"),
-        ({"set_max": 10}, "set_max must be one of"),
-        ({"own_train_first": 1}, "wrong type"),
+        ({"set_max": 10}, "'set_max' must be one of 6, 9, 12, 15, 18 or null"),
+        ({"own_train_first": 1}, "'own_train_first' must be true or false"),
+        ({"deal_table": []}, "'deal_table' must be a list of 1 to 5 rows"),
+        ({"preset": "hub"}, "'preset' names the preset the options started from"),
     ],
 )
 def test_bad_house_rules_are_refused_with_a_reason(changes: dict[str, object], message: str) -> None:

@@ -14,6 +14,7 @@ from game.engine import Match, preset
 from game.engine import events as ev
 from game.engine.length import with_length
 from game.net.codes import ALPHABET, CODE_CHARS, WrongCodeLimit, new_code, normal_code
+from game.net.inbound import decode
 from game.net.messages import MAX_BYTES, BadMessage, parse_request
 from game.net.settings import Settings
 from game.net.table import Refused, Table
@@ -62,6 +63,29 @@ def test_an_oversized_request_is_refused_before_it_is_parsed() -> None:
     with pytest.raises(BadMessage) as refused:
         parse_request(json.dumps({"type": "join", "table": "K", "name": "x" * MAX_BYTES}))
     assert refused.value.code == "too_large"
+
+
+@pytest.mark.parametrize("char", ["\u00e9", "\u20ac", "\U0001f600"])
+def test_the_size_limit_counts_the_bytes_of_a_message_not_its_characters(char: str) -> None:
+    """Fewer characters than the limit, more bytes (2, 3 or 4 to a character): refused."""
+    count = MAX_BYTES // len(char.encode()) + 10
+    text = json.dumps({"type": "join", "table": "K", "name": char * count}, ensure_ascii=False)
+    assert len(text) < MAX_BYTES < len(text.encode())
+    with pytest.raises(BadMessage) as refused:
+        parse_request(text)
+    assert refused.value.code == "too_large"
+    with pytest.raises(WireError, match="too large"):
+        decode(json.dumps({"type": "left", "note": char * (16 * count)}, ensure_ascii=False), None)
+
+
+def test_a_message_of_exactly_the_limit_in_bytes_is_read() -> None:
+    head = '{"type": "act", "action": "draw", "x": "'
+    text = head + "\u20ac" * ((MAX_BYTES - len(head) - 2) // 3) + '"}'
+    text += " " * (MAX_BYTES - len(text.encode()))
+    assert len(text.encode()) == MAX_BYTES
+    with pytest.raises(BadMessage) as refused:
+        parse_request(text)
+    assert refused.value.code == "schema"  # read, then refused for its unknown field, not for its size
 
 
 def test_a_good_request_comes_back_checked() -> None:

@@ -104,7 +104,8 @@ CASES: list[tuple[str, Callable[[], bytes], str]] = [
     ("seat name too long", lambda: edited(lambda d: d["seats"][0].update(name="x" * 500)), "longer than"),
     ("unknown rule option", lambda: edited(lambda d: d["options"].update(speed=3)), "unknown field 'speed'"),
     ("rule option of the wrong type", lambda: edited(lambda d: d["options"].update(knock=5)), "knock"),
-    ("a billion rounds", lambda: edited(lambda d: d["options"].update(rounds=10**9)), "options.rounds"),
+    ("a billion rounds", lambda: edited(lambda d: d["options"].update(rounds=10**9)),
+     "options: rule option 'rounds' must be a whole number from 1 to 200"),
     ("unknown preset", lambda: edited(lambda d: d.update(preset="poker")), "preset 'poker' is unknown"),
     (
         "true as a seat number",

@@ -19,7 +19,7 @@ import pygame
 from ...ai import LEVELS
 from ...engine import PRESETS
 from ...engine.length import LENGTHS
-from ...memory.files import bad_character
+from ...memory.names import seat_name
 from ...net.client import ThreadedClient
 from .. import theme
 from ..fonts import blit_text
@@ -136,10 +136,9 @@ class OnlineScene(MenuScene):
     # ----------------------------------------------------------------- going
     def _typed_name(self) -> str | None:
         """The name as typed, or None (said) when it cannot be used."""
-        name = self.name.value.strip()
-        if not name or bad_character(name) is not None:
+        name = seat_name(self.name.value)
+        if name is None:
             self.note = "Type your name (letters, digits, spaces)."
-            return None
         return name
 
     def host(self) -> None:

@@ -11,10 +11,12 @@ from ...ai import LEVELS
 from ...engine import PRESETS, RuleOptions, SetupError, option_names, preset
 from ...engine.dealcode import DealCodeError, decode, encode, new_seed
 from ...engine.length import LENGTHS, Length, rounds_for, with_length
+from ...engine.option_ranges import NOT_HOUSE_RULES
 from ...engine.options import allowed_values
 from ...engine.tiles import SET_SIZES
 from ...words.option_words import label, phrase
 from ...words.rules_help import describe
+from ...memory.names import seat_name
 from ...memory.session import HUMAN, GameSession, SeatConfig, people_named
 from .. import theme
 from ..fonts import blit_text, fit_text
@@ -25,7 +27,7 @@ from ..widgets import Button, Picker, TextField
 from .menu import MenuScene, card
 
 NAMES = ("You", "Ana", "Bruno", "Carmen", "Diego", "Elena", "Felipe", "Gloria")
-HIDDEN_OPTIONS = ("preset", "set_by_players", "deal_table", "min_players", "max_players", "rounds")
+HIDDEN_OPTIONS = NOT_HOUSE_RULES
 """Options not offered as house rules (``rounds`` is the match length picker's)."""
 KINDS = (HUMAN, *LEVELS)
 """Who may play a seat: a person or a computer level."""
@@ -219,7 +221,7 @@ class SetupScene(MenuScene):
         if self.error:
             return
         n = self.seat_count.value
-        typed = [SeatConfig(self.names[i].value.strip() or NAMES[i], self.kinds[i].value) for i in range(n)]
+        typed = [SeatConfig(seat_name(self.names[i].value) or NAMES[i], self.kinds[i].value) for i in range(n)]
         seats = people_named(typed)
         code = self.deal.value.strip()
         try:
