@@ -101,7 +101,10 @@ class Table:
 
     def open(self, host_name: str, creator: str) -> str:
         """The host sits in seat 0 of this new table set up from ``creator``'s
-        address; returns the host's token (the table's first writes are noted)."""
+        address; returns the host's token (the table's first writes are noted).
+        Refused when a computer seat already plays under that name."""
+        if any(seat.name and name_key(seat.name) == name_key(host_name) for seat in self.seats[1:]):
+            raise Refused("name_taken", "a computer seat at this table is called that: choose another name")
         self.creator = creator
         token = self.seats[self.host].take(host_name, self.clock())
         self._save_row()
@@ -164,7 +167,7 @@ class Table:
             raise Refused("state", "seats are set before the match starts")
         if index >= len(self.seats) or self.seats[index].kind == PERSON:
             raise Refused("seat_taken", f"seat {index} is not free to set")
-        self.seats[index] = Seat(kind, computer_name(kind, index))
+        self.seats[index] = Seat(kind, self._computer_name(kind, index))
         self._save_seats()
         self._changed(f"seat {index} is now {kind}")
         return [(None, self.table_message())]
@@ -199,6 +202,13 @@ class Table:
         return max((s.away_since for s in self.seats if s.is_person and s.away_since is not None),
                    default=self.created_at)
 
+    def _computer_name(self, kind: str, index: int) -> str:
+        """A computer seat's name, told apart from every person's ('Easy 3', or 'Easy 3 (computer)'
+        when a person already plays as 'Easy 3')."""
+        name = computer_name(kind, index)
+        people = {name_key(seat.name) for seat in self.seats if seat.is_person}
+        return f"{name} (computer)" if name_key(name) in people else name
+
     def people_here(self) -> int:
         """How many people are connected."""
         return sum(1 for seat in self.seats if seat.is_person and seat.connected)
@@ -212,7 +222,7 @@ class Table:
             raise Refused("state", "the match has already started")
         for index, seat in enumerate(self.seats):
             if seat.kind == OPEN:
-                self.seats[index] = Seat(self.settings.stand_in, computer_name(self.settings.stand_in, index))
+                self.seats[index] = Seat(self.settings.stand_in, self._computer_name(self.settings.stand_in, index))
         configs = [seat_config(s.kind, s.name) for s in self.seats]
         self.session = GameSession(self.options, configs, f"net-{new_match_id()}{new_match_id()}", self.table_id)
         self._save_seats()

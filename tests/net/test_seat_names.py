@@ -95,3 +95,16 @@ def test_a_person_named_like_the_host_hears_why_from_a_real_server(server: Runni
         await host.close()
 
     asyncio.run(play())
+
+
+def test_no_computer_seat_and_no_host_share_a_name_with_a_person() -> None:
+    clock = lambda: 0.0  # noqa: E731 - a fixed time is all these seats need
+    table = Table("AAAAA-BBBBB", Settings("classic", 3), ["person", "open", "easy"], clock)
+    with pytest.raises(Refused) as refused:
+        table.open("easy 3", "10.0.0.1")
+    assert refused.value.code == "name_taken"
+    table.open("Medium 2", "10.0.0.1")
+    table.set_seat(0, 1, "medium")
+    table.start(0)
+    names = [seat.name for seat in table.seats]
+    assert names == ["Medium 2", "Medium 2 (computer)", "Easy 3"]
