@@ -2,9 +2,11 @@
 
     python tools/loadtest.py --tables 500 --pace 2 --seconds 60
     python tools/loadtest.py --tables 100 --pace 0 --seconds 30     # flat out
+    python tools/loadtest.py --tables 500 --pace 2 --database postgres
 
 Starts ``mexican-train serve`` as a subprocess on 127.0.0.1 (a free port, a
-temporary data folder), seats four scripted people (raw WebSocket clients:
+temporary data folder; with ``--database postgres`` its tables in a
+throwaway PostgreSQL cluster, tools/pgcluster.py), seats four scripted people (raw WebSocket clients:
 they read JSON and play a random legal action) at each of ``--tables``
 tables, then measures for ``--seconds``: each table moves every ``--pace``
 seconds (0: as fast as the server answers). Prints one JSON line: tables
@@ -76,7 +78,7 @@ class TableRun:
 async def _hello(url: str) -> ClientConnection:
     """A connection that has said hello."""
     ws = await connect(url, max_size=2**20, open_timeout=60, ping_interval=None)
-    await ws.send(json.dumps({"type": "hello", "protocol": 1}))
+    await ws.send(json.dumps({"type": "hello", "protocol": 2}))
     assert json.loads(await ws.recv())["type"] == "welcome"
     return ws
 
@@ -196,17 +198,26 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=0,
                         help="measure a server already running on 127.0.0.1:PORT (with --pid) instead of starting one")
     parser.add_argument("--pid", type=int, default=0, help="that server's process id (for its memory and CPU)")
+    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite",
+                        help="where the server keeps its tables (default sqlite)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
     if args.port:
         print(json.dumps(asyncio.run(_measure(f"ws://{HOST}:{args.port}/", args.pid, args))))
         return 0
+    cluster = None
     with tempfile.TemporaryDirectory() as data:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "game", "serve", "--host", HOST, "--port", "0", "--data", data,
-             "--hello-timeout", "120", "--tables-per-address", str(args.tables)],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        command = [sys.executable, "-m", "game", "serve", "--host", HOST, "--port", "0", "--data", data,
+                   "--hello-timeout", "120", "--tables-per-address", str(args.tables),
+                   "--tables-per-hour", str(10 * args.tables)]
+        if args.database == "postgres":
+            sys.path.insert(0, str(Path(__file__).resolve().parent))
+            from pgcluster import Cluster
+
+            cluster = Cluster()
+            command += ["--database", cluster.new_database()]
+        server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             assert server.stdout is not None
             url = server.stdout.readline().split()[-1]
@@ -214,6 +225,9 @@ def main() -> int:
         finally:
             server.terminate()
             server.wait(timeout=60)
+            if cluster is not None:
+                cluster.stop()
+    result["database"] = args.database
     print(json.dumps(result))
     return 0
 

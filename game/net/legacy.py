@@ -29,11 +29,11 @@ from .settings import SettingsError
 from .store.base import Store
 from .store.records import (
     Batch,
+    CreateTable,
     SaveAction,
     SaveRound,
     SaveScores,
     SaveSeats,
-    SaveTable,
     SeatRow,
     TableRow,
     TableWrite,
@@ -101,7 +101,7 @@ def _table_writes(path: Path, now: float) -> tuple[str, list[TableWrite]] | None
     state = "over" if over else "playing" if match.phase is Phase.PLAYING else "dealing"
     row = TableRow(table_id, code, json.dumps(settings.json(), sort_keys=True), state, str(session.seed),
                    "imported", now, now if over else None)
-    writes: list[TableWrite] = [SaveTable(row), SaveSeats(tuple(seats))]
+    writes: list[TableWrite] = [CreateTable(row), SaveSeats(tuple(seats))]
     for index, deal in enumerate(match.deals):
         mix = session.mixes[index]
         if mix is None:

@@ -36,7 +36,16 @@ from ..saves.codec import encode_options
 from .messages import OPEN
 from .seats import PERSON, Seat
 from .settings import Settings, seat_config
-from .store.records import SaveAction, SaveRound, SaveScores, SaveSeats, SaveTable, TableRow, TableWrite
+from .store.records import (
+    CreateTable,
+    SaveAction,
+    SaveRound,
+    SaveScores,
+    SaveSeats,
+    SaveTable,
+    TableRow,
+    TableWrite,
+)
 from .wire import event_json, public_json, view_json
 
 Out = tuple[int | None, dict[str, Any]]
@@ -107,7 +116,7 @@ class Table:
             raise Refused("name_taken", "a computer seat at this table is called that: choose another name")
         self.creator = creator
         token = self.seats[self.host].take(host_name, self.clock())
-        self._save_row()
+        self.writes.append(CreateTable(self.row()))
         self._save_seats()
         return token
 

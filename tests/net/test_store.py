@@ -14,13 +14,13 @@ from game.net.store import Retention, Store, StoreError, open_store
 from game.net.store.records import (
     AddressEvent,
     Batch,
+    CreateTable,
     DeleteTable,
     RoundRow,
     SaveAction,
     SaveRound,
     SaveScores,
     SaveSeats,
-    SaveTable,
     SeatRow,
     TableRow,
 )
@@ -52,7 +52,7 @@ def _with_store(database: str, folder: Path, work: Callable[[Store], Awaitable[T
 def _new_table(table_id: str, code: str, *writes: object, state: str = "playing",
                finished_at: float | None = None, at: float = NOW) -> Batch:
     batch = Batch(now=at)
-    batch.add(table_id, 1, [SaveTable(_row(table_id, code, state, finished_at)), SaveSeats(SEATS), *writes])  # type: ignore[list-item]
+    batch.add(table_id, 1, [CreateTable(_row(table_id, code, state, finished_at)), SaveSeats(SEATS), *writes])  # type: ignore[list-item]
     return batch
 
 

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from .. import crashpoints
 from . import sql
 from .base import CREATED_WINDOW, WRONG_WINDOW, Retention, Store, StoreError
-from .records import AddressCounts, Batch, SaveTable, StoredTable, TableWrite
+from .records import AddressCounts, Batch, StoredTable
 
 try:
     import psycopg
@@ -94,34 +94,25 @@ class PostgresStore(Store):
     # ------------------------------------------------------------ writing
 
     async def commit(self, batch: Batch) -> set[str]:
-        """Write the batch in one transaction, each table under a savepoint and its claim."""
+        """New rows and every table's claim in one round trip, then the writes of the tables
+        held and the commit in a second, one transaction."""
         async def write(db: Any) -> set[str]:
-            fenced: set[str] = set()
-            await db.execute("BEGIN")
-            for number, table in enumerate(batch.tables.values()):
-                await db.execute(f"SAVEPOINT t{number}")
-                if not await self._claimed(db, table.table_id, table.epoch, table.writes, batch.now):
-                    fenced.add(table.table_id)
-                    await db.execute(f"ROLLBACK TO SAVEPOINT t{number}")
-                else:
-                    await _execute_all(db, [s for w in table.writes for s in sql.write_statements(table.table_id, w)])
-                await db.execute(f"RELEASE SAVEPOINT t{number}")
-            await _execute_all(db, [sql.address_statement(event) for event in batch.addresses])
+            tables = list(batch.tables.values())
+            async with db.pipeline():
+                await db.execute("BEGIN")
+                for table in tables:
+                    for statement, params in sql.creations(table, batch.now, self.holder):
+                        await db.execute(_pg(statement), params)
+                claims = [await db.execute(_pg(sql.GUARD), (batch.now, t.table_id, self.holder, t.epoch))
+                          for t in tables]
+            held = {t.table_id for t, claim in zip(tables, claims) if claim.rowcount == 1}
             crashpoints.reached("in-transaction")
-            await db.execute("COMMIT")
-            return fenced
+            async with db.pipeline():
+                for statement, params in sql.batch_statements(batch, held):
+                    await db.execute(_pg(statement), params)
+                await db.execute("COMMIT")
+            return set(batch.tables) - held
         return await self._run("_writer", write)
-
-    async def _claimed(self, db: Any, table_id: str, epoch: int, writes: Sequence[TableWrite], now: float) -> bool:
-        """Whether this process holds the table under ``epoch`` (a new table's row is made here)."""
-        cursor = await db.execute(_pg(sql.GUARD), (now, table_id, self.holder, epoch))
-        if cursor.rowcount == 1:
-            return True
-        first = writes[0] if writes else None
-        if isinstance(first, SaveTable):
-            statement, params = sql.insert_table(first.row, now, self.holder, epoch)
-            return bool((await db.execute(_pg(statement), params)).rowcount == 1)
-        return False
 
     async def probe(self, now: float) -> None:
         """A small write: the time of the probe."""

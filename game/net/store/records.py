@@ -73,8 +73,15 @@ class StoredTable:
 
 
 @dataclass(frozen=True, slots=True)
+class CreateTable:
+    """A new table's row, held by this process from the start."""
+
+    row: TableRow
+
+
+@dataclass(frozen=True, slots=True)
 class SaveTable:
-    """Insert or update the table's row."""
+    """Update the table's row (its state, seed, end)."""
 
     row: TableRow
 
@@ -119,7 +126,7 @@ class DeleteTable:
     """Remove the table and everything of it (a lobby its host closed)."""
 
 
-TableWrite = SaveTable | SaveSeats | SaveRound | SaveAction | SaveScores | DeleteTable
+TableWrite = CreateTable | SaveTable | SaveSeats | SaveRound | SaveAction | SaveScores | DeleteTable
 """One change to one table."""
 
 

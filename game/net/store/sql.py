@@ -13,6 +13,8 @@ from typing import Any, Final
 
 from .records import (
     AddressEvent,
+    Batch,
+    CreateTable,
     DeleteTable,
     RoundRow,
     SaveAction,
@@ -22,6 +24,7 @@ from .records import (
     SaveTable,
     SeatRow,
     StoredTable,
+    TableBatch,
     TableRow,
     TableWrite,
 )
@@ -79,6 +82,18 @@ def insert_table(row: TableRow, now: float, holder: str, epoch: int) -> Statemen
     """A new table's row (nothing when the id is already stored)."""
     return INSERT_TABLE, (row.table_id, row.code, row.settings, row.state, row.seed, row.creator, row.created_at,
                           now, row.finished_at, holder, epoch)
+
+
+def creations(batch: TableBatch, now: float, holder: str) -> list[Statement]:
+    """The new rows a table's writes make (run before its claim is checked)."""
+    return [insert_table(w.row, now, holder, batch.epoch) for w in batch.writes if isinstance(w, CreateTable)]
+
+
+def batch_statements(batch: Batch, held: set[str]) -> list[Statement]:
+    """Every statement of a commit for the tables this process holds, and the addresses' events."""
+    statements = [s for table in batch.tables.values() if table.table_id in held
+                  for write in table.writes for s in write_statements(table.table_id, write)]
+    return statements + [address_statement(event) for event in batch.addresses]
 
 
 def write_statements(table_id: str, write: TableWrite) -> Iterator[Statement]:

@@ -22,7 +22,7 @@ from ...saves.lock import FolderLock
 from .. import crashpoints
 from . import sql
 from .base import CREATED_WINDOW, WRONG_WINDOW, Retention, Store, StoreError, StoreLocked
-from .records import AddressCounts, Batch, SaveTable, StoredTable
+from .records import AddressCounts, Batch, StoredTable
 
 T = TypeVar("T")
 FILE_NAME: Final = "tables.sqlite3"
@@ -104,34 +104,19 @@ class SqliteStore(Store):
         return await self._run(self._commit, batch)
 
     def _commit(self, db: sqlite3.Connection, batch: Batch) -> set[str]:
-        """The batch's statements, each table under its own savepoint and claim."""
-        fenced: set[str] = set()
+        """New rows, then each table's claim, then the writes of the tables held, in one transaction."""
         db.execute("BEGIN IMMEDIATE")
-        for number, table in enumerate(batch.tables.values()):
-            db.execute(f"SAVEPOINT t{number}")
-            if not self._claimed(db, table.table_id, table.epoch, table.writes, batch.now):
-                fenced.add(table.table_id)
-                db.execute(f"ROLLBACK TO t{number}")
-            else:
-                for write in table.writes:
-                    for statement, params in sql.write_statements(table.table_id, write):
-                        db.execute(statement, params)
-            db.execute(f"RELEASE t{number}")
-        for event in batch.addresses:
-            db.execute(*sql.address_statement(event))
+        held = set()
+        for table in batch.tables.values():
+            for statement, params in sql.creations(table, batch.now, self.holder):
+                db.execute(statement, params)
+            if db.execute(sql.GUARD, (batch.now, table.table_id, self.holder, table.epoch)).rowcount == 1:
+                held.add(table.table_id)
+        for statement, params in sql.batch_statements(batch, held):
+            db.execute(statement, params)
         crashpoints.reached("in-transaction")
         db.execute("COMMIT")
-        return fenced
-
-    def _claimed(self, db: sqlite3.Connection, table_id: str, epoch: int, writes: Sequence[object],
-                 now: float) -> bool:
-        """Whether this process holds the table under ``epoch`` (a new table's row is made here)."""
-        if db.execute(sql.GUARD, (now, table_id, self.holder, epoch)).rowcount == 1:
-            return True
-        first = writes[0] if writes else None
-        if isinstance(first, SaveTable):
-            return db.execute(*sql.insert_table(first.row, now, self.holder, epoch)).rowcount == 1
-        return False
+        return set(batch.tables) - held
 
     async def probe(self, now: float) -> None:
         """Write the time of the probe into the meta table."""
