@@ -135,6 +135,10 @@ def test_a_client_that_never_speaks_is_closed_and_one_without_hello_refused(serv
         async with connect(server.url) as future:
             await future.send(json.dumps({"type": "hello", "protocol": 99}))
             assert json.loads(await future.recv())["code"] == "protocol"
+        async with connect(server.url) as older:
+            await older.send(json.dumps({"type": "hello", "protocol": 1}))
+            refusal = json.loads(await older.recv())
+            assert refusal["code"] == "protocol" and "update Mexican Train" in refusal["message"]
 
     asyncio.run(_with_bystander(server, abuse))
 

@@ -89,6 +89,8 @@ class RemoteTableScene(TableScene):
             return f"Not at this table: {remote.gone}"
         if not remote.connected:
             return RECONNECTING
+        if remote.paused:
+            return "Paused: the server cannot store moves"
         away = remote.away()
         return f"Away: {', '.join(away)}" if away else None
 
