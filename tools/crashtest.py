@@ -91,8 +91,8 @@ class Tally:
 class ServerProcess:
     """``mexican-train serve`` on a fixed port, started again after each kill."""
 
-    def __init__(self, data: Path, database: str, port: int) -> None:
-        self.data, self.database, self.port = data, database, port
+    def __init__(self, data: Path, database: str, port: int, log: Path | None = None) -> None:
+        self.data, self.database, self.port, self.log = data, database, port, log
         self.process: subprocess.Popen[str] | None = None
 
     def start(self, kill_at: str = "") -> None:
@@ -103,8 +103,10 @@ class ServerProcess:
                    "--tables-per-address", "100000", "--tables-per-hour", "100000"]
         if self.database:
             command += ["--database", self.database]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                        env=env, cwd=ROOT)
+        log = open(self.log, "a") if self.log else subprocess.DEVNULL  # noqa: SIM115 - the server's own stream
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True, env=env, cwd=ROOT)
+        if self.log:
+            log.close()  # type: ignore[union-attr]
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
         if not line.startswith("listening on"):
@@ -155,10 +157,24 @@ async def _rejoin(person: Person, url: str) -> None:
             return
         except (OSError, Disconnected, ServerRefused, asyncio.TimeoutError):
             await asyncio.sleep(0.1)
+        except Exception as error:  # noqa: BLE001 - said, then tried again
+            print(f"rejoin of {person.code} seat {person.seat} failed: {error!r}", file=sys.stderr, flush=True)
+            await asyncio.sleep(0.1)
 
 
 async def _play(person: Person, url: str) -> None:
     """Play the seat flat out until the match ends, through every kill."""
+    try:
+        await _play_on(person, url)
+    except asyncio.CancelledError:
+        raise
+    except BaseException as error:
+        print(f"{person.code} seat {person.seat} stopped playing: {error!r}", file=sys.stderr, flush=True)
+        raise
+
+
+async def _play_on(person: Person, url: str) -> None:
+    """The seat's play itself."""
     player = make_player("easy", person.seed)
     while not person.over:
         try:
@@ -332,6 +348,7 @@ def main() -> int:
     parser.add_argument("--settle", type=float, default=3.0, help="seconds of play after the last restart")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--verbose", action="store_true", help="say each kill on standard error")
+    parser.add_argument("--log", type=Path, default=None, help="append the server's log to this file")
     args = parser.parse_args()
     if args.points == "none":
         args.points = ""
@@ -346,7 +363,7 @@ def main() -> int:
 
             cluster = Cluster()
             args.database_url = cluster.new_database()
-        server = ServerProcess(data, args.database_url, _free_port())
+        server = ServerProcess(data, args.database_url, _free_port(), args.log)
         tally = Tally()
         try:
             server.start()

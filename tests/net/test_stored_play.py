@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -13,7 +13,7 @@ from game.ai import make_player
 from game.net.client import ServerRefused
 from game.net.embedded import EmbeddedServer
 from game.net.store import Retention, Store, StoreError, open_store
-from game.net.store.records import AddressCounts, Batch, StoredTable
+from game.net.store.records import AddressCounts, Batch, Listed, StoredTable
 
 from .conftest import HOST, connected, next_of
 
@@ -69,6 +69,12 @@ class ControlledStore(Store):
 
     async def imported(self, key: str) -> bool:
         return await self.inner.imported(key)
+
+    async def listed(self, wanted: Sequence[tuple[str, str]]) -> list[Listed]:
+        return await self.inner.listed(wanted)
+
+    async def playing_on(self) -> list[str]:
+        return await self.inner.playing_on()
 
     async def mark_imported(self, key: str, value: str) -> None:
         await self.inner.mark_imported(key, value)

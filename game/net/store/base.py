@@ -12,9 +12,10 @@ no longer the holder can never store (and so never tell) a move.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .records import AddressCounts, Batch, StoredTable
+from .records import AddressCounts, Batch, Listed, StoredTable
 
 
 WRONG_WINDOW = 60.0
@@ -92,6 +93,15 @@ class Store(ABC):
     @abstractmethod
     async def code_taken(self, code: str) -> bool:
         """Whether a stored table has ``code`` (a new table draws another)."""
+
+    @abstractmethod
+    async def listed(self, wanted: Sequence[tuple[str, str]]) -> list[Listed]:
+        """Where the table of each (code, token hash) stands, in that order, read without
+        loading or claiming any table (and without touching its retention)."""
+
+    @abstractmethod
+    async def playing_on(self) -> list[str]:
+        """The codes of unfinished tables whose computer players play on with nobody there."""
 
     @abstractmethod
     async def imported(self, key: str) -> bool:

@@ -41,6 +41,10 @@ class SeatRow:
     token_hash: str
     stand_in: bool
     left: bool
+    timeouts: int = 0
+    """Turns in a row the turn clock ran out on (a live table)."""
+    away_since: float | None = None
+    """Wall-clock seconds since the person has been away (None: connected when last stored)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +71,8 @@ class StoredTable:
     last_move_at: float
     seats: tuple[SeatRow, ...]
     rounds: tuple[RoundRow, ...]
+    clock_left: float | None = None
+    """Seconds left on the turn clock when it last stopped or its turn began (a live table)."""
 
 
 # ---------------------------------------------------------------- writes
@@ -122,11 +128,23 @@ class SaveScores:
 
 
 @dataclass(frozen=True, slots=True)
+class SaveProgress:
+    """Where the match stands, for a list of tables that loads none of them."""
+
+    round: int
+    waiting: tuple[int, ...]
+    """The seats whose move it is (a person's pending contribution counts)."""
+    plays_on: bool
+    """A computer seat is to move at a table that plays on with nobody there (any pace)."""
+    clock_left: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class DeleteTable:
     """Remove the table and everything of it (a lobby its host closed)."""
 
 
-TableWrite = CreateTable | SaveTable | SaveSeats | SaveRound | SaveAction | SaveScores | DeleteTable
+TableWrite = CreateTable | SaveTable | SaveSeats | SaveRound | SaveAction | SaveScores | SaveProgress | DeleteTable
 """One change to one table."""
 
 
@@ -177,3 +195,32 @@ class AddressCounts:
     """Per address, when each table it set up in the last hour was created."""
     open_tables: dict[str, int]
     """Per address, its tables whose match is not over."""
+
+
+@dataclass(frozen=True, slots=True)
+class ListedSeat:
+    """One seat of a table as the list of a person's tables shows it."""
+
+    name: str
+    kind: str
+    stand_in: bool
+    left: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A person's seat, asked for by its table's code and its token: where that table stands.
+
+    ``found`` is ``table`` (the fields below hold), ``expired`` (removed past its
+    retention; answered for the retention again) or ``unknown`` (no such seat)."""
+
+    code: str
+    found: str
+    seat: int = -1
+    state: str = ""
+    settings: str = ""
+    round: int = 0
+    waiting: tuple[int, ...] = ()
+    last_move_at: float = 0.0
+    finished_at: float | None = None
+    seats: tuple[ListedSeat, ...] = ()

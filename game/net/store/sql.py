@@ -16,8 +16,11 @@ from .records import (
     Batch,
     CreateTable,
     DeleteTable,
+    Listed,
+    ListedSeat,
     RoundRow,
     SaveAction,
+    SaveProgress,
     SaveRound,
     SaveScores,
     SaveSeats,
@@ -29,7 +32,7 @@ from .records import (
     TableWrite,
 )
 
-SCHEMA_VERSION: Final = "1"
+SCHEMA_VERSION: Final = "2"
 
 SCHEMA: Final = (
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -53,8 +56,24 @@ SCHEMA: Final = (
         PRIMARY KEY (table_id, number, idx))""",
     "CREATE TABLE IF NOT EXISTS address_events (address TEXT NOT NULL, kind TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
     "CREATE INDEX IF NOT EXISTS address_events_by_address ON address_events (kind, at, address)",
+    """CREATE TABLE IF NOT EXISTS gone_seats (
+        token_hash TEXT NOT NULL, code TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS gone_seats_by_token ON gone_seats (token_hash)",
 )
-"""Every table and index, made when missing."""
+"""Every table and index of schema 1, made when missing; ``UPGRADES`` bring it to ``SCHEMA_VERSION``."""
+
+UPGRADES: Final = {
+    "1": (
+        "ALTER TABLE tables ADD COLUMN round INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE tables ADD COLUMN waiting TEXT NOT NULL DEFAULT '[]'",
+        "ALTER TABLE tables ADD COLUMN plays_on INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE tables ADD COLUMN clock_left DOUBLE PRECISION",
+        "ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE seats ADD COLUMN away_since DOUBLE PRECISION",
+        "CREATE INDEX IF NOT EXISTS tables_playing_on ON tables (plays_on)",
+    ),
+}
+"""Per schema version, the statements that bring it to the next."""
 
 Statement = tuple[str, Sequence[Any]]
 """SQL with ``?`` placeholders and its parameters."""
@@ -65,17 +84,27 @@ INSERT_TABLE: Final = (
     "INSERT INTO tables (id, code, settings, state, seed, creator, created_at, last_move_at, finished_at, holder, "
     "epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")
 CLAIM: Final = "UPDATE tables SET holder = ?, epoch = epoch + 1 WHERE code = ? RETURNING id, epoch"
-TABLE_COLUMNS: Final = "id, code, settings, state, seed, creator, created_at, finished_at, last_move_at"
+TABLE_COLUMNS: Final = "id, code, settings, state, seed, creator, created_at, finished_at, last_move_at, clock_left"
 CHILDREN: Final = ("seats", "rounds", "actions")
-
-
 UPDATE_TABLE: Final = "UPDATE tables SET settings = ?, state = ?, seed = ?, finished_at = ? WHERE id = ?"
-INSERT_SEAT: Final = ("INSERT INTO seats (table_id, seat, kind, name, token_hash, stand_in, left_table) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?)")
+UPDATE_PROGRESS: Final = "UPDATE tables SET round = ?, waiting = ?, plays_on = ?, clock_left = ? WHERE id = ?"
+INSERT_SEAT: Final = ("INSERT INTO seats (table_id, seat, kind, name, token_hash, stand_in, left_table, timeouts, "
+                      "away_since) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 UPSERT_ROUND: Final = (
     "INSERT INTO rounds (table_id, number, secret, commitment, contributions, deal) VALUES (?, ?, ?, ?, ?, ?) "
     "ON CONFLICT (table_id, number) DO UPDATE SET secret = excluded.secret, commitment = excluded.commitment, "
     "contributions = excluded.contributions, deal = excluded.deal")
+EXPIRED: Final = ("SELECT id FROM tables WHERE (state = 'lobby' AND last_move_at < ?) "
+                  "OR (state = 'over' AND COALESCE(finished_at, last_move_at) < ?) "
+                  "OR (state IN ('dealing', 'playing') AND last_move_at < ?)")
+BY_CODE: Final = "(SELECT id FROM tables WHERE code = ?)"
+TABLE_QUERY: Final = f"SELECT {TABLE_COLUMNS} FROM tables WHERE code = ?"
+SEATS_QUERY: Final = ("SELECT seat, kind, name, token_hash, stand_in, left_table, timeouts, away_since FROM seats "
+                      f"WHERE table_id = {BY_CODE} ORDER BY seat")
+ROUNDS_QUERY: Final = ("SELECT number, secret, commitment, contributions, deal, scores FROM rounds "
+                       f"WHERE table_id = {BY_CODE} ORDER BY number")
+ACTIONS_QUERY: Final = f"SELECT number, action FROM actions WHERE table_id = {BY_CODE} ORDER BY number, idx"
+PLAYING_ON: Final = "SELECT code FROM tables WHERE plays_on = 1 AND state IN ('dealing', 'playing')"
 
 
 def insert_table(row: TableRow, now: float, holder: str, epoch: int) -> Statement:
@@ -104,8 +133,8 @@ def write_statements(table_id: str, write: TableWrite) -> Iterator[Statement]:
     elif isinstance(write, SaveSeats):
         yield "DELETE FROM seats WHERE table_id = ?", (table_id,)
         for seat in write.seats:
-            yield (INSERT_SEAT,
-                   (table_id, seat.seat, seat.kind, seat.name, seat.token_hash, int(seat.stand_in), int(seat.left)))
+            yield (INSERT_SEAT, (table_id, seat.seat, seat.kind, seat.name, seat.token_hash, int(seat.stand_in),
+                                 int(seat.left), seat.timeouts, seat.away_since))
     elif isinstance(write, SaveRound):
         deal = None if write.deal is None else " ".join(write.deal)
         yield (UPSERT_ROUND,
@@ -116,12 +145,19 @@ def write_statements(table_id: str, write: TableWrite) -> Iterator[Statement]:
     elif isinstance(write, SaveScores):
         yield ("UPDATE rounds SET scores = ? WHERE table_id = ? AND number = ?",
                (json.dumps(list(write.scores)), table_id, write.number))
+    elif isinstance(write, SaveProgress):
+        yield (UPDATE_PROGRESS, (write.round, json.dumps(list(write.waiting)), int(write.plays_on), write.clock_left,
+                                 table_id))
     elif isinstance(write, DeleteTable):
         yield from delete_statements(table_id)
 
 
-def delete_statements(table_id: str) -> Iterator[Statement]:
-    """Everything of one table removed."""
+def delete_statements(table_id: str, tombstone_at: float | None = None) -> Iterator[Statement]:
+    """Everything of one table removed (with ``tombstone_at``, its people's tokens remembered as expired)."""
+    if tombstone_at is not None:
+        yield ("INSERT INTO gone_seats (token_hash, code, at) SELECT s.token_hash, t.code, ? FROM seats s "
+               "JOIN tables t ON t.id = s.table_id WHERE s.table_id = ? AND s.token_hash <> ''",
+               (tombstone_at, table_id))
     for child in CHILDREN:
         yield f"DELETE FROM {child} WHERE table_id = ?", (table_id,)
     yield "DELETE FROM tables WHERE id = ?", (table_id,)
@@ -137,27 +173,21 @@ def expired_query(now: float, unfinished: float, finished: float, never_started:
     return (EXPIRED, (now - never_started, now - finished, now - unfinished))
 
 
-EXPIRED: Final = ("SELECT id FROM tables WHERE (state = 'lobby' AND last_move_at < ?) "
-                  "OR (state = 'over' AND COALESCE(finished_at, last_move_at) < ?) "
-                  "OR (state IN ('dealing', 'playing') AND last_move_at < ?)")
-
-
-def table_row(values: Sequence[Any]) -> tuple[TableRow, float]:
-    """A table row and its last move from ``TABLE_COLUMNS`` in that order."""
-    (table_id, code, settings, state, seed, creator, created_at, finished_at, last_move_at) = values
-    return (TableRow(str(table_id), str(code), str(settings), str(state), str(seed), str(creator), float(created_at),
-                     None if finished_at is None else float(finished_at)), float(last_move_at))
+def load_queries(code: str, holder: str) -> list[Statement]:
+    """Claim the table with ``code`` and read all of it, in one transaction."""
+    return [("BEGIN", ()), (CLAIM, (holder, code)), (TABLE_QUERY, (code,)), (SEATS_QUERY, (code,)),
+            (ROUNDS_QUERY, (code,)), (ACTIONS_QUERY, (code,)), ("COMMIT", ())]
 
 
 def seat_row(values: Sequence[Any]) -> SeatRow:
-    """A seat from ``seat, kind, name, token_hash, stand_in, left_table``."""
-    seat, kind, name, token_hash, stand_in, left = values
-    return SeatRow(int(seat), str(kind), str(name), str(token_hash), bool(stand_in), bool(left))
+    """A seat from ``SEATS_QUERY``'s columns."""
+    seat, kind, name, token_hash, stand_in, left, timeouts, away_since = values
+    return SeatRow(int(seat), str(kind), str(name), str(token_hash), bool(stand_in), bool(left), int(timeouts),
+                   None if away_since is None else float(away_since))
 
 
 def round_rows(rounds: Sequence[Sequence[Any]], actions: Sequence[Sequence[Any]]) -> tuple[RoundRow, ...]:
-    """Rounds from ``number, secret, commitment, contributions, deal, scores`` rows and
-    their actions from ``number, action`` rows in log order."""
+    """Rounds from ``ROUNDS_QUERY``'s rows and their actions from ``ACTIONS_QUERY``'s, in log order."""
     logs: dict[int, list[str]] = {}
     for number, action in actions:
         logs.setdefault(int(number), []).append(str(action))
@@ -172,14 +202,46 @@ def round_rows(rounds: Sequence[Sequence[Any]], actions: Sequence[Sequence[Any]]
 
 def stored_table(row: Sequence[Any], epoch: int, seats: Sequence[Sequence[Any]], rounds: Sequence[Sequence[Any]],
                  actions: Sequence[Sequence[Any]]) -> StoredTable:
-    """A whole table from its rows."""
-    table, last_move_at = table_row(row)
-    return StoredTable(table, epoch, last_move_at, tuple(seat_row(s) for s in seats), round_rows(rounds, actions))
+    """A whole table from its rows (``row``: ``TABLE_COLUMNS``)."""
+    table_id, code, settings, state, seed, creator, created_at, finished_at, last_move_at, clock_left = row
+    table = TableRow(str(table_id), str(code), str(settings), str(state), str(seed), str(creator), float(created_at),
+                     None if finished_at is None else float(finished_at))
+    return StoredTable(table, epoch, float(last_move_at), tuple(seat_row(s) for s in seats),
+                       round_rows(rounds, actions), None if clock_left is None else float(clock_left))
 
 
-TABLE_QUERY: Final = f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?"
-SEATS_QUERY: Final = ("SELECT seat, kind, name, token_hash, stand_in, left_table FROM seats WHERE table_id = ? "
-                      "ORDER BY seat")
-ROUNDS_QUERY: Final = ("SELECT number, secret, commitment, contributions, deal, scores FROM rounds "
-                       "WHERE table_id = ? ORDER BY number")
-ACTIONS_QUERY: Final = "SELECT number, action FROM actions WHERE table_id = ? ORDER BY number, idx"
+def listing_queries(hashes: Sequence[str]) -> list[Statement]:
+    """The seats and tables of these token hashes, and the tokens of removed tables."""
+    marks = ", ".join("?" for _ in hashes)
+    return [(f"SELECT t.code, s.seat, s.token_hash, t.state, t.settings, t.round, t.waiting, t.last_move_at, "
+             f"t.finished_at, t.id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.token_hash IN ({marks}) "
+             "AND s.left_table = 0", tuple(hashes)),
+            (f"SELECT token_hash, code FROM gone_seats WHERE token_hash IN ({marks})", tuple(hashes))]
+
+
+def seats_of_tables(table_ids: Sequence[str]) -> Statement:
+    """Every seat of these tables, for the list."""
+    marks = ", ".join("?" for _ in table_ids)
+    return (f"SELECT table_id, seat, name, kind, stand_in, left_table FROM seats WHERE table_id IN ({marks}) "
+            "ORDER BY table_id, seat", tuple(table_ids))
+
+
+def listings(wanted: Sequence[tuple[str, str]], found: Sequence[Sequence[Any]], gone: Sequence[Sequence[Any]],
+             seats: Sequence[Sequence[Any]]) -> list[Listed]:
+    """Each wanted (code, token hash) answered from the rows the listing queries gave."""
+    by_key = {(str(row[0]), str(row[2])): row for row in found}
+    gone_keys = {(str(code), str(token)) for token, code in gone}
+    table_seats: dict[str, list[ListedSeat]] = {}
+    for table_id, _seat, name, kind, stand_in, left in seats:
+        table_seats.setdefault(str(table_id), []).append(ListedSeat(str(name), str(kind), bool(stand_in), bool(left)))
+    out = []
+    for code, token in wanted:
+        row = by_key.get((code, token))
+        if row is None:
+            out.append(Listed(code, "expired" if (code, token) in gone_keys else "unknown"))
+            continue
+        _, seat, _, state, settings, round_number, waiting, last_move_at, finished_at, table_id = row
+        out.append(Listed(code, "table", int(seat), str(state), str(settings), int(round_number),
+                          tuple(int(s) for s in json.loads(waiting)), float(last_move_at),
+                          None if finished_at is None else float(finished_at), tuple(table_seats.get(table_id, ()))))
+    return out

@@ -1,0 +1,171 @@
+"""Every ``Store`` call as SQL in round trips: one implementation over SQLite and PostgreSQL.
+
+A backend supplies ``_trip``: run a list of statements in order, in one
+round trip (PostgreSQL's pipeline; one hop to SQLite's thread), and give
+each statement's row count and rows; any error rolls back what is open and
+raises StoreError. Everything else is here, once. A commit is two trips:
+new tables' rows and every table's claim, then the writes of the tables
+this process still holds and ``COMMIT``. Writes run one at a time (a
+transaction never interleaves with another caller's statements).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from abc import abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import crashpoints
+from . import sql
+from .base import CREATED_WINDOW, WRONG_WINDOW, Retention, Store, StoreError
+from .records import AddressCounts, Batch, Listed, StoredTable
+
+SWEEP_CHUNK = 500
+"""Tables removed per transaction by a sweep."""
+GONE_KEPT = 30 * 86400.0
+"""Seconds the tokens of a removed table are still answered for (as expired)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What one statement gave: its row count and its rows (none for a write)."""
+
+    rowcount: int
+    rows: list[tuple[Any, ...]]
+
+
+class SqlStore(Store):
+    """A database reached with SQL; the backend runs the trips."""
+
+    separate_reader = False
+    """Whether reads have a connection of their own (else they wait for any open transaction)."""
+
+    def __init__(self, holder: str) -> None:
+        self.holder = holder
+        self._writing = asyncio.Lock()
+
+    @abstractmethod
+    async def _trip(self, statements: Sequence[sql.Statement], reader: bool = False) -> list[Result]:
+        """Run ``statements`` in order in one round trip ( ``reader``: on the reading connection)."""
+
+    async def _write(self, statements: Sequence[sql.Statement]) -> list[Result]:
+        """One trip on the writing connection, never inside another caller's transaction."""
+        async with self._writing:
+            return await self._trip(statements)
+
+    async def _read(self, statements: Sequence[sql.Statement]) -> list[Result]:
+        """One trip of queries, which never sees a transaction still open."""
+        if self.separate_reader:
+            return await self._trip(statements, reader=True)
+        return await self._write(statements)
+
+    async def _schema(self) -> None:
+        """Make the schema if missing and bring it to this version."""
+        async with self._writing:
+            await self._trip([("BEGIN", ()), *((s, ()) for s in sql.SCHEMA),
+                              ("INSERT INTO meta (key, value) VALUES ('schema', '1') ON CONFLICT (key) DO NOTHING", ()),
+                              ("COMMIT", ())])
+            version = (await self._trip([("SELECT value FROM meta WHERE key = 'schema'", ())]))[0].rows[0][0]
+            while version in sql.UPGRADES:
+                following = str(int(version) + 1)
+                await self._trip([("BEGIN", ()), *((s, ()) for s in sql.UPGRADES[version]),
+                                  ("UPDATE meta SET value = ? WHERE key = 'schema'", (following,)), ("COMMIT", ())])
+                version = following
+            if version != sql.SCHEMA_VERSION:
+                raise StoreError(f"the database is of schema {version}, newer than this server's "
+                                 f"{sql.SCHEMA_VERSION}: update Mexican Train on this server")
+
+    # ------------------------------------------------------------ writing
+
+    async def commit(self, batch: Batch) -> set[str]:
+        """New rows and claims, then the held tables' writes and COMMIT: one transaction."""
+        tables = list(batch.tables.values())
+        async with self._writing:
+            first: list[sql.Statement] = [("BEGIN", ())]
+            claims = []
+            for table in tables:
+                first.extend(sql.creations(table, batch.now, self.holder))
+                claims.append(len(first))
+                first.append((sql.GUARD, (batch.now, table.table_id, self.holder, table.epoch)))
+            results = await self._trip(first)
+            held = {t.table_id for t, at in zip(tables, claims) if results[at].rowcount == 1}
+            crashpoints.reached("in-transaction")
+            await self._trip([*sql.batch_statements(batch, held), ("COMMIT", ())])
+        return set(batch.tables) - held
+
+    async def probe(self, now: float) -> None:
+        """Write the time of the probe into the meta table."""
+        await self._write([("INSERT INTO meta (key, value) VALUES ('probe', ?) "
+                            "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (repr(now),))])
+
+    async def mark_imported(self, key: str, value: str) -> None:
+        """Note the import ``key`` as done."""
+        await self._write([("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", (key, value))])
+
+    async def sweep(self, now: float, retention: Retention, keep: frozenset[str]) -> int:
+        """Remove the expired tables (not those in ``keep``), their people's tokens kept as expired."""
+        statement, params = sql.expired_query(now, retention.unfinished, retention.finished, retention.never_started)
+        expired = [str(row[0]) for row in (await self._read([(statement, params)]))[0].rows
+                   if row[0] not in keep]
+        for start in range(0, len(expired), SWEEP_CHUNK):
+            chunk = expired[start:start + SWEEP_CHUNK]
+            await self._write([("BEGIN", ()), *(s for table_id in chunk for s in sql.delete_statements(table_id, now)),
+                               ("COMMIT", ())])
+        await self._write([("BEGIN", ()), ("DELETE FROM address_events WHERE at < ?", (now - CREATED_WINDOW,)),
+                           ("DELETE FROM gone_seats WHERE at < ?", (now - GONE_KEPT,)), ("COMMIT", ())])
+        return len(expired)
+
+    # ------------------------------------------------------------ reading
+
+    async def load(self, code: str) -> StoredTable | None:
+        """Claim the table with ``code`` and read it back, in one transaction."""
+        results = await self._write(sql.load_queries(code, self.holder))
+        claimed = results[1].rows
+        if not claimed:
+            return None
+        _, epoch = claimed[0]
+        return sql.stored_table(results[2].rows[0], int(epoch), results[3].rows, results[4].rows, results[5].rows)
+
+    async def _rows(self, statement: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one query, on the reading connection."""
+        return (await self._read([(statement, params)]))[0].rows
+
+    async def code_taken(self, code: str) -> bool:
+        """Whether a stored table has ``code``."""
+        return bool(await self._rows("SELECT 1 FROM tables WHERE code = ?", (code,)))
+
+    async def count(self) -> dict[str, int]:
+        """Tables by state."""
+        return {str(state): int(n) for state, n in await self._rows("SELECT state, COUNT(*) FROM tables GROUP BY state")}
+
+    async def imported(self, key: str) -> bool:
+        """Whether the one-time import ``key`` was done."""
+        return bool(await self._rows("SELECT 1 FROM meta WHERE key = ?", (key,)))
+
+    async def address_counts(self, now: float) -> AddressCounts:
+        """Recent wrong codes and creations, and unfinished tables, per address."""
+        results = await self._read([
+            ("SELECT address, kind, at FROM address_events WHERE (kind = 'wrong' AND at >= ?) "
+             "OR (kind = 'created' AND at >= ?) ORDER BY at", (now - WRONG_WINDOW, now - CREATED_WINDOW)),
+            ("SELECT creator, COUNT(*) FROM tables WHERE state <> 'over' GROUP BY creator", ())])
+        wrong: dict[str, list[float]] = {}
+        created: dict[str, list[float]] = {}
+        for address, kind, at in results[0].rows:
+            (wrong if kind == "wrong" else created).setdefault(str(address), []).append(float(at))
+        return AddressCounts(wrong, created, {str(c): int(n) for c, n in results[1].rows})
+
+    async def listed(self, wanted: Sequence[tuple[str, str]]) -> list[Listed]:
+        """Where the table of each (code, token hash) stands, read without loading or claiming any."""
+        if not wanted:
+            return []
+        hashes = sorted({token for _, token in wanted})
+        found, gone = await self._read(sql.listing_queries(hashes))
+        table_ids = sorted({str(row[9]) for row in found.rows})
+        seats = (await self._read([sql.seats_of_tables(table_ids)]))[0].rows if table_ids else []
+        return sql.listings(wanted, found.rows, gone.rows, seats)
+
+    async def playing_on(self) -> list[str]:
+        """The codes of unfinished tables whose computer players play on with nobody there."""
+        return [str(row[0]) for row in await self._rows(sql.PLAYING_ON)]
