@@ -31,7 +31,10 @@ class ReviewBudget:
 
 
 DEFAULT_BUDGET = ReviewBudget()
-"""The budget the game and the command use."""
+"""The budget the game and the command use (the hint's too)."""
+
+REVIEW_SEED = "review"
+"""The seed the game and the command review with (the hint's too)."""
 
 COSTLY = "costly"
 MISTAKE = "clear mistake"

@@ -102,7 +102,7 @@ def test_medium_keeps_its_chain_and_sheds_a_heavy_tile_elsewhere() -> None:
     action = make_player("medium", "m").choose(view)
     assert action == Play(tile_id(10, 9), MEXICAN)
     advice, reason = hint(view)
-    assert advice == action and "chain" in reason
+    assert advice == action and "in a line on your own train" in reason
 
 
 def test_the_stronger_weights_shed_a_light_tile_before_touching_the_own_chain() -> None:
@@ -113,7 +113,7 @@ def test_the_stronger_weights_shed_a_light_tile_before_touching_the_own_chain() 
     # ... the hint (Hard's and Expert's starting move) keeps the chain for later.
     advice, reason = hint(view)
     assert advice == Play(tile_id(5, 0), MEXICAN)
-    assert "keeps your 2-tile chain" in reason
+    assert "keeps the 2 tiles you can lay in a line on your own train" in reason
     assert hint(view, MEDIUM)[0] == Play(tile_id(12, 3), 0)
 
 

@@ -98,11 +98,15 @@ class MessageLine:
         self._notice = _Timed(said, REASON_SECONDS if line.why else NOTICE_SECONDS)
         self.history.append(line.text)
 
-    def advise(self, text: str) -> None:
+    def advise(self, text: str, color: theme.Color = theme.GLOW) -> None:
         """A hint for the person's turn (it lives until the next step)."""
-        self._hint = Said(text, theme.GLOW)
+        self._hint = Said(text, color)
         self._feedback = None
         self.history.append(text)
+
+    def unadvise(self) -> None:
+        """The hint is dropped (one being found was cancelled)."""
+        self._hint = None
 
     def answer(self, text: str, color: theme.Color = theme.INK, seconds: float = 3.0, why: str | None = None) -> None:
         """Feedback to what the person just did, for ``seconds`` (or until the next step)."""

@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 import pygame
 
-from ...ai import hint
-from ...engine import DRAW, END, OPEN, Phase, Play
-from ...engine.tiles import TEXT
+from ...engine import Phase, Play
 from ...words.movelog import MoveLog, rebuild
-from ...words.narrate import Line, kind_label, ranking_text, sentence, where
+from ...words.narrate import Line, kind_label, ranking_text, sentence
 from ...play import MatchController, ProcessWorker, TableDriver, Worker
 from ...review.cache import Reviewable
 from ...memory.session import GameSession
@@ -33,35 +30,20 @@ from ..settings import Settings
 from .frame import FrameFacts, Parts, build_frame
 from .geometry import TableGeometry
 from .handover import Handover
+from .hinting import TableHints, hint_words
 from .input import Command, InputView, TableInput
 from .log_panel import LogPanel
 from .message_line import MessageLine
 from .paint import StaticLayer, TableFrame, paint_moving, pulse_rects
 from .parts import detail_line, score_line
 from .picture import TablePicture
+from .saving import SavingStatus
 from .tips import due_tip
 from .tray import HandTray, Point
 from .undo import can_undo
 
 INSTANT_THINKING = 0.012
 """Seconds a frame may wait for computer decisions at the instant pace (one frame is about 0.017)."""
-
-class SavingStatus(Protocol):
-    """What the table asks the saves about: can it save, why not, and save now."""
-
-    @property
-    def can_save(self) -> bool:
-        """Whether this window may save."""
-        ...
-
-    @property
-    def problem(self) -> str | None:
-        """Why saving does not work right now (None: all saved)."""
-        ...
-
-    def save_now(self, session: GameSession) -> str | None:
-        """Write the match's autosave now; why it failed, or None."""
-        ...
 
 
 class TableScene(Scene):
@@ -104,6 +86,7 @@ class TableScene(Scene):
         self.layout = table_layout()
         self.tray = HandTray(self.handover.viewer, follow_mover=watching)
         self.message_line = MessageLine()
+        self.hints = TableHints(self.message_line)
         self.static = StaticLayer()
         self.frame: TableFrame | None = None
         self.log = MoveLog()
@@ -140,8 +123,9 @@ class TableScene(Scene):
         self._layout()
 
     def close(self) -> None:
-        """Stop the worker."""
+        """Stop the workers."""
         self.controller.close()
+        self.hints.close()
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the table out again for a window of ``size`` pixels."""
@@ -222,6 +206,7 @@ class TableScene(Scene):
     def open_menu(self) -> None:
         """Esc: the pause menu (over the round summary too)."""
         assert self.app is not None
+        self.hints.cancel()
         self.app.push(self.app.routes.pause(self.session, self.watching, self.save_now))
 
     def open_scores(self) -> None:
@@ -232,24 +217,24 @@ class TableScene(Scene):
                                              Reviewable(self.session.reviews, self.session.human_seats), self.human))
 
     def hint(self) -> None:
-        """H or the Hint button: the computer's suggestion for your turn, with its
-        reason (counted on the score sheet); the suggested tile is picked up."""
-        human = self.human
-        if human is None or not self.human_turn():
+        """H or the Hint button: start finding the hint for your turn (the review's own
+        pick, in a worker; ``update`` says it with its reason once found)."""
+        if self.human is None or not self.human_turn():
             self.say("Hints are for your turn.", theme.INK_DIM, 1.5)
             return
-        action, reason = hint(self.match.view(human))
+        self.hints.ask(self.match.view(self.human))
+
+    def _say_hint(self) -> None:
+        """A hint found for the person to move: say it, pick its tile up, count it on the score sheet."""
+        found, human = self.hints.collect(), self.human
+        if found is None or human is None:
+            return
         self.session.hints[human] += 1
         self.controller.save()
-        if isinstance(action, Play):
-            self.tray.selected = action.tile
+        if isinstance(found.action, Play):
+            self.tray.selected = found.action.tile
             self.tray.step_selection(0)
-            place = where(action.train, human, self.match.names, human)
-            what = f"play the {TEXT[action.tile]} on {place}{' and knock (K)' if action.knock else ''}"
-        else:
-            what = {DRAW: "draw from the boneyard (D)", END: "end your turn (E)", OPEN: "open your train (O)"}.get(
-                action, str(action))
-        self.message_line.advise(f"Hint: {what} \u2014 {reason}.")
+        self.message_line.advise(hint_words(found, human, self.match.names))
 
     def cycle_sort(self) -> None:
         """The next way of sorting the hand (remembered for the next run)."""
@@ -263,6 +248,7 @@ class TableScene(Scene):
         human = self.human
         if human is None or not self._may_undo() or not self.controller.undo(human):
             return False
+        self.hints.cancel()
         live = self.controller.live
         if live is not None:
             self.picture.show_now(live.copy())
@@ -338,6 +324,7 @@ class TableScene(Scene):
         else:
             self.controller.think()
         self.catch_steps()
+        self._say_hint()
         self.picture.catch_up(scale, self.settings.turn_seconds)
         ended = self.controller.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
         if ended and not self.summary_shown and self.picture.idle() and self.summary_timer is None:
@@ -388,6 +375,7 @@ class TableScene(Scene):
     def _new_person(self) -> None:
         """Another person (or nobody, behind the pass screen) has the table: drop
         the last one's selection, drag, knock and everything said to them."""
+        self.hints.cancel()
         self.tray.selected = None
         self.input.reset()
         self.message_line.forget()
@@ -490,6 +478,7 @@ class TableScene(Scene):
     def _act(self, command: Command) -> None:
         """Apply the person's action; a refusal is said (and a dropped tile glides home)."""
         assert command.action is not None
+        self.hints.cancel()
         refusal = self.controller.act(command.action)
         if refusal is None:
             self.input.acted()
