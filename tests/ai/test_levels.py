@@ -218,3 +218,17 @@ def test_hard_at_classic_plays_its_default_move_unsearched_on_about_half_its_dec
         full = HardPlayer("mix")
         full.UNSEARCHED = {}
         assert HardPlayer("mix").choose(view) == full.choose(view)
+
+
+def test_the_hint_counts_the_line_it_starts_with_the_tile_it_plays() -> None:
+    """'the line of 2 tiles ..., this one first': the 12-3 and then the 3-1, the
+    count the person finds in their hand (not one more or one less)."""
+    from game.ai.chain import longest_chain
+    from game.ai.hint import reason
+
+    view = _chain_and_spare(tile_id(5, 0), tile_id(12, 5), (4, 7, 6), tile_id(8, 4))
+    words = reason(view, Play(tile_id(12, 3), 0))
+    line = longest_chain(12, sorted(view.hand))
+    assert line[0] == tile_id(12, 3)
+    assert f"starts the line of {len(line)} tiles you can lay on your own train, this one first" in words
+    assert len(line) == 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import DRAW, Play, tile_id
+from game.engine import DRAW, MEXICAN, Play, tile_id
 from game.ui.app import App
 
 from .conftest import (
@@ -143,3 +143,21 @@ def test_the_pause_menu_drops_a_carried_tile_and_the_table_under_it_stays_still(
     frame = table.frame
     frames(app, 3)
     assert table.frame is frame
+
+
+def test_enter_on_a_tile_that_fits_several_trains_names_their_keys_as_a_choice(app: App) -> None:
+    """'press 1, 2 or M': the keys that play it, the last one after 'or'."""
+    session = position([(4, 6), (1, 1)])
+    state = session.match.round
+    assert state is not None
+    state.public[1] = True  # Ana's train (end 6) is public
+    state.trains[MEXICAN] = [tile_id(12, 6)]
+    state.ends[MEXICAN] = 6
+    state._legal = None
+    table = table_for(app, session)
+    select(table, tile_id(4, 6))
+    targets = legal_trains(table, tile_id(4, 6))
+    assert len(targets) == 3
+    key(app, pygame.K_RETURN)
+    keys = ["M" if t == MEXICAN else str(t + 1) for t in targets]
+    assert message(table) == f"The 6-4 fits several trains: press {keys[0]}, {keys[1]} or {keys[2]}."
