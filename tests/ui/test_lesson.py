@@ -308,3 +308,20 @@ def test_the_steps_tile_is_scrolled_into_view_in_a_narrow_tray(saves: SavesBridg
         use_scale(1.0)
         for scene in small.stack:
             scene.close()
+
+
+def test_a_first_turn_move_the_rules_refuse_offers_why_at_the_first_turn_rules(app: App) -> None:
+    """On the first turn the 12-7 dropped on the Mexican train is refused by the
+    first-turn rule: the line says so, with the step, and its Why? opens that section."""
+    from game.ui.scenes.rules import RulesScene
+
+    lesson = load_lesson(lesson_file())
+    index = next(i for i, s in enumerate(lesson.steps) if s.action == Play(_tile("12-7"), 0))
+    table = open_lesson(app, index)
+    drag(app, tray_tile_center(table, _tile("12-7")), train_end(table, -1))
+    said = message(table)
+    assert said.startswith("On your first turn you may only start your own train.")
+    pill = table.frame.pill if table.frame is not None else None
+    assert pill is not None and pill.why is not None and pill.why_key == "first-turn"
+    key(app, pygame.K_w, "w")
+    assert isinstance(app.top, RulesScene) and app.top.at_section() == "first-turn"

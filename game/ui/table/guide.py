@@ -19,6 +19,7 @@ import pygame
 from ...engine import Phase, Play
 from ...engine.legality import refusal
 from ...words.narrate import sentence
+from ...words.rules_help import refusal_why
 from ...tutorial import Guide, Lesson, ScriptedWorker, describe_action, lesson_session
 from .. import theme
 from ..intents import Intent
@@ -204,11 +205,12 @@ class GuidedTable(TableScene):
                 self.showing = False
                 self._remember()
             return
-        text = verdict.explain
-        state = self.match.round
+        text, state = verdict.explain, self.match.round
+        why = self.guide.step.why if self.guide.step is not None else None
         if not verdict.legal and state is not None:
-            text = f"{sentence(refusal(state, action) or '')} {text}"
-        self.say(text, theme.WARN, 6.0)
+            reason = refusal(state, action) or ""
+            text, why = f"{sentence(reason)} {text}", refusal_why(state, action, reason) or why
+        self.say(text, theme.WARN, 6.0, why)
         if command.pos is not None and isinstance(action, Play):
             self.picture.glide_home(action.tile, command.pos, self.settings.anim_scale)
 

@@ -18,6 +18,7 @@ import pygame
 from ...engine import Phase, Play
 from ...words.movelog import MoveLog, rebuild
 from ...words.narrate import Line, kind_label, ranking_text, sentence
+from ...words.rules_help import refusal_why
 from ...play import MatchController, ProcessWorker, TableDriver, Worker
 from ...review.cache import Reviewable
 from ...memory.session import GameSession
@@ -484,6 +485,7 @@ class TableScene(Scene):
             self.input.acted()
             self.catch_steps(command.pos)
             return
-        self.say(sentence(refusal), theme.WARN)
+        why = refusal_why(self.controller.live, command.action, refusal)
+        self.say(sentence(refusal), theme.WARN, 6.0 if why else 3.0, why)
         if command.pos is not None and isinstance(command.action, Play):
             self.picture.glide_home(command.action.tile, command.pos, self.settings.anim_scale)
