@@ -148,6 +148,10 @@ class TablePicture:
         """Whether the picture has caught up and finished lingering on a computer's move."""
         return self.idle() and self.hold <= 0
 
+    def next_is_computers(self) -> bool:
+        """Whether the next step waiting to be shown is a computer's."""
+        return bool(self.queue) and self.queue[0].step.computer
+
     def mover(self) -> int | None:
         """The seat the turn highlight marks: the one whose move is still being
         shown, else the one to move in the picture."""

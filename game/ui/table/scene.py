@@ -326,7 +326,8 @@ class TableScene(Scene):
             self.controller.think()
         self.catch_steps()
         self._say_hint()
-        self.picture.catch_up(scale, self.settings.turn_seconds)
+        if fast or not (self.picture.next_is_computers() and self.message_line.reading(scale)):
+            self.picture.catch_up(scale, self.settings.turn_seconds)  # a computer's step waits for the line to be read
         ended = self.controller.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
         if ended and not self.summary_shown and self.picture.idle() and self.summary_timer is None:
             self.summary_timer = 0.0 if fast else 1.1 * scale + 0.4
@@ -400,6 +401,7 @@ class TableScene(Scene):
     def skip(self) -> None:
         """Catch the picture up at once (Space or a click while computers play)."""
         self.picture.skip()
+        self.message_line.skipped()
         if self.summary_timer is not None:
             self.summary_timer = min(self.summary_timer, 0.05)
 
