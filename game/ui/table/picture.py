@@ -294,7 +294,7 @@ class TablePicture:
         places, state = self.places, step.state
         unit = places.plan(state).unit
         origin = places.boneyard_center()
-        if step.seat == self.viewer.seat and event.tile is not None:
+        if step.seat == self.viewer.seat and event.tile is not None and not self.viewer.face_down:
             end = places.tray_center(state, event.tile)
             self.hidden_hand.add(event.tile)
             flyer = Flyer((HI[event.tile], LO[event.tile]), origin, end, unit, places.tray_unit, 0, -90,

@@ -362,6 +362,7 @@ class TableScene(Scene):
 
     def _offer_handover(self) -> None:
         """Put the pass screen up when another person's turn comes (pass and play)."""
+        self.handover.follow(self.controller.to_move())
         seat = self.handover.due(self.controller.to_move(), self.picture.ready())
         if seat is None or self.app is None:
             return

@@ -14,7 +14,7 @@ from ...engine.tiles import HI, LO, Tile
 from .. import theme, ui_scale
 from ..fonts import blit_text, capped, text
 from ..hand import SORT_LABELS, sort_hand
-from ..tile_art import face
+from ..tile_art import back, face
 from .handover import Viewer
 
 Point = tuple[float, float]
@@ -127,6 +127,9 @@ class HandTray:
         hand = state.hands[self.showing]
         pips = sum(HI[t] + LO[t] for t in hand)
         self.heading = f"{label}  \u00b7  {len(hand)} tiles, {pips} pips"
+        if self.viewer.face_down:  # pass and play: the turn is over, nothing of the hand shows
+            self.playable = frozenset()
+            self.heading = f"{label}  \u00b7  {len(hand)} tiles, face down until the next turn"
         if self.more_left or self.more_right:
             self.heading += "  \u00b7  \u25c0 \u25b6 or the wheel: more tiles"
         self.sort_label = f"Sort: {SORT_LABELS.get(how, how)}  (S)"
@@ -204,6 +207,9 @@ class HandTray:
         for tile, rect in self.tiles:
             if tile in hidden or tile == lifted:
                 pygame.draw.rect(surface, (40, 26, 16), rect, border_radius=6)
+                continue
+            if self.viewer.face_down:
+                surface.blit(back(unit), rect)
                 continue
             lift = int(14 * k) if tile == self.selected else 0
             r = rect.move(0, -lift)
