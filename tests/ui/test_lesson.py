@@ -325,3 +325,33 @@ def test_a_first_turn_move_the_rules_refuse_offers_why_at_the_first_turn_rules(a
     assert pill is not None and pill.why is not None and pill.why_key == "first-turn"
     key(app, pygame.K_w, "w")
     assert isinstance(app.top, RulesScene) and app.top.at_section() == "first-turn"
+
+
+def test_the_steps_words_replace_the_generic_turn_line_at_once(app: App) -> None:
+    """At the normal pace, frame by frame on the test's clock through the steps
+    that follow the computers' turns: the table's generic "Your turn: drag a
+    tile..." is never on show, and what the computers did last stays up long
+    enough to read before the step's words replace it."""
+    from game.ui.table.message_line import reading_seconds
+
+    app.settings.pace = "normal"
+    table = open_lesson(app)
+    generic = "Your turn: drag"
+    previous, shown_for, read = "", 0.0, 0
+    for _ in range(60 * 60):
+        if table.guide.index >= 16:
+            break
+        if table.showing:
+            do_step(app, table)
+        app.step([], 1 / 60)
+        said = message(table)
+        assert not said.startswith(generic), f"step {table.guide.index}: the generic line is on show"
+        if said != previous:
+            step = table.guide.step
+            computers = {line.text for line in table.log.lines if line.seat not in (None, 0)}
+            if step is not None and said == step.say and previous in computers:
+                assert shown_for + 1e-9 >= reading_seconds(previous), (previous, shown_for)
+                read += 1
+            previous, shown_for = said, 0.0
+        shown_for += 1 / 60
+    assert table.guide.index >= 16 and read >= 3

@@ -96,7 +96,6 @@ class GuidedTable(TableScene):
     def update(self, dt: float) -> None:
         """Let the computers make the moves the lesson allows, show the step in force, mark what it points at."""
         self.scripted.release()
-        self._say_step()
         super().update(dt)
         step = self.guide.step
         if self.showing and step is not None and self.frame is not None:
@@ -104,12 +103,19 @@ class GuidedTable(TableScene):
         else:
             self.marks = GuideMarks()
 
+    def _layout(self) -> None:
+        """The step in force goes on the line in the very frame it is due (never the table's generic turn line)."""
+        self._say_step()
+        super()._layout()
+
     def _say_step(self) -> None:
-        """Put the step in force on the message line once its moment has come
-        and the picture has caught up (else the line says the table's own words);
+        """Put the step in force on the message line once its moment has come,
+        the picture has caught up and what the computers did last has been up
+        long enough to read (meanwhile the line says the table's own words);
         once on show it stays while a refused tile glides home."""
         step = self.guide.step
-        due = (step is not None and self.guide.due(self.made()) and (self.showing or self.picture.ready())
+        caught_up = self.picture.ready() and not self.message_line.reading(self.settings.anim_scale)
+        due = (step is not None and self.guide.due(self.made()) and (self.showing or caught_up)
                and self.controller.phase is Phase.PLAYING and self.picture.shown is not None)
         if due and not self.showing and step is not None and step.point.tile is not None:
             self._into_view(step.point.tile)

@@ -90,6 +90,8 @@ class _Timed:
     seconds: float | None
     age: float = 0.0
     """Seconds it has been on show."""
+    wait: bool = True
+    """Whether what follows waits until it has been read."""
 
 
 class MessageLine:
@@ -104,9 +106,11 @@ class MessageLine:
         self._skipped = False
 
     # ----------------------------------------------------------- what is said
-    def step(self, lines: Sequence[Line]) -> None:
+    def step(self, lines: Sequence[Line], wait: bool = True) -> None:
         """The picture shows a new step (or deal) that said ``lines``: what was
-        said of earlier steps, the hint and any feedback are no longer true."""
+        said of earlier steps, the hint and any feedback are no longer true
+        (``wait``: what follows waits until the line has been read; not for the
+        person's own move)."""
         self._hint = None
         self._feedback = None
         line = most_telling(lines) or (lines[0] if lines else None)
@@ -114,7 +118,8 @@ class MessageLine:
             self._notice = None
             return
         said = Said(line.text, TONE_COLORS[line.tone], line.why)
-        self._notice = _Timed(said, max(REASON_SECONDS if line.why else NOTICE_SECONDS, reading_seconds(line.text)))
+        seconds = max(REASON_SECONDS if line.why else NOTICE_SECONDS, reading_seconds(line.text))
+        self._notice = _Timed(said, seconds, wait=wait)
         self.history.append(line.text)
 
     def advise(self, text: str, color: theme.Color = theme.GLOW) -> None:
@@ -142,7 +147,7 @@ class MessageLine:
         """Whether the notice on show has not yet been up long enough to be read at
         the pace whose animation scale is ``scale`` (a computer's next step waits)."""
         notice = self._notice
-        return notice is not None and notice.age < reading_seconds(notice.said.text, scale)
+        return notice is not None and notice.wait and notice.age < reading_seconds(notice.said.text, scale)
 
     def skipped(self) -> None:
         """The person skipped ahead: what the line said of the steps passed over is

@@ -26,7 +26,8 @@ from .board import BoardPlan
 from .handover import Viewer
 
 Point = tuple[float, float]
-Tell = Callable[[Sequence[Line]], None]
+Tell = Callable[[Sequence[Line], bool], None]
+"""Hears what a shown step (or a deal) says, and whether the next computer step waits for it to be read."""
 
 
 class Places(Protocol):
@@ -231,7 +232,7 @@ class TablePicture:
         else:
             self.engine_shown = True
         self.tell(round_opening_lines(start.number, start.rounds, state.engine, state.opener, start.events,
-                                      state.names, self.you, state.options, len(state.boneyard)))
+                                      state.names, self.you, state.options, len(state.boneyard)), True)
 
     def _show_engine(self) -> None:
         self.engine_shown = True
@@ -246,7 +247,9 @@ class TablePicture:
         fast = scale <= 0
         self.acting = step.seat
         duration = (0.45 if step.computer else 0.2) * scale
-        self.tell(tell(step.events, state.names, self.you, state.options, len(state.boneyard)))
+        # a person's own move needs no reading time, unless the game moved for them (a draw that did not fit)
+        waits = step.computer or any(isinstance(e, ev.Passed) for e in step.events)
+        self.tell(tell(step.events, state.names, self.you, state.options, len(state.boneyard)), waits)
         for event in step.events:
             if self.hear is not None and not fast:
                 self.hear(event)

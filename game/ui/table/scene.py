@@ -180,11 +180,12 @@ class TableScene(Scene):
         (``why``: the rules section a "Why?" opens); the next step clears it."""
         self.message_line.answer(text, color, seconds, why)
 
-    def told(self, lines: Sequence[Line]) -> None:
+    def told(self, lines: Sequence[Line], wait: bool = True) -> None:
         """What a step (or a deal) says: every line goes to the move log, the
-        most telling one to the message line (replacing what earlier steps said)."""
+        most telling one to the message line (replacing what earlier steps said;
+        ``wait``: the next computer step waits until it can be read)."""
         self.log.add(lines)
-        self.message_line.step(lines)
+        self.message_line.step(lines, wait)
 
     def open_why(self) -> None:
         """W or a click on "Why?": the rules, open at the section behind the line
