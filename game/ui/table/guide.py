@@ -94,19 +94,20 @@ class GuidedTable(TableScene):
 
     # ----------------------------------------------------------- the table
     def update(self, dt: float) -> None:
-        """Let the computers make the moves the lesson allows, show the step in force, mark what it points at."""
+        """Let the computers make the moves the lesson allows; the table does the rest (see ``_layout``)."""
         self.scripted.release()
         super().update(dt)
+
+    def _layout(self) -> None:
+        """The step in force goes on the line in the very frame it is due (never the
+        table's generic turn line), and its marks on what it points at."""
+        self._say_step()
+        super()._layout()
         step = self.guide.step
         if self.showing and step is not None and self.frame is not None:
             self.marks = place_marks(self.frame, self.tray, step.point, drop=step.action is not None)
         else:
             self.marks = GuideMarks()
-
-    def _layout(self) -> None:
-        """The step in force goes on the line in the very frame it is due (never the table's generic turn line)."""
-        self._say_step()
-        super()._layout()
 
     def _say_step(self) -> None:
         """Put the step in force on the message line once its moment has come,

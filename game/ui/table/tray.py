@@ -38,6 +38,7 @@ class HandTray:
         self.heading = ""
         self.sort_label = ""
         self.sort_rect = pygame.Rect(0, 0, 0, 0)
+        self.heading_rect = pygame.Rect(0, 0, 0, 0)
         self.playable: frozenset[Tile] = frozenset()
         self.more_left = False
         self.more_right = False
@@ -122,6 +123,7 @@ class HandTray:
         self.showing = self.seat_of(state)
         self.heading = ""
         self.sort_rect = pygame.Rect(0, 0, 0, 0)
+        self.heading_rect = pygame.Rect(0, 0, 0, 0)  # where the heading's words lie
         if self.showing is None:
             return
         hand = state.hands[self.showing]
@@ -136,8 +138,10 @@ class HandTray:
         k = self.k
         with capped(1.0):
             shown = text(self.sort_label, int(16 * k), theme.GOLD, "bold")
+            heading = text(self.heading, int(16 * k), theme.INK_DIM, "bold")
         at = (round(self.area.right - 14 * k), round(self.area.y + 8 * k))
         self.sort_rect = shown.get_rect(topright=at)
+        self.heading_rect = heading.get_rect(topleft=(round(self.area.x + 14 * k), round(self.area.y + 8 * k)))
 
     # ---------------------------------------------------------------- queries
     def tile_at(self, pos: Point) -> tuple[Tile, pygame.Rect] | None:
