@@ -88,9 +88,27 @@ def test_the_persons_own_draw_is_said_with_the_tile_drawn_while_the_computers_wa
     before = list(state.hands[0])
     key(app, pygame.K_d, "d")
     [drawn] = [t for t in state.hands[0] if t not in before]
-    frames(app, 1)
+    while table.picture.flyers:  # said as the tile lands in the hand
+        app.step([], FRAME)
     said = message(table)
     assert said.startswith(f"You drew the {TEXT[drawn]}"), said
     for _ in range(int(reading_seconds(said) / FRAME) - 2):  # the line's reading time, less this frame
         app.step([], FRAME)
         assert message(table) == said
+
+
+def test_a_doubles_notice_comes_when_the_tile_lands_not_while_it_flies(app: App) -> None:
+    from game.engine import tile_id
+
+    from .conftest import drag, train_end, tray_tile_center
+
+    app.settings.pace = "normal"
+    table = table_for(app, position([(4, 4), (4, 2)]))
+    drag(app, tray_tile_center(table, tile_id(4, 4)), train_end(table, 0))
+    notice = "You laid the 4-4: cover it now if you can (no draw for it)."
+    assert table.picture.flyers, "the tile is on its way"
+    while table.picture.flyers:
+        assert message(table) != notice, "the notice came while the tile still flew"
+        app.step([], FRAME)
+    assert message(table) == notice
+    assert table.log.lines[-1].text == notice

@@ -139,6 +139,8 @@ class TablePicture:
         self.engine_shown = True
         self.hear: Callable[[ev.Event], None] | None = None
         """Called for each event as the picture shows it (the sound effects)."""
+        self._untold: tuple[list[Flyer], list[Line], bool] | None = None
+        """A shown step's words, told once the tiles it sent flying have landed."""
 
     # ------------------------------------------------------------------ state
     def idle(self) -> bool:
@@ -249,7 +251,8 @@ class TablePicture:
         duration = (0.45 if step.computer else 0.2) * scale
         # a person's own move needs no reading time, unless the game moved for them (a draw that did not fit)
         waits = step.computer or any(isinstance(e, ev.Passed) for e in step.events)
-        self.tell(tell(step.events, state.names, self.you, state.options, len(state.boneyard)), waits)
+        lines = tell(step.events, state.names, self.you, state.options, len(state.boneyard))
+        before = len(self.flyers)
         for event in step.events:
             if self.hear is not None and not fast:
                 self.hear(event)
@@ -263,6 +266,23 @@ class TablePicture:
                 self.tweens.add(Tween(holder, {"value": 1.0}, 0.6 * scale, "out_elastic", delay=duration))
         if step.computer:
             self.hold = turn_seconds * 0.55
+        flying = self.flyers[before:]
+        if flying:  # what the step did is said as its tile lands, not while it flies
+            self._untold = (list(flying), lines, waits)
+            if not step.computer:
+                self.tell([], False)  # the person moved: nothing said of earlier steps stays meanwhile
+        else:
+            self.tell(lines, waits)
+
+    def _landed(self, flyer: Flyer) -> None:
+        """``flyer`` has landed: once a shown step's tiles all have, its words are told."""
+        untold = self._untold
+        if untold is None or flyer not in untold[0]:
+            return
+        untold[0].remove(flyer)
+        if not untold[0]:
+            self._untold = None
+            self.tell(untold[1], untold[2])
 
     def _fly_played(self, item: Shown, event: ev.TilePlayed, prev: RoundState | None, duration: float) -> None:
         """A played tile flies to its slot: from where the person dropped it, from
@@ -319,6 +339,7 @@ class TablePicture:
             """Show the destination again and run ``then``."""
             if flyer in self.flyers:
                 self.flyers.remove(flyer)
+            self._landed(flyer)
             if slot_key is not None:
                 self.hidden_slots.discard(slot_key)
             if hand_tile is not None:
