@@ -143,11 +143,12 @@ class MessageLine:
             self.history.append(said.text)
         self._guide = said
 
-    def reading(self, scale: float) -> bool:
-        """Whether the notice on show has not yet been up long enough to be read at
-        the pace whose animation scale is ``scale`` (a computer's next step waits)."""
+    def reading(self, scale: float, lead: float = 0.0) -> bool:
+        """Whether the notice on show will not yet have been up long enough to be
+        read at the pace whose animation scale is ``scale`` in ``lead`` seconds
+        (a computer's next step waits; ``lead``: how long it takes to say anything)."""
         notice = self._notice
-        return notice is not None and notice.wait and notice.age < reading_seconds(notice.said.text, scale)
+        return notice is not None and notice.wait and notice.age + lead < reading_seconds(notice.said.text, scale)
 
     def skipped(self) -> None:
         """The person skipped ahead: what the line said of the steps passed over is

@@ -26,6 +26,12 @@ from .board import BoardPlan
 from .handover import Viewer
 
 Point = tuple[float, float]
+
+FLIGHT = 0.45
+"""Seconds a computer's tile flies at the normal pace (a person's: ``OWN_FLIGHT``)."""
+
+OWN_FLIGHT = 0.2
+"""Seconds the person's own tile flies from where it was dropped, at the normal pace."""
 Tell = Callable[[Sequence[Line], bool], None]
 """Hears what a shown step (or a deal) says, and whether the next computer step waits for it to be read."""
 
@@ -155,6 +161,14 @@ class TablePicture:
         """Whether the next step waiting to be shown is a computer's."""
         return bool(self.queue) and self.queue[0].step.computer
 
+    def lead(self, scale: float) -> float:
+        """Seconds the next step, a computer's, takes before it says anything: its
+        tile's flight (its words come as the tile lands), else 0."""
+        if not self.next_is_computers() or scale <= 0:
+            return 0.0
+        events = self.queue[0].step.events
+        return FLIGHT * scale if any(isinstance(e, (ev.TilePlayed, ev.TileDrawn)) for e in events) else 0.0
+
     def mover(self) -> int | None:
         """The seat the turn highlight marks: the one whose move is still being
         shown, else the one to move in the picture."""
@@ -248,7 +262,7 @@ class TablePicture:
         state = step.state
         fast = scale <= 0
         self.acting = step.seat
-        duration = (0.45 if step.computer else 0.2) * scale
+        duration = (FLIGHT if step.computer else OWN_FLIGHT) * scale
         # a person's own move needs no reading time, unless the game moved for them (a draw that did not fit)
         waits = step.computer or any(isinstance(e, ev.Passed) for e in step.events)
         lines = tell(step.events, state.names, self.you, state.options, len(state.boneyard))

@@ -327,7 +327,8 @@ class TableScene(Scene):
             self.controller.think()
         self.catch_steps()
         self._say_hint()
-        if fast or not (self.picture.next_is_computers() and self.message_line.reading(scale)):
+        if fast or not (self.picture.next_is_computers()
+                        and self.message_line.reading(scale, self.picture.lead(scale))):
             self.picture.catch_up(scale, self.settings.turn_seconds)  # a computer's step waits for the line to be read
         ended = self.controller.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
         if ended and not self.summary_shown and self.picture.idle() and self.summary_timer is None:
