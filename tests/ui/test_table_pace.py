@@ -112,3 +112,18 @@ def test_a_doubles_notice_comes_when_the_tile_lands_not_while_it_flies(app: App)
         app.step([], FRAME)
     assert message(table) == notice
     assert table.log.lines[-1].text == notice
+
+
+def test_skipping_ahead_keeps_every_skipped_move_in_the_move_log(app: App) -> None:
+    from game.words.movelog import rebuild
+
+    app.settings.pace = "normal"
+    session = _computers_first()
+    table = TableScene(session, worker=InlineWorker())
+    app.push(table)
+    frames(app, 120)
+    key(app, pygame.K_SPACE)
+    frames(app, 2)
+    live = [line.text for line in table.log.lines]
+    assert live == [line.text for line in rebuild(session.match, 0)][:len(live)]
+    assert len(live) >= 10, "the steps skipped over are in the log"

@@ -212,8 +212,12 @@ class TablePicture:
         self.hidden_hand.clear()
         self.deal_progress = 1.0
         self.engine_shown = True
-        while self.queue:
-            self._set_shown(self.queue.popleft().step.state)
+        while self.queue:  # shown at once, and every word of them kept in the move log
+            step = self.queue.popleft().step
+            self._set_shown(step.state)
+            self.acting = step.seat
+            state = step.state
+            self.tell(tell(step.events, state.names, self.you, state.options, len(state.boneyard)), False)
 
     # ------------------------------------------------------------------- deal
     def deal(self, start: RoundStart, scale: float) -> None:
