@@ -65,7 +65,7 @@ def reason(view: SeatView, action: Action, style: Style = SHEDDER) -> str:
 
 
 def _line_of(tiles: int) -> str:
-    """'the line of 10 tiles you can lay on your own train, this one first' (``tiles`` counts this one)."""
+    """'the line of 10 tiles you can lay on your own train' (``tiles`` counts the one that starts it)."""
     if tiles == 1:
         return "your own train"
-    return f"the line of {tiles} tiles you can lay on your own train, this one first"
+    return f"the line of {tiles} tiles you can lay on your own train"

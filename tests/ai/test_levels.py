@@ -221,7 +221,7 @@ def test_hard_at_classic_plays_its_default_move_unsearched_on_about_half_its_dec
 
 
 def test_the_hint_counts_the_line_it_starts_with_the_tile_it_plays() -> None:
-    """'the line of 2 tiles ..., this one first': the 12-3 and then the 3-1, the
+    """'the line of 2 tiles ...': the 12-3 and then the 3-1, the
     count the person finds in their hand (not one more or one less)."""
     from game.ai.chain import longest_chain
     from game.ai.hint import reason
@@ -230,5 +230,5 @@ def test_the_hint_counts_the_line_it_starts_with_the_tile_it_plays() -> None:
     words = reason(view, Play(tile_id(12, 3), 0))
     line = longest_chain(12, sorted(view.hand))
     assert line[0] == tile_id(12, 3)
-    assert f"starts the line of {len(line)} tiles you can lay on your own train, this one first" in words
+    assert f"starts the line of {len(line)} tiles you can lay on your own train" in words
     assert len(line) == 2
