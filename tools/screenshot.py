@@ -276,6 +276,10 @@ def main() -> int:
     shot("table-log")
     table.handle(Intent("key", char="l"))
     table.handle(Intent("key", char="h"))
+    settle(app, 1)
+    shot("table-hint-finding")
+    while table.hints.busy:  # the hint is found in a worker process
+        settle(app, 1)
     settle(app, 2)
     shot("table-hint")
     table.say("You cannot start your train on the first turn: marker up, no draw in classic.", why="first-turn")

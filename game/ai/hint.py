@@ -1,6 +1,8 @@
-"""A hint for the human's seat: the choice of Medium's logic with the stronger
-``SHEDDER`` weights (the move Expert, and Hard but at tournament and tap, start from)
-and a short reason."""
+"""The ``SHEDDER`` weights' move for a seat (the move Expert, and Hard but at
+tournament and tap, start from) and the words for why a move is good.
+
+The table's hint is the review's pick (``game.review.value.advised_move``);
+``reason`` says why in a few words, whichever move it is."""
 
 from __future__ import annotations
 
@@ -23,35 +25,47 @@ def hint(view: SeatView, style: Style = SHEDDER) -> tuple[Action, str]:
     few words. Raises ValueError when it is not that seat's turn."""
     if not view.legal:
         raise ValueError("it is not this seat's turn")
+    plan = view_plan(view, {})
+    low = min(size for s, size in enumerate(view.hand_sizes) if s != view.seat)
+    action = medium_choice(view.seat, view.hand, view.legal, view.public, low, view.options, plan, style)
+    return action, reason(view, action, style)
+
+
+def reason(view: SeatView, action: Action, style: Style = SHEDDER) -> str:
+    """Why ``action`` is a good move for ``view.seat``, in a few words (what it
+    covers, sheds or keeps for the seat's own train)."""
     seat = view.seat
     plan = view_plan(view, {})
     low = min(size for s, size in enumerate(view.hand_sizes) if s != seat)
-    action = medium_choice(seat, view.hand, view.legal, view.public, low, view.options, plan, style)
     if action == DRAW:
-        return action, "no tile fits a train you may play on: draw"
+        return "no tile fits a train you may play on: draw"
     if action == END:
-        return action, "nothing left worth playing this turn"
+        return "nothing left worth playing this turn"
     if type(action) is not Play:
-        return action, "the only move"
+        return "the only move"
     where = _where(action.train, seat, view.names)
     tile = TEXT[action.tile]
     if action.train in view.open_doubles:
-        return action, f"the {tile} covers the double on {where}"
-    if action.knock:
-        suffix = " (and knock: one tile left)"
-    else:
-        suffix = ""
+        return f"the {tile} covers the double on {where}"
+    suffix = " (and knock: one tile left)" if action.knock else ""
     if action.train == seat and plan and action.tile == plan[0]:
+        line = _line_of(len(plan))
         if view.public[seat]:
-            return action, f"the {tile} takes your marker down and goes on with your {len(plan)}-tile chain{suffix}"
-        return action, f"the {tile} goes on with your {len(plan)}-tile chain on your own train{suffix}"
+            return f"the {tile} takes your marker down and starts {line}{suffix}"
+        return f"the {tile} starts {line}{suffix}"
     if low <= style.race_tiles:
-        return action, f"an opponent is nearly out: shed the {tile} ({PIPS[action.tile]} pips) now{suffix}"
+        return f"an opponent is nearly out: shed the {tile} ({PIPS[action.tile]} pips) now{suffix}"
     if IS_DOUBLE[action.tile]:
-        return action, f"you can cover the {tile} next, so it sheds two tiles this turn{suffix}"
+        return f"you can cover the {tile} next, so it sheds two tiles this turn{suffix}"
     if plan and action.tile not in plan:
-        return action, (
-            f"sheds {PIPS[action.tile]} pips on {where} and keeps your {len(plan)}-tile chain for your own train"
-            f"{suffix}"
-        )
-    return action, f"sheds {PIPS[action.tile]} pips on {where}{suffix}"
+        kept = "the tile" if len(plan) == 1 else f"the {len(plan)} tiles"
+        return (f"sheds {PIPS[action.tile]} pips on {where} and keeps {kept} you can lay in a line on your own "
+                f"train{suffix}")
+    return f"sheds {PIPS[action.tile]} pips on {where}{suffix}"
+
+
+def _line_of(tiles: int) -> str:
+    """'the line of 10 tiles you can lay on your own train' (``tiles`` counts the one that starts it)."""
+    if tiles == 1:
+        return "your own train"
+    return f"the line of {tiles} tiles you can lay on your own train"

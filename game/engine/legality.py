@@ -1,12 +1,14 @@
 """What the seat to move may do, each rule written once.
 
 Every rule that makes an action legal is one small function that answers
-with the reason it refuses (a short code for a train, a sentence for the
-rest) or None when it allows. ``legal_actions`` lists the actions those rules
-allow, and ``refusal`` says, for any other action, the rule that refuses it,
-in words a player understands; a test over random positions of every preset
-holds the two together (an action is listed exactly when it has no refusal,
-and no refusal is a vague one).
+with its refusal (a short code for a train; for the rest a ``Refusal``: the
+rule's name and the reason in words) or None when it allows. ``legal_actions``
+lists the actions those rules allow, and ``refusal`` says, for any other
+action, the rule that refuses it, in words a player understands (``refused``:
+with the rule's name, from ``RULES``, so the player can be shown the rules
+behind it); a test over random positions of every preset holds the two
+together (an action is listed exactly when it has no refusal, and no refusal
+is a vague one).
 
 The rules, by the name a reader looks for:
 
@@ -21,12 +23,20 @@ The rules, by the name a reader looks for:
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, NamedTuple, cast
 
 from .actions import DRAW, END, MEXICAN, OPEN, PLAIN_PLAYS, Action, Draw, End, Open, Play, play
 from .round_data import RoundData
 from .tiles import HI, LO, PIP_SET, TEXT
 from .turn import COVER, DONE, EXTRA, OPTIONAL, ORDINARY, OWN, REQUIRED
+
+
+class Refusal(NamedTuple):
+    """Why an action is not legal: the ``rule`` that refuses it (one of ``RULES``) and the ``reason`` in words."""
+
+    rule: str
+    reason: str
+
 
 # --------------------------------------------------------------- where a tile may go
 
@@ -133,12 +143,15 @@ def plays(state: RoundData, seat: int, scope: int) -> list[Play]:
     return out
 
 
-def mismatch(state: RoundData, tile: int, train: int) -> str | None:
+MISMATCH = "mismatch"
+
+
+def mismatch(state: RoundData, tile: int, train: int) -> Refusal | None:
     """Why ``tile`` does not fit the end of ``train`` (None: it fits)."""
     end = state.ends[train]
     if HI[tile] == end or LO[tile] == end:
         return None
-    return f"the {TEXT[tile]} does not match the {end} at the end of {train_label(state, train)}"
+    return Refusal(MISMATCH, f"the {TEXT[tile]} does not match the {end} at the end of {train_label(state, train)}")
 
 
 # ------------------------------------------------------------------ the knock
@@ -150,17 +163,22 @@ def knock_offered(state: RoundData, seat: int) -> bool:
     return state.options.knock == "penalty" and len(state.hands[seat]) == 2
 
 
-def knock_refusal(state: RoundData, seat: int, knock: bool) -> str | None:
+KNOCK_COURTESY = "knock-courtesy"
+NO_KNOCK = "no-knock"
+KNOCK_EARLY = "knock-early"
+
+
+def knock_refusal(state: RoundData, seat: int, knock: bool) -> Refusal | None:
     """Why a play may not carry (or lack) the knock it does (None: fine)."""
     if not knock:
         return None
     rule = state.options.knock
     if rule == "courtesy":
-        return "the game announces one tile left for you: play the tile without a knock"
+        return Refusal(KNOCK_COURTESY, "the game announces one tile left for you: play the tile without a knock")
     if rule != "penalty":
-        return "these rules have no knock"
+        return Refusal(NO_KNOCK, "these rules have no knock")
     if len(state.hands[seat]) != 2:
-        return "you may knock only when the play leaves you one tile"
+        return Refusal(KNOCK_EARLY, "you may knock only when the play leaves you one tile")
     return None
 
 
@@ -177,57 +195,80 @@ def may_draw(state: RoundData) -> bool:
     return _draw_rule(state) is None
 
 
-def _draw_rule(state: RoundData) -> str | None:
+DRAWN = "drawn"
+SUSPENDED_DRAW = "suspended-draw"
+FIRST_TURN_DRAW = "first-turn-draw"
+DOUBLE_ENDS_TURN = "double-ends-turn"
+HAS_PLAY = "has-play"
+BONEYARD_EMPTY = "boneyard-empty"
+NO_DRAW_NEEDED = "no-draw-needed"
+
+
+def _draw_rule(state: RoundData) -> Refusal | None:
     """The rule that forbids a draw to the seat to move whatever its hand, or None."""
     seat, turn = state.to_move, state.turn
     if turn.drew:
-        return "you have already drawn for this"
+        return Refusal(DRAWN, "you have already drawn for this")
     if state.suspended[seat]:
-        return "you are suspended: you may not draw, only cover a double"
+        return Refusal(SUSPENDED_DRAW, "you are suspended: you may not draw, only cover a double")
     if not state.opening_done and not state.first_turn_done[seat]:
-        return f"there is no draw on your first turn in {state.options.preset}"
+        return Refusal(FIRST_TURN_DRAW, f"there is no draw on your first turn in {state.options.preset}")
     if turn.played and state.options.after_double == "cover-or-end":
-        return f"in {state.options.preset} a double you could not cover is not drawn for: the turn ends"
+        return Refusal(DOUBLE_ENDS_TURN,
+                       f"in {state.options.preset} a double you could not cover is not drawn for: the turn ends")
     return None
 
 
-def draw_refusal(state: RoundData, has_play: bool) -> str | None:
+def draw_refusal(state: RoundData, has_play: bool) -> Refusal | None:
     """Why the seat to move may not draw now (None: it may)."""
     if has_play:
-        return "you have a tile you can play, so you cannot draw"
+        return Refusal(HAS_PLAY, "you have a tile you can play, so you cannot draw")
     rule = _draw_rule(state)
     if rule is not None:
         return rule
     if not state.boneyard:
-        return "the boneyard is empty"
+        return Refusal(BONEYARD_EMPTY, "the boneyard is empty")
     if state.turn.need != REQUIRED:
-        return "your turn needs no draw"
+        return Refusal(NO_DRAW_NEEDED, "your turn needs no draw")
     return None
 
 
-def end_refusal(state: RoundData, has_play: bool) -> str | None:
+MUST_PLAY = "must-play"
+MUST_DRAW = "must-draw"
+TURN_OVER = "turn-over"
+
+
+def end_refusal(state: RoundData, has_play: bool) -> Refusal | None:
     """Why the seat to move may not end its turn now (None: it may)."""
     need = state.turn.need
     if need == REQUIRED:
-        return "you must play a tile first" if has_play else "you must draw first"
+        return Refusal(MUST_PLAY, "you must play a tile first") if has_play else Refusal(
+            MUST_DRAW, "you must draw first")
     if need == OPTIONAL and has_play:
         return None
-    return "your turn is already over"
+    return Refusal(TURN_OVER, "your turn is already over")
 
 
-def open_refusal(state: RoundData, has_play: bool) -> str | None:
+NO_OPENING = "no-opening"
+OPEN_ALREADY = "open-already"
+OPENED_TWICE = "opened-twice"
+OPEN_LATE = "open-late"
+OPEN_NO_PLAY = "open-no-play"
+
+
+def open_refusal(state: RoundData, has_play: bool) -> Refusal | None:
     """Why the seat to move may not open its own train now (star-ranch; None: it may)."""
     seat, turn = state.to_move, state.turn
     if not state.options.may_open_own:
-        return "these rules do not let you open your own train"
+        return Refusal(NO_OPENING, "these rules do not let you open your own train")
     if state.public[seat]:
-        return "your train is already public"
+        return Refusal(OPEN_ALREADY, "your train is already public")
     if turn.opened:
-        return "you have opened your train this turn already"
+        return Refusal(OPENED_TWICE, "you have opened your train this turn already")
     if turn.played or turn.drew or turn.need != REQUIRED:
-        return "you may open your train only at the start of your turn, before you play"
+        return Refusal(OPEN_LATE, "you may open your train only at the start of your turn, before you play")
     if not has_play:
-        return "you may open your train only on a turn you could play"
+        return Refusal(OPEN_NO_PLAY, "you may open your train only on a turn you could play")
     return None
 
 
@@ -252,12 +293,23 @@ def legal_actions(state: RoundData) -> list[Action]:
     return [DRAW] if draw_refusal(state, False) is None else []
 
 
+ROUND_OVER = "round-over"
+NOT_HELD = "not-held"
+NO_TRAIN = "no-train"
+
+
 def refusal(state: RoundData, action: Action) -> str | None:
     """Why ``action`` is not legal now, in words for the player (None: it is)."""
+    found = refused(state, action)
+    return None if found is None else found.reason
+
+
+def refused(state: RoundData, action: Action) -> Refusal | None:
+    """The rule that refuses ``action`` now and why, in words for the player (None: it is legal)."""
     if state.round_over:
-        return "the round is over"
+        return Refusal(ROUND_OVER, "the round is over")
     if state.turn.need == DONE:
-        return "your turn is over"
+        return Refusal(TURN_OVER, "your turn is over")
     has_play = bool(plays(state, state.to_move, state.scope()))
     if type(action) is Draw:
         return draw_refusal(state, has_play)
@@ -268,20 +320,29 @@ def refusal(state: RoundData, action: Action) -> str | None:
     return play_refusal(state, cast(Play, action))
 
 
-def play_refusal(state: RoundData, action: Play) -> str | None:
+def play_refusal(state: RoundData, action: Play) -> Refusal | None:
     """Why the play ``action`` is not legal now (None: it is)."""
     seat, tile, train = state.to_move, action.tile, action.train
     if tile not in state.hands[seat]:
-        return f"you do not hold the {TEXT[tile]}"
+        return Refusal(NOT_HELD, f"you do not hold the {TEXT[tile]}")
     if train != MEXICAN and not 0 <= train < state.players:
-        return "there is no such train"
+        return Refusal(NO_TRAIN, "there is no such train")
     knock = knock_refusal(state, seat, action.knock)
     if knock is not None:
         return knock
     block = train_block(state, seat, state.scope(), train)
     if block is not None:
-        return explain(state, seat, train, block)
+        return Refusal(block, explain(state, seat, train, block))
     return mismatch(state, tile, train)
+
+
+RULES: Final = (
+    FIRST_TURN_OWN, CHAIN_OWN, COVER_FIRST, COVER_ORDER, SUSPENDED, OWN_FIRST, MEXICAN_LATER, PRIVATE,
+    OWNER_STARTS, MISMATCH, KNOCK_COURTESY, NO_KNOCK, KNOCK_EARLY, DRAWN, SUSPENDED_DRAW, FIRST_TURN_DRAW,
+    DOUBLE_ENDS_TURN, HAS_PLAY, BONEYARD_EMPTY, NO_DRAW_NEEDED, MUST_PLAY, MUST_DRAW, TURN_OVER, NO_OPENING,
+    OPEN_ALREADY, OPENED_TWICE, OPEN_LATE, OPEN_NO_PLAY, ROUND_OVER, NOT_HELD, NO_TRAIN,
+)
+"""The name of every rule that refuses an action (``Refusal.rule``)."""
 
 
 def explain(state: RoundData, seat: int, train: int, block: str) -> str:

@@ -19,7 +19,15 @@ from concurrent.futures.process import BrokenProcessPool
 
 from ..engine import Match
 from ..review.cache import ReviewCache
-from ..review.results import DEFAULT_BUDGET, Decision, ReviewBudget, RoundReview, Valuation, combine
+from ..review.results import (
+    DEFAULT_BUDGET,
+    REVIEW_SEED,
+    Decision,
+    ReviewBudget,
+    RoundReview,
+    Valuation,
+    combine,
+)
 from ..review.rounds import Task, round_tasks
 from ..review.value import value_decision
 from .pools import spawn_pool, stop_pool
@@ -42,7 +50,7 @@ class ReviewJob:
 
     def __init__(
         self, match: Match, round_number: int, seats: Sequence[int], cache: ReviewCache,
-        seed: str = "review", budget: ReviewBudget = DEFAULT_BUDGET, processes: bool = True,
+        seed: str = REVIEW_SEED, budget: ReviewBudget = DEFAULT_BUDGET, processes: bool = True,
     ) -> None:
         self.round_number = round_number
         self.cache = cache

@@ -93,6 +93,11 @@ class ProcessWorker:
         future = self._submit(decide, kind, seed, view)
         return future if future is not None else self._inline.submit(kind, seed, view)
 
+    def run(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> Future[R] | None:
+        """Any other work for the worker (a hint): ``fn(*args, **kwargs)`` submitted
+        like a decision, or None when no worker process can run."""
+        return self._submit(fn, *args, **kwargs)
+
     def _submit(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> Future[R] | None:
         """Submit ``fn(*args, **kwargs)`` to the worker, or None when no worker runs."""
         for _ in range(2):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from .results import DEFAULT_BUDGET, ReviewBudget, RoundReview, combine
+from .results import DEFAULT_BUDGET, REVIEW_SEED, ReviewBudget, RoundReview, combine
 
 if TYPE_CHECKING:
     from ..engine import Match
@@ -52,7 +52,7 @@ def review_cached(
     round_number: int,
     seats: Sequence[int],
     cache: ReviewCache,
-    seed: str = "review",
+    seed: str = REVIEW_SEED,
     budget: ReviewBudget = DEFAULT_BUDGET,
     progress: Progress | None = None,
 ) -> RoundReview:

@@ -31,35 +31,72 @@ class ReviewBudget:
 
 
 DEFAULT_BUDGET = ReviewBudget()
-"""The budget the game and the command use."""
+"""The budget the game and the command use (the hint's too)."""
 
-COSTLY_POINTS = 4.0
-"""A difference of at least this many points (and clearly above the noise) is costly."""
-MISTAKE_POINTS = 10.0
-"""A difference of at least this many points (and well above the noise) is a clear mistake."""
-COSTLY_Z = 2.0
-"""A costly decision's difference is at least this many standard errors."""
-MISTAKE_Z = 3.0
-"""A clear mistake's difference is at least this many standard errors."""
-COSTLY_WORSE = 0.5
-"""A costly move did worse than the best on at least this share of the sampled deals."""
-MISTAKE_WORSE = 2 / 3
-"""A clear mistake did worse than the best on at least this share of the sampled deals
-(a move that only loses on average, through a few deals that go badly, is not marked as one)."""
+REVIEW_SEED = "review"
+"""The seed the game and the command review with (the hint's too)."""
 
 COSTLY = "costly"
 MISTAKE = "clear mistake"
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """One level of the review's marks and the three conditions a decision meets to carry it."""
+
+    name: str
+    points: float
+    """The best move found saves at least this many points."""
+    z: float
+    """... at least this many times the uncertainty (standard errors) ..."""
+    worse: float
+    """... and the move made did worse than it on at least this share of the sampled deals
+    (a move that only loses on average, through a few deals that go badly, is not marked)."""
+
+    def shortfalls(self, diff: float, se: float, worse: float) -> list[str]:
+        """The conditions a decision of cost ``diff`` ± ``se``, worse on the share ``worse``
+        of the deals, falls short of, in words ('worse on only 48% of the deals'); empty: marked."""
+        missing = []
+        if diff < self.points:
+            missing.append(f"less than {self.points:g} points")
+        if diff < self.z * se:
+            missing.append(f"less than {self.z:g} times its uncertainty")
+        if worse < self.worse:
+            missing.append(f"worse on only {worse:.0%} of the deals")
+        return missing
+
+    def rule(self) -> str:
+        """The three conditions in words: 'at least 4 points, at least 2 times the
+        uncertainty, and worse than the best on at least half of the deals'."""
+        share = {0.5: "half", 2 / 3: "two in three"}.get(self.worse, f"{self.worse:.0%}")
+        return (f"at least {self.points:g} points, at least {self.z:g} times the uncertainty, "
+                f"and worse than the best on at least {share} of the deals")
+
+
+COSTLY_MARK = Mark(COSTLY, 4.0, 2.0, 0.5)
+"""Costly: the lesser mark; a decision that falls short of it is not marked at all."""
+MISTAKE_MARK = Mark(MISTAKE, 10.0, 3.0, 2 / 3)
+"""A clear mistake."""
+MARKS = (MISTAKE_MARK, COSTLY_MARK)
+"""The marks, the strongest first."""
+
+COSTLY_POINTS, COSTLY_Z, COSTLY_WORSE = COSTLY_MARK.points, COSTLY_MARK.z, COSTLY_MARK.worse
+MISTAKE_POINTS, MISTAKE_Z, MISTAKE_WORSE = MISTAKE_MARK.points, MISTAKE_MARK.z, MISTAKE_MARK.worse
 
 
 def level(diff: float, se: float, worse: float = 1.0) -> str:
     """'clear mistake', 'costly' or '' for a difference of ``diff`` points
     (best move better by that much) measured with standard error ``se``, the
     move made having done worse on the share ``worse`` of the sampled deals."""
-    if diff >= MISTAKE_POINTS and diff >= MISTAKE_Z * se and worse >= MISTAKE_WORSE:
-        return MISTAKE
-    if diff >= COSTLY_POINTS and diff >= COSTLY_Z * se and worse >= COSTLY_WORSE:
-        return COSTLY
-    return ""
+    return next((mark.name for mark in MARKS if not mark.shortfalls(diff, se, worse)), "")
+
+
+def unmarked_because(valuation: Valuation) -> str:
+    """Why a decision whose best move found did better carries no mark ('worse on
+    only 48% of the deals'); '' for a marked decision or one that cost nothing."""
+    if valuation.level or valuation.best == valuation.made or valuation.diff <= 0:
+        return ""
+    return ", ".join(COSTLY_MARK.shortfalls(valuation.diff, valuation.se, valuation.worse))
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..engine import Action, Match, SeatView, parse_action, seat_view
 from ..engine.history import round_steps
-from .results import DEFAULT_BUDGET, Decision, ReviewBudget, RoundReview
+from .results import DEFAULT_BUDGET, REVIEW_SEED, Decision, ReviewBudget, RoundReview
 from .value import value_decision
 
 Progress = Callable[[int, int], None]
@@ -70,7 +70,7 @@ def review_round(
     match: Match,
     round_number: int,
     seats: Sequence[int],
-    seed: str = "review",
+    seed: str = REVIEW_SEED,
     budget: ReviewBudget = DEFAULT_BUDGET,
     progress: Progress | None = None,
 ) -> RoundReview:

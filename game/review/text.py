@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..memory.files import clean
-from .rounds import Decision, RoundReview
+from .results import Decision, RoundReview, unmarked_because
 
 
 def points(diff: float, se: float) -> str:
@@ -23,7 +23,7 @@ def decision_line(decision: Decision, names: Sequence[str]) -> str:
     head = f"round {decision.round}, turn {decision.turn}, seat {decision.seat} ({who}): made {v.made}"
     if v.best == v.made:
         return f"{head}; best found: the same"
-    tail = f"; {v.level}" if v.level else ""
+    tail = f"; {v.level}" if v.level else f"; not marked: {unmarked_because(v)}" if unmarked_because(v) else ""
     return f"{head}; best found {v.best}; {points(v.diff, v.se)}{tail}"
 
 

@@ -25,7 +25,7 @@ from ..ai.search import candidates, playout
 from ..ai.seeding import decision_rng
 from ..engine import Action, RoundState, SeatView
 from ..engine.actions import action_text
-from .results import DEFAULT_BUDGET, ReviewBudget, Valuation, level
+from .results import DEFAULT_BUDGET, REVIEW_SEED, ReviewBudget, Valuation, level
 
 Deal = Callable[[random.Random], RoundState]
 """Makes one sampled round (consistent with the view) from a random source."""
@@ -38,12 +38,17 @@ def final_score(state: RoundState, seat: int) -> float:
     return float(scores[seat])
 
 
-def moves_to_compare(view: SeatView, made: Action, keep: int) -> list[Action]:
-    """The move made first, then Expert's favourite moves (distinct, ``keep`` at most besides it)."""
+def favourites(view: SeatView, keep: int) -> list[Action]:
+    """Expert's favourite moves for ``view.seat`` (distinct, ``keep`` at most), its own choice first."""
     seat = view.seat
     plan = longest_chain(view.ends[seat], tuple(sorted(view.hand)))
     low = min(size for s, size in enumerate(view.hand_sizes) if s != seat)
-    ranked = candidates(view.legal, seat, view.hand, plan, view.public, low, view.options, keep + 1, SHEDDER)
+    return candidates(view.legal, seat, view.hand, plan, view.public, low, view.options, keep, SHEDDER)
+
+
+def moves_to_compare(view: SeatView, made: Action, keep: int) -> list[Action]:
+    """The move made first, then Expert's favourite moves (distinct, ``keep`` at most besides it)."""
+    ranked = favourites(view, keep + 1)
     return [made] + [m for m in ranked if m != made][:keep]
 
 
@@ -70,7 +75,41 @@ def mean_and_error(diffs: Sequence[float]) -> tuple[float, float]:
     return mean, (var / n) ** 0.5
 
 
-def value_decision(view: SeatView, made: Action, seed: str, budget: ReviewBudget = DEFAULT_BUDGET) -> Valuation:
+class Choice:
+    """The choosing half of a review: the sampled deals drawn for ``view`` from
+    (seed, view) alone, and each move's mean final score for the seat on them.
+    Its random source goes on to draw the fresh deals the measuring half uses."""
+
+    def __init__(self, view: SeatView, seed: str, budget: ReviewBudget) -> None:
+        self.view = view
+        self.rng = decision_rng(f"review/{seed}", view)
+        self.sampler = Sampler(view, tries=budget.tries, read_stops=True, read_chains=True)
+        self.roots = [self.sampler.state(self.rng) for _ in range(budget.choose_samples)]
+
+    def best(self, moves: Sequence[Action]) -> int:
+        """The index of the move of ``moves`` with the lowest mean final score
+        (the earliest of those tied)."""
+        means = [sum(scores_after(self.roots, self.view.seat, m)) / len(self.roots) for m in moves]
+        return min(range(len(moves)), key=lambda i: (means[i], i))
+
+
+def advised_move(view: SeatView, seed: str = REVIEW_SEED, budget: ReviewBudget = DEFAULT_BUDGET) -> Action:
+    """The move the review of this decision (same ``seed`` and ``budget``) values best,
+    whichever move is then made: the hint. The review compares the move made with
+    Expert's favourites besides it; this is the best of those favourites, and with
+    it as the move made the review compares the same moves on the same deals, so
+    it finds no better one. Raises ValueError when ``view`` has no legal action."""
+    if not view.legal:
+        raise ValueError("it is not this seat's turn")
+    moves = favourites(view, budget.candidates + 1)
+    if len(moves) == 1:
+        return moves[0]
+    return moves[Choice(view, seed, budget).best(moves)]
+
+
+def value_decision(
+    view: SeatView, made: Action, seed: str = REVIEW_SEED, budget: ReviewBudget = DEFAULT_BUDGET,
+) -> Valuation:
     """Value ``made`` for ``view.seat`` against the best move found from that
     view alone. Raises ValueError if ``made`` is not one of the view's legal actions."""
     if made not in view.legal:
@@ -79,15 +118,12 @@ def value_decision(view: SeatView, made: Action, seed: str, budget: ReviewBudget
     text = action_text(made)
     if len(moves) == 1:
         return Valuation(text, text, 0.0, 0.0, "", 1)
-    rng = decision_rng(f"review/{seed}", view)
-    sampler = Sampler(view, tries=budget.tries, read_stops=True, read_chains=True)
-    roots = [sampler.state(rng) for _ in range(budget.choose_samples)]
-    means = [sum(scores_after(roots, view.seat, m)) / len(roots) for m in moves]
-    best_index = min(range(len(moves)), key=lambda i: (means[i], i))
+    choice = Choice(view, seed, budget)
+    best_index = choice.best(moves)
     best = moves[best_index]
     if best_index == 0:
         return Valuation(text, text, 0.0, 0.0, "", len(moves))
-    fresh = [sampler.state(rng) for _ in range(budget.measure_samples)]
+    fresh = [choice.sampler.state(choice.rng) for _ in range(budget.measure_samples)]
     made_scores = scores_after(fresh, view.seat, made)
     best_scores = scores_after(fresh, view.seat, best)
     diffs = [m - b for m, b in zip(made_scores, best_scores)]

@@ -100,6 +100,8 @@ class _Telling:
         self.options = options
         self.boneyard = boneyard
         self.drew: set[int] = set()
+        self.drawn: dict[int, int] = {}
+        """The tile the person drew, per seat (told when the turn passes in the same step)."""
         self.marker_said: set[int] = set()
         self.laid: dict[int, int] = {}
 
@@ -119,6 +121,17 @@ class _Telling:
             if isinstance(later, ev.TurnStarted):
                 return False
         return False
+
+    def _after_draw(self, index: int, seat: int) -> str:
+        """What follows ``seat``'s draw at ``index``: 'goes on' (the tile fits: the
+        turn goes on), 'told' (a pass or the round's end says it) or 'ends' (the
+        turn ends without a pass, the tile not fitting)."""
+        for later in self.events[index + 1:]:
+            if isinstance(later, ev.Passed) and later.seat == seat or isinstance(later, ev.RoundEnded):
+                return "told"
+            if isinstance(later, ev.TurnStarted):
+                return "ends"
+        return "goes on"
 
     def _opened_after(self, index: int, train: int) -> bool:
         """Whether the double played at ``index`` on ``train`` is opened (or the round ends) after it."""
@@ -157,7 +170,14 @@ class _Telling:
         if event.penalty:
             return [Line(f"{self.names[event.seat]} draws a penalty tile.", "alert", "knock", event.seat)]
         if event.seat == self.you and event.tile is not None:
-            return [Line(f"You draw the {TEXT[event.tile]}.", seat=event.seat, aloud=False)]
+            self.drawn[event.seat] = event.tile
+            drawn, then = TEXT[event.tile], self._after_draw(index, event.seat)
+            if then == "goes on":
+                return [Line(f"You drew the {drawn}: it fits, so you may play it.", seat=event.seat)]
+            if then == "ends":
+                return [Line(f"You drew the {drawn}: it does not fit, so your turn ends.", why="drawing",
+                             seat=event.seat)]
+            return [Line(f"You draw the {drawn}.", seat=event.seat, aloud=False)]  # the pass (or the end) says it
         return [Line(f"{self.who(event.seat)} {self.verb(event.seat, 'draw', 'draws')} a tile.", seat=event.seat,
                      aloud=False)]
 
@@ -233,7 +253,10 @@ class _Telling:
             self.marker_said.add(seat)
         up = (" and your train is now public" if you else "; their train is now public") if marker else ""
         if seat in self.drew:
-            drew = "The tile you drew does not fit, so you pass" if you else f"{who} drew a tile that does not fit and passes"
+            tile = self.drawn.get(seat) if you else None
+            mine = f"You drew the {TEXT[tile]}: it does not fit, so you pass" if tile is not None else (
+                "The tile you drew does not fit, so you pass")
+            drew = mine if you else f"{who} drew a tile that does not fit and passes"
             return Line(f"{drew}{up}.", why="drawing", seat=seat)
         if self.boneyard == 0:
             verb = "you pass" if you else f"{who} passes"

@@ -15,8 +15,10 @@ import json
 from dataclasses import dataclass, fields
 from typing import Final
 
-from ..engine import PRESETS, RuleOptions, SetupError
+from ..engine import PRESETS, Action, RuleOptions, SetupError
+from ..engine import legality as rule
 from ..engine.length import length_of
+from ..engine.round_data import RoundData
 
 PRESET_TITLES: Final = {
     "classic": "Classic", "hub": "Hub", "tournament": "Tournament", "star-ranch": "Star Ranch", "tap": "Tap",
@@ -24,6 +26,20 @@ PRESET_TITLES: Final = {
 SECTION_KEYS: Final = (
     "deal", "first-turn", "where", "markers", "doubles", "drawing", "round-end", "scoring", "knock",
 )
+REFUSAL_SECTIONS: Final = {
+    rule.FIRST_TURN_OWN: "first-turn", rule.CHAIN_OWN: "first-turn", rule.FIRST_TURN_DRAW: "first-turn",
+    rule.OWN_FIRST: "where", rule.MEXICAN_LATER: "where", rule.OWNER_STARTS: "where", rule.MISMATCH: "where",
+    rule.MUST_PLAY: "where",
+    rule.PRIVATE: "markers", rule.NO_OPENING: "markers", rule.OPEN_ALREADY: "markers",
+    rule.OPENED_TWICE: "markers", rule.OPEN_LATE: "markers", rule.OPEN_NO_PLAY: "markers",
+    rule.COVER_FIRST: "doubles", rule.COVER_ORDER: "doubles", rule.DOUBLE_ENDS_TURN: "doubles",
+    rule.HAS_PLAY: "drawing", rule.DRAWN: "drawing", rule.SUSPENDED: "drawing", rule.SUSPENDED_DRAW: "drawing",
+    rule.BONEYARD_EMPTY: "drawing", rule.NO_DRAW_NEEDED: "drawing", rule.MUST_DRAW: "drawing",
+    rule.KNOCK_COURTESY: "knock", rule.NO_KNOCK: "knock", rule.KNOCK_EARLY: "knock",
+}
+"""The section that explains each rule the engine refuses an action by (``legality.RULES``)."""
+NOT_RULES: Final = (rule.ROUND_OVER, rule.TURN_OVER, rule.NOT_HELD, rule.NO_TRAIN)
+"""Refusals with no rule behind them (a tile not held, a turn or round already over): no Why?."""
 SHOWN_OPTIONS: Final = tuple(f.name for f in fields(RuleOptions) if f.name != "preset")
 NOT_HOUSE_RULES: Final = ("rounds",)
 """Options shown with the rules but chosen apart from them: the match length."""
@@ -90,6 +106,15 @@ def sections(options: RuleOptions, players: int = 4) -> list[Section]:
         Section("scoring", "Scoring", _scoring(options)),
         Section("knock", "One tile left: the knock", _knock(options)),
     ]
+
+
+def refusal_why(state: RoundData | None, action: Action, reason: str) -> str | None:
+    """The section behind the engine's refusal of ``action`` in ``state`` when it
+    said ``reason`` (None: no rule behind it, or the refusal came from elsewhere)."""
+    found = rule.refused(state, action) if state is not None else None
+    if found is None or found.reason != reason:
+        return None
+    return REFUSAL_SECTIONS.get(found.rule)
 
 
 def house_rules(options: RuleOptions) -> list[HouseRule]:
@@ -201,9 +226,9 @@ def _doubles(o: RuleOptions) -> str:
         "cover-or-end": "After laying a double you cover it from your hand if you can; if not, your turn "
         "simply ends (no draw, no marker).",
         "cover-or-draw": "After laying a double you must cover it; if you cannot from your hand, draw a "
-        "tile and play it if it covers. A double you just drew is not drawn for again.",
+        "tile and play it if it covers (Drawing says how often a turn may draw).",
         "extra-tile": "Every double you lay needs one more tile anywhere it fits; if you have none, draw "
-        "for it, also when the double was drawn and again when the tile drawn is itself a double.",
+        "for it (Drawing says how often a turn may draw).",
     }[o.after_double]
     order = "the oldest first" if o.double_order == "oldest-first" else "the most recent first"
     text = (
@@ -220,9 +245,11 @@ def _doubles(o: RuleOptions) -> str:
 
 
 def _drawing(o: RuleOptions) -> str:
+    marker = ("your marker goes up (except that failing to cover someone else's double leaves it as it was)"
+              if o.discretionary_markers else "your marker goes up")
     text = (
-        "With no play, draw one tile; if it fits, you may play it, otherwise your marker goes up and the "
-        "turn passes. A turn only draws again when a double asks for it (see Doubles). "
+        "You draw only when no tile of yours fits a train you may play on: draw one tile; if it fits, you "
+        f"may play it, otherwise {marker} and the turn passes. " + _draws_again(o) + " "
     )
     if o.suspension:
         text += (
@@ -233,6 +260,20 @@ def _drawing(o: RuleOptions) -> str:
     else:
         text += "When you must draw and the boneyard is empty, your marker goes up and play passes."
     return text
+
+
+def _draws_again(o: RuleOptions) -> str:
+    """When a turn draws more than once: the one place the rules help says it (Doubles only points here)."""
+    return {
+        "cover-or-end": "A turn never draws more than once: a double you lay and cannot cover simply ends "
+        "your turn, with no draw (see Doubles).",
+        "cover-or-draw": "A turn draws a second time only for a double you laid from your hand and cannot "
+        "cover: you draw one tile for the cover, even if the turn began with a draw. A double you have just "
+        "drawn is not drawn for again (see Doubles).",
+        "extra-tile": "A turn draws again whenever a double still needs its extra tile and you have none "
+        "to play: also when the double was drawn, and again when the tile drawn for it is itself a double "
+        "(see Doubles).",
+    }[o.after_double]
 
 
 def _round_end(o: RuleOptions) -> str:

@@ -102,7 +102,7 @@ def test_medium_keeps_its_chain_and_sheds_a_heavy_tile_elsewhere() -> None:
     action = make_player("medium", "m").choose(view)
     assert action == Play(tile_id(10, 9), MEXICAN)
     advice, reason = hint(view)
-    assert advice == action and "chain" in reason
+    assert advice == action and "in a line on your own train" in reason
 
 
 def test_the_stronger_weights_shed_a_light_tile_before_touching_the_own_chain() -> None:
@@ -113,7 +113,7 @@ def test_the_stronger_weights_shed_a_light_tile_before_touching_the_own_chain() 
     # ... the hint (Hard's and Expert's starting move) keeps the chain for later.
     advice, reason = hint(view)
     assert advice == Play(tile_id(5, 0), MEXICAN)
-    assert "keeps your 2-tile chain" in reason
+    assert "keeps the 2 tiles you can lay in a line on your own train" in reason
     assert hint(view, MEDIUM)[0] == Play(tile_id(12, 3), 0)
 
 
@@ -218,3 +218,17 @@ def test_hard_at_classic_plays_its_default_move_unsearched_on_about_half_its_dec
         full = HardPlayer("mix")
         full.UNSEARCHED = {}
         assert HardPlayer("mix").choose(view) == full.choose(view)
+
+
+def test_the_hint_counts_the_line_it_starts_with_the_tile_it_plays() -> None:
+    """'the line of 2 tiles ...': the 12-3 and then the 3-1, the
+    count the person finds in their hand (not one more or one less)."""
+    from game.ai.chain import longest_chain
+    from game.ai.hint import reason
+
+    view = _chain_and_spare(tile_id(5, 0), tile_id(12, 5), (4, 7, 6), tile_id(8, 4))
+    words = reason(view, Play(tile_id(12, 3), 0))
+    line = longest_chain(12, sorted(view.hand))
+    assert line[0] == tile_id(12, 3)
+    assert f"starts the line of {len(line)} tiles you can lay on your own train" in words
+    assert len(line) == 2

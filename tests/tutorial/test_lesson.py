@@ -157,3 +157,20 @@ def test_the_check_tool_names_a_broken_lesson(tmp_path: Path, capsys: pytest.Cap
     broken.write_text(json.dumps(doc), encoding="utf-8")
     assert main(["--check", str(broken)]) == 1
     assert "action 18 (play 5-1 on 3) is not legal" in capsys.readouterr().out
+
+
+def test_the_lesson_speaks_of_the_computers_as_the_move_log_does() -> None:
+    """The move log says "their train" of every seat; the lesson's words never say
+    "his" or "her" marker (one way of speaking of a seat, whoever sits there)."""
+    import re
+
+    from game.engine import preset
+    from game.words.narrate import tell
+
+    lesson = load_lesson(lesson_file())
+    words = [s.say for s in lesson.steps] + [s.other or "" for s in lesson.steps] + [*lesson.learned, lesson.scoring]
+    gendered = re.compile(r"\b(he|she|his|her|hers|him|himself|herself)\b", re.IGNORECASE)
+    assert [w for w in words if gendered.search(w)] == []
+    logged = tell([ev.TurnStarted(1), ev.Passed(1), ev.MarkerUp(1), ev.TurnStarted(2)], lesson.names, 0,
+                  preset("classic"), 20)
+    assert "their train" in logged[0].text

@@ -18,6 +18,8 @@ import pygame
 
 from game.engine import RoundState, preset, tile_id
 from game.memory.session import GameSession, SeatConfig
+from game.play.advice_job import AdviceJob
+from game.review import ReviewBudget
 from game.ui.app import App
 from game.ui.fonts import forget_fonts
 from game.ui.routes import GameRoutes
@@ -33,6 +35,18 @@ def private_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Saves and settings made during a test go to a temporary folder."""
     monkeypatch.setenv("MEXICAN_TRAIN_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("MEXICAN_TRAIN_CONFIG_DIR", str(tmp_path / "config"))
+
+
+HINT_BUDGET = ReviewBudget(candidates=3, choose_samples=6, measure_samples=8)
+"""The hint's (and so the review's) budget in table tests: small, so a hint takes a moment."""
+
+
+@pytest.fixture(autouse=True)
+def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hints are found at once in the test's process, with a small budget (the
+    worker process and the full budget have their own tests)."""
+    monkeypatch.setattr(AdviceJob, "processes", False)
+    monkeypatch.setattr(AdviceJob, "budget", HINT_BUDGET)
 
 
 @pytest.fixture

@@ -308,3 +308,50 @@ def test_the_steps_tile_is_scrolled_into_view_in_a_narrow_tray(saves: SavesBridg
         use_scale(1.0)
         for scene in small.stack:
             scene.close()
+
+
+def test_a_first_turn_move_the_rules_refuse_offers_why_at_the_first_turn_rules(app: App) -> None:
+    """On the first turn the 12-7 dropped on the Mexican train is refused by the
+    first-turn rule: the line says so, with the step, and its Why? opens that section."""
+    from game.ui.scenes.rules import RulesScene
+
+    lesson = load_lesson(lesson_file())
+    index = next(i for i, s in enumerate(lesson.steps) if s.action == Play(_tile("12-7"), 0))
+    table = open_lesson(app, index)
+    drag(app, tray_tile_center(table, _tile("12-7")), train_end(table, -1))
+    said = message(table)
+    assert said.startswith("On your first turn you may only start your own train.")
+    pill = table.frame.pill if table.frame is not None else None
+    assert pill is not None and pill.why is not None and pill.why_key == "first-turn"
+    key(app, pygame.K_w, "w")
+    assert isinstance(app.top, RulesScene) and app.top.at_section() == "first-turn"
+
+
+def test_the_steps_words_replace_the_generic_turn_line_at_once(app: App) -> None:
+    """At the normal pace, frame by frame on the test's clock through the steps
+    that follow the computers' turns: the table's generic "Your turn: drag a
+    tile..." is never on show, and what the computers did last stays up long
+    enough to read before the step's words replace it."""
+    from game.ui.table.message_line import reading_seconds
+
+    app.settings.pace = "normal"
+    table = open_lesson(app)
+    generic = "Your turn: drag"
+    previous, shown_for, read = "", 0.0, 0
+    for _ in range(60 * 60):
+        if table.guide.index >= 16:
+            break
+        if table.showing:
+            do_step(app, table)
+        app.step([], 1 / 60)
+        said = message(table)
+        assert not said.startswith(generic), f"step {table.guide.index}: the generic line is on show"
+        if said != previous:
+            step = table.guide.step
+            computers = {line.text for line in table.log.lines if line.seat not in (None, 0)}
+            if step is not None and said == step.say and previous in computers:
+                assert shown_for + 1e-9 >= reading_seconds(previous), (previous, shown_for)
+                read += 1
+            previous, shown_for = said, 0.0
+        shown_for += 1 / 60
+    assert table.guide.index >= 16 and read >= 3

@@ -7,8 +7,8 @@ import re
 import time
 
 import pygame
+import pytest
 
-from game.ai import hint
 from game.engine import Phase, preset
 from game.engine.tiles import TEXT
 from game.memory.session import GameSession, SeatConfig
@@ -113,7 +113,8 @@ def test_no_text_of_one_persons_hand_reaches_the_next_person_at_any_handover(app
             key(app, pygame.K_h, "h")
             assert message(table).startswith("Hint:")
             hints_said.add(message(table))
-            action, _ = hint(session.match.view(table.human))
+            assert table.hints.last is not None
+            action = table.hints.last.action
             legal = table.controller.legal_actions()
             assert table.controller.act(next((a for a in legal if a != action), action)) is None
             table.catch_steps()
@@ -139,3 +140,55 @@ def test_the_pass_screen_button_holds_its_words_at_the_largest_text(app: App, te
         assert text_seen.widths[label] < scene.widgets[0].screen_rect(Space(small.size)).w
     finally:
         use_scale(1.0)
+
+
+def test_the_hand_turns_face_down_the_moment_its_turn_ends_not_at_the_pass_screen(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ana ends her turn and a computer plays next: from the very next frame her
+    hand is drawn face down (no tile face in the tray, no pips counted), while
+    Cy thinks and until the pass screen; it is face up again on her next turn."""
+    import game.ui.table.tray as tray_module
+
+    seats = [SeatConfig("Ana", "human"), SeatConfig("Cy", "easy"), SeatConfig("Ben", "human"),
+             SeatConfig("Di", "easy")]
+    session = GameSession(preset("classic"), seats, 11)
+    table = TableScene(session)
+    app.push(table)
+    faces: list[tuple[int, int]] = []
+    real_face = tray_module.face
+
+    def recording_face(hi: int, lo: int, *args: object, **kwargs: object) -> pygame.Surface:
+        faces.append((hi, lo))
+        return real_face(hi, lo, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tray_module, "face", recording_face)
+    checked = 0
+    deadline = time.monotonic() + 60
+    while table.controller.phase is Phase.PLAYING and checked < 3 and time.monotonic() < deadline:
+        if isinstance(app.top, PassScene):
+            key(app, pygame.K_RETURN)
+            continue
+        if not table.human_turn():
+            app.step([])
+            continue
+        person = table.human
+        faces.clear()
+        app.draw()
+        assert faces, "on their own turn a person sees their hand"
+        while table.controller.to_move() == person:  # a draw or a double keeps the turn
+            assert table.controller.act(table.controller.legal_actions()[0]) is None
+        table.catch_steps()
+        if table.controller.phase is not Phase.PLAYING:
+            break
+        faces.clear()
+        app.step([])
+        assert table.handover.viewer.face_down and faces == [], "the hand still shows after the turn ended"
+        assert "pips" not in table.tray.heading and table.tray.playable == frozenset()
+        while not isinstance(app.top, PassScene) and not table.human_turn() \
+                and table.controller.phase is Phase.PLAYING:
+            faces.clear()
+            app.step([])
+            assert faces == [], "a face-up tile of the hand while others play"
+        checked += 1
+    assert checked >= 2
+    table.close()

@@ -19,7 +19,7 @@ from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.round_summary import RoundSummaryScene
 
-from .conftest import NAMES, frames, frames_until, key
+from .conftest import NAMES, TextSeen, frames, frames_until, key
 
 
 @pytest.fixture(autouse=True)
@@ -126,3 +126,36 @@ def test_no_review_button_without_a_person_at_the_table(app: App) -> None:
     scene = app.routes.round_summary(session.match, False, True, lambda: None,
                                      reviewable=Reviewable(session.reviews, []))
     assert "Review this round" not in [getattr(w, "label", "") for w in getattr(scene, "widgets")]
+
+
+def _kept_review(session: GameSession, valuations: list[tuple[float, float, float]]) -> None:
+    """Keep a review of round 1 for seat 0 whose decisions have these (cost, uncertainty, share worse)."""
+    from game.review import Decision, RoundReview, Valuation, level
+
+    decisions = tuple(
+        Decision(1, i, i + 1, 0, Valuation("play 2-1 on 0", "play 10-2 on mexican", d, se, level(d, se, w), 9, w,
+                                           1 - w))
+        for i, (d, se, w) in enumerate(valuations))
+    session.reviews.keep(RoundReview(1, (0,), "review", ReviewScene.budget.key(), decisions, (0,)))
+
+
+@pytest.mark.parametrize("worse, marked", [(0.484, False), (0.5, True)])
+def test_the_review_says_what_it_marks_and_why_an_unmarked_cost_is_not(
+        app: App, text_seen: TextSeen, worse: float, marked: bool) -> None:
+    """Either side of the half-the-deals condition: +7.4 ± 1.2 is listed as costly
+    when worse on half the deals; worse on 48.4%, the review says nothing is
+    marked by the very rule it applies, and says beside the decision which
+    condition it misses."""
+    from game.ui.scenes.review import nothing_marked
+
+    session = _round_over()
+    _kept_review(session, [(7.4, 1.2, worse), (-1.0, 0.8, 0.3)])
+    review = ReviewScene(session.match, 1, [0], session.reviews, you=0)
+    app.push(review)
+    frames(app, 1)
+    assert review.job.finished
+    drawn = text_seen.frame(app)
+    assert (nothing_marked() in drawn) is not marked
+    assert ("not marked: worse on only 48% of the deals" in drawn) is not marked
+    assert [d.valuation.diff for d in review.costliest] == ([7.4] if marked else [])
+    assert ("costly" in drawn) is marked

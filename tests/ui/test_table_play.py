@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import DRAW, Play, tile_id
+from game.engine import DRAW, MEXICAN, Play, tile_id
 from game.ui.app import App
+from game.ui.table.input import Command
 
 from .conftest import (
     boneyard_center,
@@ -143,3 +144,57 @@ def test_the_pause_menu_drops_a_carried_tile_and_the_table_under_it_stays_still(
     frame = table.frame
     frames(app, 3)
     assert table.frame is frame
+
+
+def test_enter_on_a_tile_that_fits_several_trains_names_their_keys_as_a_choice(app: App) -> None:
+    """'press 1, 2 or M': the keys that play it, the last one after 'or'."""
+    session = position([(4, 6), (1, 1)])
+    state = session.match.round
+    assert state is not None
+    state.public[1] = True  # Ana's train (end 6) is public
+    state.trains[MEXICAN] = [tile_id(12, 6)]
+    state.ends[MEXICAN] = 6
+    state._legal = None
+    table = table_for(app, session)
+    select(table, tile_id(4, 6))
+    targets = legal_trains(table, tile_id(4, 6))
+    assert len(targets) == 3
+    key(app, pygame.K_RETURN)
+    keys = ["M" if t == MEXICAN else str(t + 1) for t in targets]
+    assert message(table) == f"The 6-4 fits several trains: press {keys[0]}, {keys[1]} or {keys[2]}."
+
+
+def test_a_refusal_with_a_rule_behind_it_offers_why_at_that_rules_section(app: App) -> None:
+    """'The 7-7 on the Mexican train must be covered first.' carries a Why? that
+    opens the rules at Doubles; W does the same."""
+    from game.engine import RoundState
+    from game.ui.scenes.rules import RulesScene
+
+    session = position([(7, 3), (4, 2)])
+    setup = session.match.setup
+    t = tile_id
+    hands = [[t(7, 3), t(4, 2)], [t(9, 9), t(9, 8)], [t(6, 6), t(6, 5)], [t(11, 11), t(11, 5)]]
+    trains = {0: [t(12, 4)], 1: [t(12, 10)], 2: [t(12, 8)], 3: [t(12, 1)], MEXICAN: [t(12, 7), t(7, 7)]}
+    used = {t(12, 12), *(x for h in hands for x in h), *(x for tr in trains.values() for x in tr)}
+    boneyard = [x for x in range(91) if x not in used][:20]
+    session.match.round = RoundState.from_table(setup, 12, hands, boneyard, 0, trains=trains,
+                                                open_doubles=[MEXICAN], names=session.match.names)
+    table = table_for(app, session)
+    drag(app, tray_tile_center(table, t(4, 2)), train_end(table, 0))
+    assert message(table) == "The 7-7 on the Mexican train must be covered first."
+    pill = table.frame.pill if table.frame is not None else None
+    assert pill is not None and pill.why is not None and pill.why_key == "doubles"
+    click(app, pill.why.center)
+    rules = app.top
+    assert isinstance(rules, RulesScene) and rules.at_section() == "doubles"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_w, "w")
+    assert isinstance(app.top, RulesScene) and app.top.at_section() == "doubles"
+
+
+def test_a_refusal_with_no_rule_behind_it_offers_no_why(app: App) -> None:
+    table = table_for(app, position([(4, 2), (6, 1)]))
+    table.carry_out(Command("act", action=Play(tile_id(9, 9), 0)))  # a tile the person does not hold
+    frames(app, 1)
+    assert message(table) == "You do not hold the 9-9."
+    assert table.frame is not None and table.frame.pill is not None and table.frame.pill.why is None

@@ -35,11 +35,15 @@ def test_every_event_type_is_covered_here() -> None:
 @pytest.mark.parametrize("event", [
     ev.DrawOffTile(1, tile_id(6, 6)), ev.StarterChosen(1), ev.Dealt(15, 31), ev.EnginePlaced(1, 12),
     ev.TurnStarted(1), ev.TilePlayed(1, tile_id(12, 4), 1, 12, 4), ev.MarkerDown(1), ev.Penalty(1),
-    ev.TileDrawn(1, None), ev.TileDrawn(0, tile_id(3, 2)),
+    ev.TileDrawn(1, None),
 ])
 def test_events_the_picture_shows_by_itself_say_nothing(event: ev.Event) -> None:
     assert say(event) is None
     assert tone(event) == "plain"
+
+
+def test_the_persons_own_draw_is_said_with_the_tile() -> None:
+    assert say(ev.TileDrawn(0, tile_id(3, 2))) == "You drew the 3-2: it fits, so you may play it."
 
 
 def test_a_penalty_draw_is_an_alert_for_anyone() -> None:

@@ -24,11 +24,18 @@ def test_a_classic_first_turn_pass_says_why_there_is_no_draw_and_points_at_the_r
 
 def test_a_pass_after_a_draw_and_with_an_empty_boneyard_say_so() -> None:
     drew = tell([ev.TileDrawn(0, t(3, 2)), ev.Passed(0), ev.MarkerUp(0), ev.TurnStarted(1)], NAMES, 0, CLASSIC, 5)
-    assert aloud(drew) == ["The tile you drew does not fit, so you pass and your train is now public."]
+    assert aloud(drew) == ["You drew the 3-2: it does not fit, so you pass and your train is now public."]
     assert [line.text for line in drew if not line.aloud] == ["You draw the 3-2."]
     empty = tell([ev.TurnStarted(2), ev.Passed(2), ev.MarkerUp(2), ev.TurnStarted(3)], NAMES, 0, CLASSIC, 0)
     assert aloud(empty) == ["Nothing fits and the boneyard is empty: Bruno passes; their train is now public."]
     assert empty[0].why == "drawing"
+
+
+def test_the_tile_you_drew_is_named_aloud_and_whether_it_fits() -> None:
+    fits = tell([ev.TileDrawn(0, t(6, 2))], NAMES, 0, CLASSIC, 5)
+    assert aloud(fits) == ["You drew the 6-2: it fits, so you may play it."]
+    others = tell([ev.TileDrawn(1, t(6, 2))], NAMES, 0, CLASSIC, 5)
+    assert [line.text for line in others] == ["Ana draws a tile."], "nobody else's drawn tile is named"
 
 
 def test_a_double_laid_is_the_layers_to_cover_until_the_turn_passes() -> None:

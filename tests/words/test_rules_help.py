@@ -33,8 +33,27 @@ def test_house_rules_change_the_text_and_are_marked_and_counted() -> None:
 def test_the_classic_first_turn_says_there_is_no_draw() -> None:
     first = {s.key: s.text for s in sections(preset("classic"))}["first-turn"]
     assert "marker goes up and you do not draw" in first
-    drawing = {s.key: s.text for s in sections(preset("tournament"))}["doubles"]
-    assert "again when the tile drawn is itself a double" in drawing
+    drawing = {s.key: s.text for s in sections(preset("tournament"))}["drawing"]
+    assert "again when the tile drawn for it is itself a double" in drawing
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("after_double", ["cover-or-end", "cover-or-draw", "extra-tile"])
+def test_when_a_turn_draws_again_is_said_once_under_drawing_and_doubles_agrees(name: str, after_double: str) -> None:
+    """Drawing says when a turn draws more than once, Doubles points there and never
+    contradicts it: where a double you cannot cover ends the turn with no draw
+    (classic), Drawing says a turn never draws twice; elsewhere both speak of drawing for it."""
+    text = {s.key: s.text for s in sections(preset(name, after_double=after_double))}
+    drawing, doubles = text["drawing"], text["doubles"]
+    again = [key for key, words in text.items() if "draws again" in words or "draws a second time" in words
+             or "never draws more than once" in words]
+    assert again == ["drawing"]
+    if after_double == "cover-or-end":
+        assert "never draws more than once" in drawing and "(no draw" in doubles
+        assert "asks for it" not in drawing
+    else:
+        assert "(no draw" not in doubles and "Drawing says how often a turn may draw" in doubles
+        assert "never draws more than once" not in drawing
 
 
 def test_match_length_is_named_as_a_length_never_counted_as_a_house_rule() -> None:

@@ -19,7 +19,15 @@ from ...engine import Match
 from ...memory.files import clean
 from ...play.review_job import ReviewJob
 from ...review.cache import ReviewCache
-from ...review.results import COSTLY, DEFAULT_BUDGET, MISTAKE, Decision, ReviewBudget
+from ...review.results import (
+    COSTLY,
+    COSTLY_MARK,
+    DEFAULT_BUDGET,
+    MISTAKE,
+    Decision,
+    ReviewBudget,
+    unmarked_because,
+)
 from ...review.words import cost_words, move_words
 from .. import theme
 from ..fonts import blit_text
@@ -38,6 +46,11 @@ TOP_ROWS_Y = 204
 def level_color(level: str) -> theme.Color:
     """The colour beside a level's word (never the only sign of it)."""
     return theme.RED if level == MISTAKE else theme.WARN if level == COSTLY else theme.INK_DIM
+
+
+def nothing_marked() -> str:
+    """What the list of the most costly decisions says when no decision is marked (the marking rule itself)."""
+    return f"Nothing is marked: no decision cost {COSTLY_MARK.rule()}."
 
 
 class ReviewScene(MenuScene):
@@ -180,14 +193,17 @@ class ReviewScene(MenuScene):
             pygame.draw.rect(surface, level_color(v.level), badge)
             blit_text(surface, v.level, space.px(size - 4), level_color(v.level),
                       space.point(1120, y + size + 4), "topleft", "bold")
+        elif unmarked_because(v):
+            blit_text(surface, f"not marked: {unmarked_because(v)}", space.px(size - 4), theme.INK_DIM,
+                      space.point(760, y + size + 4), "topleft")
 
     def _costliest(self, surface: pygame.Surface, space: Space) -> None:
         """The three most costly decisions (or why there are none)."""
         blit_text(surface, "Most costly", space.px(24), theme.GOLD, space.point(100, 158), "topleft", "title")
         top = self.costliest
         if not top:
-            marked = "No decision cost clearly more than the uncertainty: nothing is marked."
-            blit_text(surface, marked, space.px(19), theme.INK, space.point(110, TOP_ROWS_Y + 8), "topleft")
+            blit_text(surface, nothing_marked(), space.px(19), theme.INK, space.point(110, TOP_ROWS_Y + 8), "topleft",
+                      wrap=space.px(1380))
         for i, decision in enumerate(top):
             self._row(surface, space, decision, TOP_ROWS_Y + i * 62, 20)
 

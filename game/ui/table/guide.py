@@ -19,6 +19,7 @@ import pygame
 from ...engine import Phase, Play
 from ...engine.legality import refusal
 from ...words.narrate import sentence
+from ...words.rules_help import refusal_why
 from ...tutorial import Guide, Lesson, ScriptedWorker, describe_action, lesson_session
 from .. import theme
 from ..intents import Intent
@@ -93,10 +94,15 @@ class GuidedTable(TableScene):
 
     # ----------------------------------------------------------- the table
     def update(self, dt: float) -> None:
-        """Let the computers make the moves the lesson allows, show the step in force, mark what it points at."""
+        """Let the computers make the moves the lesson allows; the table does the rest (see ``_layout``)."""
         self.scripted.release()
-        self._say_step()
         super().update(dt)
+
+    def _layout(self) -> None:
+        """The step in force goes on the line in the very frame it is due (never the
+        table's generic turn line), and its marks on what it points at."""
+        self._say_step()
+        super()._layout()
         step = self.guide.step
         if self.showing and step is not None and self.frame is not None:
             self.marks = place_marks(self.frame, self.tray, step.point, drop=step.action is not None)
@@ -104,11 +110,13 @@ class GuidedTable(TableScene):
             self.marks = GuideMarks()
 
     def _say_step(self) -> None:
-        """Put the step in force on the message line once its moment has come
-        and the picture has caught up (else the line says the table's own words);
+        """Put the step in force on the message line once its moment has come,
+        the picture has caught up and what the computers did last has been up
+        long enough to read (meanwhile the line says the table's own words);
         once on show it stays while a refused tile glides home."""
         step = self.guide.step
-        due = (step is not None and self.guide.due(self.made()) and (self.showing or self.picture.ready())
+        caught_up = self.picture.ready() and not self.message_line.reading(self.settings.anim_scale)
+        due = (step is not None and self.guide.due(self.made()) and (self.showing or caught_up)
                and self.controller.phase is Phase.PLAYING and self.picture.shown is not None)
         if due and not self.showing and step is not None and step.point.tile is not None:
             self._into_view(step.point.tile)
@@ -204,11 +212,12 @@ class GuidedTable(TableScene):
                 self.showing = False
                 self._remember()
             return
-        text = verdict.explain
-        state = self.match.round
+        text, state = verdict.explain, self.match.round
+        why = self.guide.step.why if self.guide.step is not None else None
         if not verdict.legal and state is not None:
-            text = f"{sentence(refusal(state, action) or '')} {text}"
-        self.say(text, theme.WARN, 6.0)
+            reason = refusal(state, action) or ""
+            text, why = f"{sentence(reason)} {text}", refusal_why(state, action, reason) or why
+        self.say(text, theme.WARN, 6.0, why)
         if command.pos is not None and isinstance(action, Play):
             self.picture.glide_home(action.tile, command.pos, self.settings.anim_scale)
 

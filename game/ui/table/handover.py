@@ -9,10 +9,12 @@ from collections.abc import Sequence
 
 class Viewer:
     """The seat whose hand the table shows (None: no hand), read by the tray
-    and the picture and changed only by the handover."""
+    and the picture and changed only by the handover; ``face_down`` while
+    people share the screen and it is not that seat's turn."""
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
+        self.face_down = False
 
 
 class Handover:
@@ -42,6 +44,11 @@ class Handover:
         if to_move == self.viewer.seat or not picture_ready:
             return None
         return to_move
+
+    def follow(self, to_move: int | None) -> None:
+        """With people sharing the screen, the shown hand turns face down the
+        moment its turn ends (and up again when it is its turn)."""
+        self.viewer.face_down = self.several and self.viewer.seat is not None and to_move != self.viewer.seat
 
     def start(self, seat: int) -> None:
         """The pass screen goes up for ``seat``: no hand is shown meanwhile."""

@@ -199,7 +199,8 @@ class TableInput:
         if len(targets) == 1:
             return self._play_selected(targets[0], view)
         if targets:
-            names = ", ".join("M" if t == MEXICAN else str(t + 1) for t in targets)
+            keys = ["M" if t == MEXICAN else str(t + 1) for t in targets]
+            names = f"{', '.join(keys[:-1])} or {keys[-1]}"
             return [say(f"The {TEXT[tile]} fits several trains: press {names}.", theme.INK, 3)]
         if view.your_turn:
             return [say(f"The {TEXT[tile]} cannot be played now.", theme.WARN)]

@@ -3,10 +3,13 @@
 Three kinds of words reach the line, each living only as long as it is true:
 
 - a **notice** about the step the picture shows last (what a seat did and what
-  followed, with the rules section behind it): it goes as soon as the picture
-  shows a newer step, and on the person's own turn (or a person's far away)
-  after a few seconds, so the line can say what the person may do now (or
-  whom the table waits for);
+  followed, with the rules section behind it; a step with nothing to say
+  aloud is told by its own move, "Ana plays 6-4 on the Mexican train."): it
+  goes as soon as the picture shows a newer step, and on the person's own
+  turn (or a person's far away) after a few seconds, so the line can say what
+  the person may do now (or whom the table waits for). A computer's next
+  step waits until the notice has been up long enough to read
+  (``reading_seconds``);
 - a **hint** for the person's turn: it goes with the next step (the move made,
   or any other) and at a handover;
 - **feedback** to what the person just did (a refusal, "Knock armed"): a short
@@ -15,7 +18,8 @@ Three kinds of words reach the line, each living only as long as it is true:
   says something else.
 
 When none is on show the line says what is true of the present (``Present``):
-the person's options on their turn, who is thinking, or that a click skips.
+the person's options on their turn, who is thinking, or (once the person has
+skipped ahead) that a click skips.
 Nothing else writes to the line; the move log keeps everything.
 """
 
@@ -36,6 +40,18 @@ NOTICE_SECONDS = 4.0
 
 REASON_SECONDS = 6.0
 """The same for a notice with a rule behind it (a Why? to read)."""
+
+READ_SECONDS = 1.5
+"""Seconds any line needs to be read at the normal pace ..."""
+
+READ_SECONDS_A_WORD = 0.05
+"""... and the seconds each of its words adds."""
+
+
+def reading_seconds(text: str, scale: float = 1.0) -> float:
+    """How long ``text`` must stay up to be read, at the pace whose animation scale is ``scale``."""
+    return (READ_SECONDS + READ_SECONDS_A_WORD * len(text.split())) * scale
+
 
 TONE_COLORS: dict[Tone, theme.Color] = {"plain": theme.INK, "news": theme.GOLD, "alert": theme.RED}
 """The colour of each narration tone on the line."""
@@ -72,6 +88,10 @@ class _Timed:
 
     said: Said
     seconds: float | None
+    age: float = 0.0
+    """Seconds it has been on show."""
+    wait: bool = True
+    """Whether what follows waits until it has been read."""
 
 
 class MessageLine:
@@ -83,26 +103,34 @@ class MessageLine:
         self._hint: Said | None = None
         self._feedback: _Timed | None = None
         self._guide: Said | None = None
+        self._skipped = False
 
     # ----------------------------------------------------------- what is said
-    def step(self, lines: Sequence[Line]) -> None:
+    def step(self, lines: Sequence[Line], wait: bool = True) -> None:
         """The picture shows a new step (or deal) that said ``lines``: what was
-        said of earlier steps, the hint and any feedback are no longer true."""
+        said of earlier steps, the hint and any feedback are no longer true
+        (``wait``: what follows waits until the line has been read; not for the
+        person's own move)."""
         self._hint = None
         self._feedback = None
-        line = most_telling(lines)
+        line = most_telling(lines) or (lines[0] if lines else None)
         if line is None:
             self._notice = None
             return
         said = Said(line.text, TONE_COLORS[line.tone], line.why)
-        self._notice = _Timed(said, REASON_SECONDS if line.why else NOTICE_SECONDS)
+        seconds = max(REASON_SECONDS if line.why else NOTICE_SECONDS, reading_seconds(line.text))
+        self._notice = _Timed(said, seconds, wait=wait)
         self.history.append(line.text)
 
-    def advise(self, text: str) -> None:
+    def advise(self, text: str, color: theme.Color = theme.GLOW) -> None:
         """A hint for the person's turn (it lives until the next step)."""
-        self._hint = Said(text, theme.GLOW)
+        self._hint = Said(text, color)
         self._feedback = None
         self.history.append(text)
+
+    def unadvise(self) -> None:
+        """The hint is dropped (one being found was cancelled)."""
+        self._hint = None
 
     def answer(self, text: str, color: theme.Color = theme.INK, seconds: float = 3.0, why: str | None = None) -> None:
         """Feedback to what the person just did, for ``seconds`` (or until the next step)."""
@@ -115,6 +143,19 @@ class MessageLine:
             self.history.append(said.text)
         self._guide = said
 
+    def reading(self, scale: float, lead: float = 0.0) -> bool:
+        """Whether the notice on show will not yet have been up long enough to be
+        read at the pace whose animation scale is ``scale`` in ``lead`` seconds
+        (a computer's next step waits; ``lead``: how long it takes to say anything)."""
+        notice = self._notice
+        return notice is not None and notice.wait and notice.age + lead < reading_seconds(notice.said.text, scale)
+
+    def skipped(self) -> None:
+        """The person skipped ahead: what the line said of the steps passed over is
+        no longer the latest, and from now on the line may say that a click skips."""
+        self._notice = None
+        self._skipped = True
+
     def forget(self) -> None:
         """Another person takes the table: nothing said to the last one stays."""
         self._notice = None
@@ -125,6 +166,8 @@ class MessageLine:
         """Let ``dt`` seconds pass; a notice only runs out on a person's turn (this
         one's, or a person's far away, so the line can say whom the table waits
         for); while computers play it stays until the next step replaces it."""
+        if self._notice is not None:
+            self._notice.age += dt
         if self._feedback is not None and self._feedback.seconds is not None:
             self._feedback.seconds -= dt
             if self._feedback.seconds <= 0:
@@ -153,7 +196,7 @@ class MessageLine:
             return Said(f"Waiting for {present.thinking} to move\u2026", theme.INK_DIM)
         if present.thinking is not None and not present.round_over:
             return Said(f"{present.thinking} is thinking\u2026  (Space skips ahead)", theme.INK_DIM)
-        if present.catching_up:
+        if present.catching_up and self._skipped:
             return Said("Space or a click skips ahead", theme.INK_DIM)
         return None
 

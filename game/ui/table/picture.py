@@ -26,7 +26,14 @@ from .board import BoardPlan
 from .handover import Viewer
 
 Point = tuple[float, float]
-Tell = Callable[[Sequence[Line]], None]
+
+FLIGHT = 0.45
+"""Seconds a computer's tile flies at the normal pace (a person's: ``OWN_FLIGHT``)."""
+
+OWN_FLIGHT = 0.2
+"""Seconds the person's own tile flies from where it was dropped, at the normal pace."""
+Tell = Callable[[Sequence[Line], bool], None]
+"""Hears what a shown step (or a deal) says, and whether the next computer step waits for it to be read."""
 
 
 class Places(Protocol):
@@ -138,6 +145,8 @@ class TablePicture:
         self.engine_shown = True
         self.hear: Callable[[ev.Event], None] | None = None
         """Called for each event as the picture shows it (the sound effects)."""
+        self._untold: tuple[list[Flyer], list[Line], bool] | None = None
+        """A shown step's words, told once the tiles it sent flying have landed."""
 
     # ------------------------------------------------------------------ state
     def idle(self) -> bool:
@@ -147,6 +156,18 @@ class TablePicture:
     def ready(self) -> bool:
         """Whether the picture has caught up and finished lingering on a computer's move."""
         return self.idle() and self.hold <= 0
+
+    def next_is_computers(self) -> bool:
+        """Whether the next step waiting to be shown is a computer's."""
+        return bool(self.queue) and self.queue[0].step.computer
+
+    def lead(self, scale: float) -> float:
+        """Seconds the next step, a computer's, takes before it says anything: its
+        tile's flight (its words come as the tile lands), else 0."""
+        if not self.next_is_computers() or scale <= 0:
+            return 0.0
+        events = self.queue[0].step.events
+        return FLIGHT * scale if any(isinstance(e, (ev.TilePlayed, ev.TileDrawn)) for e in events) else 0.0
 
     def mover(self) -> int | None:
         """The seat the turn highlight marks: the one whose move is still being
@@ -191,8 +212,12 @@ class TablePicture:
         self.hidden_hand.clear()
         self.deal_progress = 1.0
         self.engine_shown = True
-        while self.queue:
-            self._set_shown(self.queue.popleft().step.state)
+        while self.queue:  # shown at once, and every word of them kept in the move log
+            step = self.queue.popleft().step
+            self._set_shown(step.state)
+            self.acting = step.seat
+            state = step.state
+            self.tell(tell(step.events, state.names, self.you, state.options, len(state.boneyard)), False)
 
     # ------------------------------------------------------------------- deal
     def deal(self, start: RoundStart, scale: float) -> None:
@@ -227,7 +252,7 @@ class TablePicture:
         else:
             self.engine_shown = True
         self.tell(round_opening_lines(start.number, start.rounds, state.engine, state.opener, start.events,
-                                      state.names, self.you, state.options, len(state.boneyard)))
+                                      state.names, self.you, state.options, len(state.boneyard)), True)
 
     def _show_engine(self) -> None:
         self.engine_shown = True
@@ -241,8 +266,11 @@ class TablePicture:
         state = step.state
         fast = scale <= 0
         self.acting = step.seat
-        duration = (0.45 if step.computer else 0.2) * scale
-        self.tell(tell(step.events, state.names, self.you, state.options, len(state.boneyard)))
+        duration = (FLIGHT if step.computer else OWN_FLIGHT) * scale
+        # a person's own move needs no reading time, unless the game moved for them (a draw that did not fit)
+        waits = step.computer or any(isinstance(e, ev.Passed) for e in step.events)
+        lines = tell(step.events, state.names, self.you, state.options, len(state.boneyard))
+        before = len(self.flyers)
         for event in step.events:
             if self.hear is not None and not fast:
                 self.hear(event)
@@ -256,6 +284,23 @@ class TablePicture:
                 self.tweens.add(Tween(holder, {"value": 1.0}, 0.6 * scale, "out_elastic", delay=duration))
         if step.computer:
             self.hold = turn_seconds * 0.55
+        flying = self.flyers[before:]
+        if flying:  # what the step did is said as its tile lands, not while it flies
+            self._untold = (list(flying), lines, waits)
+            if not step.computer:
+                self.tell([], False)  # the person moved: nothing said of earlier steps stays meanwhile
+        else:
+            self.tell(lines, waits)
+
+    def _landed(self, flyer: Flyer) -> None:
+        """``flyer`` has landed: once a shown step's tiles all have, its words are told."""
+        untold = self._untold
+        if untold is None or flyer not in untold[0]:
+            return
+        untold[0].remove(flyer)
+        if not untold[0]:
+            self._untold = None
+            self.tell(untold[1], untold[2])
 
     def _fly_played(self, item: Shown, event: ev.TilePlayed, prev: RoundState | None, duration: float) -> None:
         """A played tile flies to its slot: from where the person dropped it, from
@@ -290,7 +335,7 @@ class TablePicture:
         places, state = self.places, step.state
         unit = places.plan(state).unit
         origin = places.boneyard_center()
-        if step.seat == self.viewer.seat and event.tile is not None:
+        if step.seat == self.viewer.seat and event.tile is not None and not self.viewer.face_down:
             end = places.tray_center(state, event.tile)
             self.hidden_hand.add(event.tile)
             flyer = Flyer((HI[event.tile], LO[event.tile]), origin, end, unit, places.tray_unit, 0, -90,
@@ -312,6 +357,7 @@ class TablePicture:
             """Show the destination again and run ``then``."""
             if flyer in self.flyers:
                 self.flyers.remove(flyer)
+            self._landed(flyer)
             if slot_key is not None:
                 self.hidden_slots.discard(slot_key)
             if hand_tile is not None:

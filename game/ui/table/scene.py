@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 import pygame
 
-from ...ai import hint
-from ...engine import DRAW, END, OPEN, Phase, Play
-from ...engine.tiles import TEXT
+from ...engine import Phase, Play
 from ...words.movelog import MoveLog, rebuild
-from ...words.narrate import Line, kind_label, ranking_text, sentence, where
+from ...words.narrate import Line, kind_label, ranking_text, sentence
+from ...words.rules_help import refusal_why
 from ...play import MatchController, ProcessWorker, TableDriver, Worker
 from ...review.cache import Reviewable
 from ...memory.session import GameSession
@@ -33,35 +31,20 @@ from ..settings import Settings
 from .frame import FrameFacts, Parts, build_frame
 from .geometry import TableGeometry
 from .handover import Handover
+from .hinting import TableHints, hint_words
 from .input import Command, InputView, TableInput
 from .log_panel import LogPanel
 from .message_line import MessageLine
 from .paint import StaticLayer, TableFrame, paint_moving, pulse_rects
 from .parts import detail_line, score_line
 from .picture import TablePicture
+from .saving import SavingStatus
 from .tips import due_tip
 from .tray import HandTray, Point
 from .undo import can_undo
 
 INSTANT_THINKING = 0.012
 """Seconds a frame may wait for computer decisions at the instant pace (one frame is about 0.017)."""
-
-class SavingStatus(Protocol):
-    """What the table asks the saves about: can it save, why not, and save now."""
-
-    @property
-    def can_save(self) -> bool:
-        """Whether this window may save."""
-        ...
-
-    @property
-    def problem(self) -> str | None:
-        """Why saving does not work right now (None: all saved)."""
-        ...
-
-    def save_now(self, session: GameSession) -> str | None:
-        """Write the match's autosave now; why it failed, or None."""
-        ...
 
 
 class TableScene(Scene):
@@ -104,6 +87,7 @@ class TableScene(Scene):
         self.layout = table_layout()
         self.tray = HandTray(self.handover.viewer, follow_mover=watching)
         self.message_line = MessageLine()
+        self.hints = TableHints(self.message_line)
         self.static = StaticLayer()
         self.frame: TableFrame | None = None
         self.log = MoveLog()
@@ -140,8 +124,9 @@ class TableScene(Scene):
         self._layout()
 
     def close(self) -> None:
-        """Stop the worker."""
+        """Stop the workers."""
         self.controller.close()
+        self.hints.close()
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the table out again for a window of ``size`` pixels."""
@@ -195,11 +180,12 @@ class TableScene(Scene):
         (``why``: the rules section a "Why?" opens); the next step clears it."""
         self.message_line.answer(text, color, seconds, why)
 
-    def told(self, lines: Sequence[Line]) -> None:
+    def told(self, lines: Sequence[Line], wait: bool = True) -> None:
         """What a step (or a deal) says: every line goes to the move log, the
-        most telling one to the message line (replacing what earlier steps said)."""
+        most telling one to the message line (replacing what earlier steps said;
+        ``wait``: the next computer step waits until it can be read)."""
         self.log.add(lines)
-        self.message_line.step(lines)
+        self.message_line.step(lines, wait)
 
     def open_why(self) -> None:
         """W or a click on "Why?": the rules, open at the section behind the line
@@ -222,6 +208,7 @@ class TableScene(Scene):
     def open_menu(self) -> None:
         """Esc: the pause menu (over the round summary too)."""
         assert self.app is not None
+        self.hints.cancel()
         self.app.push(self.app.routes.pause(self.session, self.watching, self.save_now))
 
     def open_scores(self) -> None:
@@ -232,24 +219,24 @@ class TableScene(Scene):
                                              Reviewable(self.session.reviews, self.session.human_seats), self.human))
 
     def hint(self) -> None:
-        """H or the Hint button: the computer's suggestion for your turn, with its
-        reason (counted on the score sheet); the suggested tile is picked up."""
-        human = self.human
-        if human is None or not self.human_turn():
+        """H or the Hint button: start finding the hint for your turn (the review's own
+        pick, in a worker; ``update`` says it with its reason once found)."""
+        if self.human is None or not self.human_turn():
             self.say("Hints are for your turn.", theme.INK_DIM, 1.5)
             return
-        action, reason = hint(self.match.view(human))
+        self.hints.ask(self.match.view(self.human))
+
+    def _say_hint(self) -> None:
+        """A hint found for the person to move: say it, pick its tile up, count it on the score sheet."""
+        found, human = self.hints.collect(), self.human
+        if found is None or human is None:
+            return
         self.session.hints[human] += 1
         self.controller.save()
-        if isinstance(action, Play):
-            self.tray.selected = action.tile
+        if isinstance(found.action, Play):
+            self.tray.selected = found.action.tile
             self.tray.step_selection(0)
-            place = where(action.train, human, self.match.names, human)
-            what = f"play the {TEXT[action.tile]} on {place}{' and knock (K)' if action.knock else ''}"
-        else:
-            what = {DRAW: "draw from the boneyard (D)", END: "end your turn (E)", OPEN: "open your train (O)"}.get(
-                action, str(action))
-        self.message_line.advise(f"Hint: {what} \u2014 {reason}.")
+        self.message_line.advise(hint_words(found, human, self.match.names))
 
     def cycle_sort(self) -> None:
         """The next way of sorting the hand (remembered for the next run)."""
@@ -263,6 +250,7 @@ class TableScene(Scene):
         human = self.human
         if human is None or not self._may_undo() or not self.controller.undo(human):
             return False
+        self.hints.cancel()
         live = self.controller.live
         if live is not None:
             self.picture.show_now(live.copy())
@@ -338,7 +326,10 @@ class TableScene(Scene):
         else:
             self.controller.think()
         self.catch_steps()
-        self.picture.catch_up(scale, self.settings.turn_seconds)
+        self._say_hint()
+        if fast or not (self.picture.next_is_computers()
+                        and self.message_line.reading(scale, self.picture.lead(scale))):
+            self.picture.catch_up(scale, self.settings.turn_seconds)  # a computer's step waits for the line to be read
         ended = self.controller.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
         if ended and not self.summary_shown and self.picture.idle() and self.summary_timer is None:
             self.summary_timer = 0.0 if fast else 1.1 * scale + 0.4
@@ -373,6 +364,7 @@ class TableScene(Scene):
 
     def _offer_handover(self) -> None:
         """Put the pass screen up when another person's turn comes (pass and play)."""
+        self.handover.follow(self.controller.to_move())
         seat = self.handover.due(self.controller.to_move(), self.picture.ready())
         if seat is None or self.app is None:
             return
@@ -388,6 +380,7 @@ class TableScene(Scene):
     def _new_person(self) -> None:
         """Another person (or nobody, behind the pass screen) has the table: drop
         the last one's selection, drag, knock and everything said to them."""
+        self.hints.cancel()
         self.tray.selected = None
         self.input.reset()
         self.message_line.forget()
@@ -411,6 +404,7 @@ class TableScene(Scene):
     def skip(self) -> None:
         """Catch the picture up at once (Space or a click while computers play)."""
         self.picture.skip()
+        self.message_line.skipped()
         if self.summary_timer is not None:
             self.summary_timer = min(self.summary_timer, 0.05)
 
@@ -490,11 +484,13 @@ class TableScene(Scene):
     def _act(self, command: Command) -> None:
         """Apply the person's action; a refusal is said (and a dropped tile glides home)."""
         assert command.action is not None
+        self.hints.cancel()
         refusal = self.controller.act(command.action)
         if refusal is None:
             self.input.acted()
             self.catch_steps(command.pos)
             return
-        self.say(sentence(refusal), theme.WARN)
+        why = refusal_why(self.controller.live, command.action, refusal)
+        self.say(sentence(refusal), theme.WARN, 6.0 if why else 3.0, why)
         if command.pos is not None and isinstance(command.action, Play):
             self.picture.glide_home(command.action.tile, command.pos, self.settings.anim_scale)

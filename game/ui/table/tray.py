@@ -14,7 +14,7 @@ from ...engine.tiles import HI, LO, Tile
 from .. import theme, ui_scale
 from ..fonts import blit_text, capped, text
 from ..hand import SORT_LABELS, sort_hand
-from ..tile_art import face
+from ..tile_art import back, face
 from .handover import Viewer
 
 Point = tuple[float, float]
@@ -38,6 +38,7 @@ class HandTray:
         self.heading = ""
         self.sort_label = ""
         self.sort_rect = pygame.Rect(0, 0, 0, 0)
+        self.heading_rect = pygame.Rect(0, 0, 0, 0)
         self.playable: frozenset[Tile] = frozenset()
         self.more_left = False
         self.more_right = False
@@ -122,19 +123,25 @@ class HandTray:
         self.showing = self.seat_of(state)
         self.heading = ""
         self.sort_rect = pygame.Rect(0, 0, 0, 0)
+        self.heading_rect = pygame.Rect(0, 0, 0, 0)  # where the heading's words lie
         if self.showing is None:
             return
         hand = state.hands[self.showing]
         pips = sum(HI[t] + LO[t] for t in hand)
         self.heading = f"{label}  \u00b7  {len(hand)} tiles, {pips} pips"
+        if self.viewer.face_down:  # pass and play: the turn is over, nothing of the hand shows
+            self.playable = frozenset()
+            self.heading = f"{label}  \u00b7  {len(hand)} tiles, face down until the next turn"
         if self.more_left or self.more_right:
             self.heading += "  \u00b7  \u25c0 \u25b6 or the wheel: more tiles"
         self.sort_label = f"Sort: {SORT_LABELS.get(how, how)}  (S)"
         k = self.k
         with capped(1.0):
             shown = text(self.sort_label, int(16 * k), theme.GOLD, "bold")
+            heading = text(self.heading, int(16 * k), theme.INK_DIM, "bold")
         at = (round(self.area.right - 14 * k), round(self.area.y + 8 * k))
         self.sort_rect = shown.get_rect(topright=at)
+        self.heading_rect = heading.get_rect(topleft=(round(self.area.x + 14 * k), round(self.area.y + 8 * k)))
 
     # ---------------------------------------------------------------- queries
     def tile_at(self, pos: Point) -> tuple[Tile, pygame.Rect] | None:
@@ -204,6 +211,9 @@ class HandTray:
         for tile, rect in self.tiles:
             if tile in hidden or tile == lifted:
                 pygame.draw.rect(surface, (40, 26, 16), rect, border_radius=6)
+                continue
+            if self.viewer.face_down:
+                surface.blit(back(unit), rect)
                 continue
             lift = int(14 * k) if tile == self.selected else 0
             r = rect.move(0, -lift)
