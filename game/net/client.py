@@ -22,7 +22,7 @@ import json
 import queue
 import ssl
 import threading
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
@@ -35,7 +35,7 @@ from ..engine import Action, SeatView
 from ..engine.fairdeal import is_hex, new_contribution
 from ..saves import SaveStore
 from ..version import game_version
-from .inbound import Incoming, TableInfo, decode
+from .inbound import Incoming, Listing, TableInfo, decode, listings
 from .match_copy import MatchCopy
 from .messages import MAX_BYTES, PROTOCOL
 from .wire import WireError
@@ -157,6 +157,20 @@ class Client:
         await self._request({"type": "leave"}, "left")
         self.joined = None
 
+    async def take_back(self) -> None:
+        """Take this seat back from the stand-in it was handed to (its turns ran out of time)."""
+        await self._send({"type": "take_back"})
+
+    async def hand_over(self, seat: int) -> None:
+        """(Any pace) hand the seat of a person away for a week to the stand-in."""
+        await self._send({"type": "hand_over", "seat": seat})
+
+    async def list_tables(self, seats: Sequence[tuple[str, str]]) -> list[Listing]:
+        """Where the table of each (code, token) stands, as the server's database says,
+        without sitting down anywhere (``inbound.Listing``, in the same order)."""
+        answer = await self._request({"type": "list", "seats": [{"table": c, "token": t} for c, t in seats]}, "list")
+        return listings(answer.data, len(seats))
+
     async def close(self) -> None:
         """Close the connection (the seat stays this person's: rejoin with the token)."""
         if self._ws is not None:
@@ -242,7 +256,7 @@ class Client:
         kind = message.type
         if kind == "joined":
             self._joined(message)  # before any later message of the table is taken in
-        if kind in ("welcome", "joined", "left", "error"):
+        if kind in ("welcome", "joined", "left", "error", "list"):
             self._replies.put_nowait(message)
         if message.table is not None:
             self.table = message.table

@@ -23,7 +23,7 @@ from .settings import Settings, SettingsError
 from .wire import WireError, event_from_json, listed, name, small, view_from_json
 
 SERVER_TYPES: Final = ("welcome", "joined", "table", "commit", "update", "round_end", "match_end", "error",
-                       "left", "closed", "paused")
+                       "left", "closed", "paused", "list", "contributed")
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,17 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
+class ClockInfo:
+    """A live table's turn clock: whose turn it times and how long is left (seconds)."""
+
+    seat: int
+    left: float
+    running: bool
+    of: float
+    """The whole turn's time."""
+
+
+@dataclass(frozen=True)
 class TableInfo:
     """The table as a ``table`` message describes it."""
 
@@ -54,6 +65,13 @@ class TableInfo:
     totals: tuple[int, ...]
     paused: bool = False
     """Play is paused: the server cannot store moves for now."""
+    clock: ClockInfo | None = None
+    """The turn clock of a live table, while a person's turn is timed."""
+
+    @property
+    def pace(self) -> str:
+        """``live`` (a turn clock) or ``any`` (the table waits for each person)."""
+        return str(self.settings.get("pace", "live"))
 
 
 @dataclass(frozen=True)
@@ -107,7 +125,7 @@ def table_info(data: dict[str, Any]) -> TableInfo:
             raise WireError("the table's paused flag must be true or false")
         return TableInfo(_short(data["table"]), _short(data["state"]), settings.json(), options, setup,
                          small(data["round"], 0), seats, tuple(small(t) for t in listed(data["totals"], len(seats))),
-                         data.get("paused") is True)
+                         data.get("paused") is True, clock_info(data.get("clock"), len(seats)))
     except WireError:
         raise
     except SettingsError as error:
@@ -151,3 +169,73 @@ def _clean_texts(data: Any, depth: int = 0) -> None:
     elif isinstance(data, list):
         for value in data:
             _clean_texts(value, depth + 1)
+
+
+def clock_info(raw: Any, players: int) -> ClockInfo | None:
+    """A ``clock`` field (None: nothing is timed)."""
+    if raw is None:
+        return None
+    if type(raw) is not dict or type(raw.get("running")) is not bool:
+        raise WireError("the turn clock is not in its form")
+    left, whole = _seconds(raw.get("left")), _seconds(raw.get("of"))
+    return ClockInfo(small(raw.get("seat"), 0, players - 1), left, raw["running"], whole)
+
+
+def _seconds(value: Any) -> float:
+    """A duration of a turn clock (0 to an hour)."""
+    if type(value) not in (int, float) or not 0 <= value <= 3600:
+        raise WireError("a clock's time is not in its form")
+    return float(value)
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One seat's table as the server's list describes it (``found``: ``table``, ``expired``, ``unknown``)."""
+
+    code: str
+    found: str
+    seat: int = -1
+    state: str = ""
+    pace: str = ""
+    round: int = 0
+    rounds: int = 0
+    waiting: tuple[int, ...] = ()
+    your_move: bool = False
+    last_move_at: float = 0.0
+    finished_at: float | None = None
+    seats: tuple[SeatInfo, ...] = ()
+
+
+def listings(data: dict[str, Any], asked: int) -> list[Listing]:
+    """The entries of a ``list`` reply, checked: one per seat asked about."""
+    try:
+        return [_listing(raw) for raw in listed(data.get("tables"), asked)]
+    except (KeyError, TypeError, ValueError) as error:
+        raise WireError(f"the list of tables does not hold what it must ({error})") from None
+
+
+def _listing(raw: Any) -> Listing:
+    """One entry of a ``list`` reply."""
+    if type(raw) is not dict:
+        raise WireError("a listed table must be an object")
+    code, found = _short(raw["table"]), _short(raw["found"])
+    if found != "table":
+        if found not in ("expired", "unknown"):
+            raise WireError("a listed table is neither there, expired nor unknown")
+        return Listing(code, found)
+    seats = tuple(SeatInfo(name(s["name"]), _short(s["kind"]), False, s["stand_in"] is True, s["left"] is True, False)
+                  for s in listed(raw["seats"]))
+    players = len(seats)
+    finished = raw.get("finished_at")
+    return Listing(code, found, small(raw["seat"], 0, players - 1), _short(raw["state"]), _short(raw["pace"]),
+                   small(raw["round"], 0), small(raw["rounds"], 0), tuple(small(s, 0, players - 1) for s in
+                                                                      listed(raw["waiting"])),
+                   raw["your_move"] is True, _stamp(raw["last_move_at"]), None if finished is None else _stamp(finished),
+                   seats)
+
+
+def _stamp(value: Any) -> float:
+    """A wall-clock time (Unix seconds)."""
+    if type(value) not in (int, float) or not 0 <= value < 1e11:
+        raise WireError("a time is not in its form")
+    return float(value)

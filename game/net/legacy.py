@@ -89,7 +89,8 @@ def _table_writes(path: Path, now: float) -> tuple[str, list[TableWrite]] | None
     autosave = path.parent / f"autosave-{table_id}.json"
     if doc.get("state") == "lobby" or not autosave.exists():
         return None
-    settings = settings_from_json(doc["settings"])
+    old = doc["settings"]
+    settings = settings_from_json({k: v for k, v in old.items() if k != "grace"} if type(old) is dict else old)
     seats = [_seat_row(index, raw) for index, raw in enumerate(doc["seats"])]
     if len(seats) != settings.players:
         raise ValueError("the table file does not seat its players")

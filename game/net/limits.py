@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .store.base import CREATED_WINDOW, WRONG_WINDOW
 from .store.records import AddressCounts, AddressEvent
+
 MAX_ADDRESSES = 100_000
 """Addresses remembered at most (a flood from many addresses must not fill the memory)."""
 

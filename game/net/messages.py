@@ -24,6 +24,7 @@ from ..engine.length import LENGTHS
 from ..engine.option_ranges import PRESET_NAMES, Range, options_problem, shown
 from ..memory.files import FileProblem, bad_character, parse_json
 from ..memory.names import seat_name
+from .pace import LONGEST_CLOCK, PACES, SHORTEST_CLOCK
 
 PROTOCOL: Final = 2
 """The protocol version a hello names; a server answers another with ``protocol``."""
@@ -36,7 +37,9 @@ OPEN: Final = "open"
 COMPUTER_KINDS: Final = (*LEVELS, "random")
 """The computer levels a seat or the stand-in may be."""
 MAX_WAIT: Final = 3600.0
-"""The longest grace period or deal wait (seconds)."""
+"""The longest deal wait (seconds)."""
+MAX_LISTED: Final = 50
+"""The most seats one list request may ask about."""
 MAX_HOUSE_RULES: Final = 40
 """The most house rules one table may list (more than there are options)."""
 
@@ -45,7 +48,8 @@ SETTING_RANGES: Final[dict[str, Range]] = {
     "players": Range("whole", 2, 8),
     "length": Range("word", choices=LENGTHS),
     "stand_in": Range("word", choices=COMPUTER_KINDS),
-    "grace": Range("number", 0, MAX_WAIT),
+    "pace": Range("word", choices=PACES),
+    "turn_clock": Range("number", SHORTEST_CLOCK, LONGEST_CLOCK),
     "deal_wait": Range("number", 0, MAX_WAIT),
 }
 """The one table of what a network table's settings may hold, but for ``house_rules``
@@ -186,6 +190,13 @@ def house_rules(value: Any, where: str) -> dict[str, Any]:
     return dict(value)
 
 
+def listed_seat(value: Any, where: str) -> dict[str, str]:
+    """One seat a list request asks about: its table's code and its token."""
+    if type(value) is not dict or set(value) != {"table", "token"}:
+        raise _wrong(where, "an object of 'table' and 'token'")
+    return {"table": TABLE_CODE(value["table"], f"{where}.table"), "token": TOKEN(value["token"], f"{where}.token")}
+
+
 SEAT_KIND: Final = ranged(HOST_SEAT_KINDS)
 TABLE_CODE: Final = text(20)
 TOKEN: Final = text(64)
@@ -207,6 +218,9 @@ REQUESTS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
     "contribute": {"round": (whole(1, 1000), True), "contribution": (hex_digits(CONTRIBUTION_HEX), True)},
     "act": {"action": (text(40), True), "round": (whole(1, 1000), False)},
     "leave": {},
+    "take_back": {},
+    "hand_over": {"seat": (whole(0, 7), True)},
+    "list": {"seats": (list_of(listed_seat, 1, MAX_LISTED), True)},
 }
 """Each request type's fields: (check, required)."""
 

@@ -64,6 +64,7 @@ def _rebuild(stored: StoredTable, clock: Callable[[], float]) -> Table:
     table.writes.clear()
     if row.state != "lobby":
         _replay(table, stored.rounds, row.seed)
+    table.pace.restore(stored.clock_left)
     table.events_log.clear()
     return table
 

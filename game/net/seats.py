@@ -2,8 +2,8 @@
 
 A seat is ``open`` (waiting for a person), a computer level, or a person
 with a name and a secret token. A person who drops stays seated: after the
-table's grace period a computer player of the table's stand-in level plays
-for them (``stand_in``) until they rejoin with their token. The server keeps
+table's pace (``pace``) a computer player of the table's stand-in level may
+play for them (``stand_in``) until they rejoin with their token. The server keeps
 only a token's SHA-256, so its database alone opens no seat.
 """
 
@@ -36,6 +36,8 @@ class Seat:
     """A computer player plays this person's seat while they are away."""
     left: bool = False
     """The person left the table for good (a computer player took the seat)."""
+    timeouts: int = 0
+    """Turns in a row this person's clock ran out on (a live table)."""
 
     @property
     def is_person(self) -> bool:
@@ -69,8 +71,8 @@ class Seat:
         self.connected, self.away_since = False, now
 
     def back(self) -> None:
-        """The person rejoined: they play their seat again."""
-        self.connected, self.away_since, self.stand_in = True, None, False
+        """The person rejoined (or took their seat back): they play their seat again."""
+        self.connected, self.away_since, self.stand_in, self.timeouts = True, None, False, 0
 
     def public(self, thinking: bool) -> dict[str, Any]:
         """The seat as every person at the table sees it (no token)."""
@@ -79,14 +81,15 @@ class Seat:
 
     def row(self, index: int) -> SeatRow:
         """The seat as the database keeps it (the token only as its hash)."""
-        return SeatRow(index, self.kind, self.name, self.token_hash, self.stand_in, self.left)
+        return SeatRow(index, self.kind, self.name, self.token_hash, self.stand_in, self.left, self.timeouts,
+                       self.away_since)
 
     @classmethod
     def from_row(cls, row: SeatRow, now: float) -> Seat:
         """A seat read back from the database: a person is away until they rejoin."""
-        seat = cls(row.kind, row.name, row.token_hash, False, None, row.stand_in, row.left)
+        seat = cls(row.kind, row.name, row.token_hash, False, None, row.stand_in, row.left, row.timeouts)
         if seat.is_person and not seat.left:
-            seat.away_since = now
+            seat.away_since = now if row.away_since is None else row.away_since
         return seat
 
 

@@ -30,12 +30,11 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ..version import game_version
-from .codes import normal_code
+from . import arrivals
 from .limits import AddressLimits, LimitSettings
 from .memory import keep_pauses_short
-from .messages import MAX_BYTES, OPEN, PROTOCOL, BadMessage, parse_request
+from .messages import MAX_BYTES, PROTOCOL, BadMessage, parse_request
 from .outbox import Outbox
-from .settings import Settings, SettingsError
 from .store import Retention, Store, open_store
 from .table import Out, Refused, Table
 from .tables import Tables
@@ -183,7 +182,7 @@ class Server:
                     continue
                 outs = table.tick()
                 if outs or table.writes:
-                    self._deliver(table, outs)
+                    self.deliver(table, outs)
             await self.tables.maintain()
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
@@ -245,7 +244,7 @@ class Server:
             return self._refuse_hello(conn, "protocol", (
                 f"this game speaks protocol {request['protocol']} and this server protocol {PROTOCOL}: "
                 + ("update Mexican Train to play here" if older else "this server is older than your game")))
-        self._send(conn, {"type": "welcome", "protocol": PROTOCOL, "server": f"mexican-train {game_version()}"})
+        self.send(conn, {"type": "welcome", "protocol": PROTOCOL, "server": f"mexican-train {game_version()}"})
         return True
 
     def _refuse_hello(self, conn: Conn, code: str, message: str) -> bool:
@@ -264,13 +263,13 @@ class Server:
                 request = parse_request(data)
                 await self._handle(conn, request)
             except BadMessage as bad:
-                self._send(conn, {"type": "error", "code": bad.code, "message": bad.message, "about": bad.about})
+                self.send(conn, {"type": "error", "code": bad.code, "message": bad.message, "about": bad.about})
             except Refused as refused:
-                self._send(conn, {"type": "error", "code": refused.code, "message": refused.message,
+                self.send(conn, {"type": "error", "code": refused.code, "message": refused.message,
                                   "about": _about(data)}, conn.table)
             except Exception:
                 log.exception("request from %s failed", conn.address)
-                self._send(conn, {"type": "error", "code": "server", "message": "the server could not do that"})
+                self.send(conn, {"type": "error", "code": "server", "message": "the server could not do that"})
 
     async def _sender(self, conn: Conn) -> None:
         """Send the connection's queued messages in order; None closes it."""
@@ -291,17 +290,20 @@ class Server:
             return
         del self.seated[(table.code, seat)]
         if self.tables.get(table.code) is table and not table.paused:
-            self._deliver(table, table.drop(seat))
+            self.deliver(table, table.drop(seat))
 
     # ----------------------------------------------------------- requests
 
     async def _handle(self, conn: Conn, request: dict[str, Any]) -> None:
         """One checked request."""
         kind = request["type"]
+        if kind == "list":
+            await arrivals.list_tables(self, conn, request["seats"])
+            return
         if kind in ("create", "join", "rejoin"):
             if conn.table is not None:
                 raise Refused("state", "this connection is already at a table (leave it first)")
-            await {"create": self._create, "join": self._join, "rejoin": self._rejoin}[kind](conn, request)
+            await {"create": arrivals.create, "join": arrivals.join, "rejoin": arrivals.rejoin}[kind](self, conn, request)
             return
         table = conn.table
         if table is None or kind == "hello":
@@ -319,109 +321,30 @@ class Server:
         elif kind == "act":
             outs = table.act(seat, request["action"], request.get("round"))
             self.moves += 1
+        elif kind == "take_back":
+            outs = table.take_back(seat)
+        elif kind == "hand_over":
+            outs = table.hand_over(seat, request["seat"])
         else:
-            self._leave(conn, table, seat)
+            arrivals.leave(self, conn, table, seat)
             return
-        self._deliver(table, outs)
+        self.deliver(table, outs)
 
-    def _leave(self, conn: Conn, table: Table, seat: int) -> None:
-        """The person leaves their seat; a host leaving before the start closes the table."""
-        self.seated.pop((table.code, seat), None)
-        conn.table, conn.seat = None, -1
-        if table.state == "lobby" and seat == table.host:
-            for index in range(len(table.seats)):
-                other = self.seated.pop((table.code, index), None)
-                if other is not None:
-                    other.table, other.seat = None, -1
-                    self._send(other, {"type": "closed", "reason": "host_left", "message": "the host closed the table"})
-            table.events_log.append("closed: the host left before the start")
-            self.tables.remove(table)
-            self._send(conn, {"type": "left", "table": table.code})
-            return
-        outs = table.leave(seat)
-        self._send(conn, {"type": "left", "table": table.code}, table)
-        self._deliver(table, outs)
-
-    async def _create(self, conn: Conn, request: dict[str, Any]) -> None:
-        """A new table with the sender as its host in seat 0."""
-        now = self.clock()
-        if len(self.tables) >= self.config.max_tables:
-            log.info("refused a new table to %s: server_full (%s in memory)", conn.address, self.tables.summary())
-            raise Refused("server_full", "this server holds as many tables as it can: try again later")
-        refusal = self.limits.refusal(conn.address, now)
-        if refusal is not None:
-            log.info("refused a new table to %s: %s (%s)", conn.address, *refusal)
-            raise Refused(*refusal)
-        settings = Settings.from_request(request)
-        kinds = list(request.get("seats") or [OPEN] * settings.players)
-        if len(kinds) != settings.players:
-            raise Refused("schema", f"'seats' must list {settings.players} seats")
-        kinds[0] = "person"
-        try:
-            table = Table(await self.tables.free_code(), settings, kinds, self.clock)
-        except SettingsError as error:
-            raise Refused("rules", str(error)) from None
-        token = table.open(request["name"], conn.address)
-        self.tables.add(table)
-        self.outbox.count(self.limits.created(conn.address, now))
-        table.events_log.append(f"created by {request['name']} from {conn.address}: {settings.preset}, "
-                                f"{settings.players} players, {settings.length}")
-        self._seat(conn, table, 0, token)
-        self._deliver(table, [(None, table.table_message())])
-
-    async def _find(self, conn: Conn, typed: str) -> Table:
-        """The table a typed code names (read back from the database if need be);
-        wrong codes count against the address."""
-        if self.limits.wrong_blocked(conn.address, self.clock()):
-            log.info("refused %s: rate_limited (too many wrong codes or tokens)", conn.address)
-            raise Refused("rate_limited", "too many wrong codes from your address: wait a minute")
-        table = await self.tables.by_code(normal_code(typed))
-        if table is None:
-            self.outbox.count(self.limits.wrong(conn.address, self.clock()))
-            raise Refused("bad_code", "there is no table with that code")
-        if table.paused:
-            raise Refused("paused", "play at this table is paused: the server cannot store moves right now")
-        return table
-
-    async def _join(self, conn: Conn, request: dict[str, Any]) -> None:
-        """A person takes a seat at a table by its code."""
-        table = await self._find(conn, request["table"])
-        seat, token, outs = table.join(request["name"], request.get("seat"))
-        self._seat(conn, table, seat, token)
-        self._deliver(table, outs)
-
-    async def _rejoin(self, conn: Conn, request: dict[str, Any]) -> None:
-        """A person comes back to their seat with its token."""
-        table = await self._find(conn, request["table"])
-        try:
-            seat = table.seat_of(request["token"])
-        except Refused:
-            self.outbox.count(self.limits.wrong(conn.address, self.clock()))
-            raise
-        old = self.seated.get((table.code, seat))
-        if old is not None:
-            old.table, old.seat = None, -1
-            self._send(old, {"type": "closed", "reason": "replaced",
-                             "message": "this seat was taken up on another connection"}, table)
-            self.outbox.stage(table.table_id, table.epoch, [], [(_Closer(old), {})])
-        self._seat(conn, table, seat, request["token"])
-        self._deliver(table, table.rejoin(seat))
-
-    def _seat(self, conn: Conn, table: Table, seat: int, token: str) -> None:
+    def seat_conn(self, conn: Conn, table: Table, seat: int, token: str) -> None:
         """Attach the connection to its seat and tell it so (once the seat is stored)."""
         conn.table, conn.seat = table, seat
         self.seated[(table.code, seat)] = conn
-        self._send(conn, {"type": "joined", "table": table.code, "seat": seat, "token": token,
+        self.send(conn, {"type": "joined", "table": table.code, "seat": seat, "token": token,
                           "host": seat == table.host}, table)
 
     # ------------------------------------------------------------ delivery
 
-    def _send(self, conn: Conn, message: dict[str, Any], table: Table | None = None) -> None:
+    def send(self, conn: Conn, message: dict[str, Any], table: Table | None = None) -> None:
         """Send ``message`` to one connection after what is staged before it (and ``table``'s writes)."""
         self.outbox.stage(table.table_id if table else "", table.epoch if table else 0,
                           table.take_writes() if table else [], [(conn, message)])
 
-    def _deliver(self, table: Table, outs: list[Out]) -> None:
+    def deliver(self, table: Table, outs: list[Out]) -> None:
         """Stage the table's writes and each message to its seat's connection (or all), once
         stored; log, and let a computer move."""
         sends: list[tuple[Conn, dict[str, Any]]] = []
@@ -435,10 +358,10 @@ class Server:
         if table.state == "over" and table.counts_as_open:
             table.counts_as_open = False
             self.limits.closed(table.creator)
-        self._log(table)
+        self.log_table(table)
         self._kick(table)
 
-    def _log(self, table: Table) -> None:
+    def log_table(self, table: Table) -> None:
         """The table's lines for the operator."""
         for line in table.events_log:
             log.info("table %s: %s", table.code, line)
@@ -464,24 +387,13 @@ class Server:
         try:
             action = await self.thinkers.decide(kind, seed, table.session.match.view(seat), table.creator, table.code)
             if self.tables.get(table.code) is table and not table.paused:
-                self._deliver(table, table.computer_acted(seat, action, version))
+                self.deliver(table, table.computer_acted(seat, action, version))
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("table %s: a computer decision for seat %d failed", table.code, seat)
             table.thinking = None
             self._kick(table)
-
-
-class _Closer:
-    """Closes a replaced connection once the messages staged before it are sent."""
-
-    def __init__(self, conn: Conn) -> None:
-        self.conn = conn
-
-    def send(self, message: dict[str, Any]) -> None:
-        """End the connection (the message is empty)."""
-        self.conn.end()
 
 
 def _port(ws_server: WsServer) -> int:

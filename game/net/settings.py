@@ -1,5 +1,6 @@
 """A network table's settings: the rules as the desktop's New match sets them up,
-the computer level that stands in for a person who dropped, and the waits.
+the table's pace (a turn clock, or any pace), the computer level that stands
+in for a person, and the deal's wait.
 
 What each setting may hold is ``messages.SETTING_RANGES`` (the house rules:
 ``engine.option_ranges``), the table a ``create`` request is checked
@@ -16,8 +17,8 @@ from ..engine import RuleOptions, SetupError, preset
 from ..engine.length import Length, with_length
 from ..memory.session import HUMAN, SeatConfig
 from .messages import REQUIRED_SETTINGS, house_rules_problem, setting_problem
+from .pace import DEFAULT_TURN_CLOCK, LIVE
 
-DEFAULT_GRACE = 60.0
 DEFAULT_DEAL_WAIT = 30.0
 
 
@@ -34,11 +35,19 @@ class Settings:
     length: str = "full"
     house_rules: dict[str, Any] = field(default_factory=dict)
     stand_in: str = "easy"
-    """The computer level that plays a dropped person's seat after ``grace`` seconds."""
-    grace: float = DEFAULT_GRACE
+    """The computer level that plays a person's turn when their clock runs out, or their seat when handed over."""
     deal_wait: float = DEFAULT_DEAL_WAIT
-    """Seconds the deal waits for every person's contribution (between rounds:
-    their Continue) before it goes on without the missing ones."""
+    """Seconds the deal of a live table waits for every person's contribution
+    (between rounds: their Continue) before it goes on without the missing ones."""
+    pace: str = LIVE
+    """``live`` (a turn clock) or ``any`` (no clock: the table waits for each person, for days)."""
+    turn_clock: float = DEFAULT_TURN_CLOCK
+    """Seconds a person's turn may take at a live table."""
+
+    @property
+    def live(self) -> bool:
+        """Whether turns are timed (a live table)."""
+        return self.pace == LIVE
 
     def options(self) -> RuleOptions:
         """The rule options; SettingsError when the rules cannot seat this table."""
@@ -55,15 +64,16 @@ class Settings:
     def json(self) -> dict[str, Any]:
         """The settings as JSON data."""
         return {"preset": self.preset, "players": self.players, "length": self.length,
-                "house_rules": dict(self.house_rules), "stand_in": self.stand_in, "grace": self.grace,
-                "deal_wait": self.deal_wait}
+                "house_rules": dict(self.house_rules), "stand_in": self.stand_in, "deal_wait": self.deal_wait,
+                "pace": self.pace, "turn_clock": self.turn_clock}
 
     @classmethod
     def from_request(cls, request: dict[str, Any]) -> Settings:
         """The settings a checked ``create`` request asks for."""
         return cls(request["preset"], request["players"], request.get("length", "full"),
                    dict(request.get("house_rules", {})), request.get("stand_in", "easy"),
-                   float(request.get("grace", DEFAULT_GRACE)), float(request.get("deal_wait", DEFAULT_DEAL_WAIT)))
+                   float(request.get("deal_wait", DEFAULT_DEAL_WAIT)), request.get("pace", LIVE),
+                   float(request.get("turn_clock", DEFAULT_TURN_CLOCK)))
 
     @classmethod
     def from_json(cls, raw: Any) -> Settings:

@@ -20,7 +20,6 @@ sends any of the messages: nothing anyone is told can be lost.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -32,21 +31,21 @@ from ..engine.match import mixed_deal
 from ..engine.tiles import TEXT
 from ..memory.names import name_key
 from ..memory.session import GameSession, new_match_id
-from ..saves.codec import encode_options
+from . import table_messages as outgoing
+from . import table_writes as stored
 from .messages import OPEN
+from .pace import AWAY_HAND_OVER, HAND_OVER_AFTER, TablePace
 from .seats import PERSON, Seat
 from .settings import Settings, seat_config
 from .store.records import (
     CreateTable,
     SaveAction,
-    SaveRound,
     SaveScores,
-    SaveSeats,
     SaveTable,
     TableRow,
     TableWrite,
 )
-from .wire import event_json, public_json, view_json
+from .wire import public_json
 
 Out = tuple[int | None, dict[str, Any]]
 """A message and the seat it goes to (None: every person at the table)."""
@@ -100,6 +99,7 @@ class Table:
         """Changes to store before anyone hears of them, taken by the server."""
         self.events_log: list[str] = []
         """Lines for the operator's log, taken by the server."""
+        self.pace = TablePace(self)
 
     # ------------------------------------------------------------ seating
 
@@ -152,7 +152,9 @@ class Table:
         seat.back()
         if stood_in:
             self.version += 1
+        if stood_in or self.state != "lobby":
             self._save_seats()
+        self.pace.sync()
         self._changed(f"{seat.name} is back at seat {index}")
         return [(None, self.table_message()), *self.catch_up(index)]
 
@@ -189,7 +191,10 @@ class Table:
         seat.drop(self.clock())
         if self.state == "lobby" and index != self.host:
             self.seats[index] = Seat(OPEN)
+        if self.state != "lobby" or index != self.host:
             self._save_seats()
+        self.pace.sync()
+        self._save_progress()
         self._changed(f"{seat.name} dropped from seat {index}")
         return [(None, self.table_message()), *self._maybe_deal()]
 
@@ -204,6 +209,35 @@ class Table:
             self.version += 1
         self._save_seats()
         self._changed(f"{seat.name} left seat {index}")
+        return [(None, self.table_message()), *self._maybe_deal()]
+
+    def take_back(self, by: int) -> list[Out]:
+        """A person takes back the seat that was handed to the stand-in (``Take my seat back``)."""
+        seat = self.seats[by]
+        if not seat.stand_in:
+            raise Refused("state", "your seat is yours already")
+        seat.back()
+        self.version += 1
+        self._save_seats()
+        self.pace.sync()
+        self._changed(f"{seat.name} took seat {by} back from the stand-in")
+        return [(None, self.table_message()), *self._maybe_deal()]
+
+    def hand_over(self, by: int, index: int) -> list[Out]:
+        """At an any-pace table, hand the seat of a person away for a week to the stand-in."""
+        if self.settings.live:
+            raise Refused("state", "at a live table the turn clock hands a seat over by itself")
+        if index >= len(self.seats) or index == by or not self.seats[index].is_person:
+            raise Refused("state", "only another person's seat can be handed over")
+        seat = self.seats[index]
+        away = seat.away_since
+        if seat.stand_in or seat.left or away is None or self.clock() - away < AWAY_HAND_OVER:
+            raise Refused("state", f"{seat.name} has not been away for a week")
+        seat.stand_in = True
+        self.version += 1
+        self._save_seats()
+        self._changed(f"{self.seats[by].name} handed {seat.name}'s seat {index} to the stand-in "
+                      f"({self.settings.stand_in})")
         return [(None, self.table_message()), *self._maybe_deal()]
 
     def empty_since(self) -> float:
@@ -248,7 +282,7 @@ class Table:
         self.state = "dealing"
         self.secret = new_salt()
         self.contributions = [""] * len(self.seats)
-        self.deal_deadline = self.clock() + self.settings.deal_wait
+        self.deal_deadline = self.clock() + self.settings.deal_wait if self.settings.live else None
         self._save_round()
         self._save_row()
         return [(None, self.commit_message()), *self._maybe_deal()]
@@ -261,6 +295,7 @@ class Table:
             raise Refused("state", "this seat has already contributed to this deal")
         self.contributions[by] = contribution
         self._save_round()
+        self._save_progress()
         return self._maybe_deal()
 
     def _maybe_deal(self, late: bool = False) -> list[Out]:
@@ -310,17 +345,23 @@ class Table:
             action = parse_action(text, len(self.seats), match.setup.set_max)
         except ActionSyntaxError as error:
             raise Refused("bad_action", str(error)) from None
-        return self._apply(action)
+        out = self._apply(action)
+        if self.seats[by].timeouts:
+            self.seats[by].timeouts = 0
+            self._save_seats()
+        return out
 
     def computer_turn(self) -> tuple[int, str, int] | None:
         """The seat whose computer player must decide now, its level and the
         table's version then (None when a person is to move, nothing is
         played, or no person is connected)."""
         match = self.session.match if self.session else None
-        if self.state != "playing" or match is None or self.thinking is not None or not self.people_here():
-            return None  # with no one connected the table waits: nobody would see the computers play
+        if self.state != "playing" or match is None or self.thinking is not None or self.paused:
+            return None
+        if self.settings.live and not self.people_here():
+            return None  # a live table waits while no one is there; at any pace the computers play on
         seat = match.current_player()
-        if seat is None or not self.seats[seat].plays_itself:
+        if seat is None or not (self.seats[seat].plays_itself or self.pace.stands_in(seat)):
             return None
         kind = self.seats[seat].kind
         return seat, (self.settings.stand_in if kind == PERSON else kind), self.version
@@ -352,6 +393,7 @@ class Table:
         """The updates after a deal or an action; the round's and match's ends."""
         assert self.session is not None
         match = self.session.match
+        self.pace.sync()
         people = [i for i, s in enumerate(self.seats) if s.is_person]
         public = public_json(match.view(people[0])) if people else None
         out: list[Out] = [(i, self.update(i, events, public)) for i in people]
@@ -367,22 +409,28 @@ class Table:
                 self._changed("the match is over")
             else:
                 out.extend(self._commit())
+        self.pace.sync()
+        self._save_progress()
         return out
 
     def tick(self) -> list[Out]:
-        """What time brings: stand-ins after the grace period, a deal that waited long enough."""
-        now = self.clock()
+        """What time brings: a turn clock run out (the stand-in finishes the turn; three in a row
+        hand the seat over), a live deal that waited long enough."""
         out: list[Out] = []
-        for index, seat in enumerate(self.seats):
-            if (seat.is_person and seat.away_since is not None and not seat.stand_in and self.state != "lobby"
-                    and now - seat.away_since >= self.settings.grace):
-                seat.stand_in = True
-                self.version += 1
-                self._save_seats()
-                self._changed(f"a computer player ({self.settings.stand_in}) stands in for {seat.name} at seat {index}")
-                out.append((None, self.table_message()))
-                out.extend(self._maybe_deal())
-        if self.deal_deadline is not None and now >= self.deal_deadline:
+        seat = self.pace.ran_out()
+        if seat is not None:
+            person = self.seats[seat]
+            person.timeouts += 1
+            self.version += 1
+            self._changed(f"{person.name}'s clock ran out at seat {seat}: the stand-in ({self.settings.stand_in}) "
+                          "finishes the turn")
+            if person.timeouts >= HAND_OVER_AFTER:
+                person.stand_in = True
+                self._changed(f"seat {seat} handed to the stand-in after {person.timeouts} turns out of time")
+            self._save_seats()
+            self._save_progress()
+            out.append((None, self.table_message()))
+        if self.deal_deadline is not None and self.clock() >= self.deal_deadline:
             out.extend(self._maybe_deal(late=True))
         return out
 
@@ -390,55 +438,23 @@ class Table:
 
     def table_message(self) -> dict[str, Any]:
         """The table as every person at it sees it."""
-        match = self.session.match if self.session else None
-        return {
-            "type": "table", "table": self.code, "state": self.state, "settings": self.settings.json(),
-            "options": encode_options(self.options), "round": self.round_number,
-            "seats": [seat.public(self.thinking == i) for i, seat in enumerate(self.seats)], "paused": bool(self.paused),
-            "totals": match.totals() if match else [0] * len(self.seats),
-        }
+        return outgoing.table_message(self)
 
     def commit_message(self) -> dict[str, Any]:
         """The server's commitment to the secret of the round about to be dealt."""
-        return {"type": "commit", "round": self.round_number, "commitment": commitment(self.secret),
-                "wait": self.settings.deal_wait}
+        return outgoing.commit_message(self)
 
     def update(self, seat: int, events: tuple[ev.Event, ...], public: dict[str, Any] | None = None) -> dict[str, Any]:
-        """``seat``'s view after a change, with the events as that seat may see
-        them (``public``: the shared part of every seat's view, made once)."""
-        assert self.session is not None
-        match = self.session.match
-        return {"type": "update", "round": len(match.deals), "moves": len(match.action_log[-1]),
-                "events": [event_json(ev.for_seat(e, seat)) for e in events],
-                "view": view_json(match.view(seat), public)}
+        """``seat``'s view after a change, with the events as that seat may see them."""
+        return outgoing.update_message(self, seat, events, public)
 
     def round_end_message(self, index: int | None = None) -> dict[str, Any]:
-        """Round ``index``'s end (default: the last dealt): scores and everything
-        a person's game needs to check the deal."""
-        assert self.session is not None
-        match = self.session.match
-        index = len(match.deals) - 1 if index is None else index
-        mix = self.session.mixes[index]
-        assert mix is not None
-        totals = [sum(r[s] for r in match.round_scores[:index + 1]) for s in range(match.players)]
-        return {
-            "type": "round_end", "round": index + 1, "scores": match.round_scores[index], "totals": totals,
-            "reveal": {"secret": match.salts[index], "commitment": mix.commitment,
-                       "contributions": list(mix.contributions), "fingerprint": match.fingerprints[index],
-                       "deal": [TEXT[t] for t in match.deals[index]], "actions": list(match.action_log[index])},
-            "seed": self.session.seed,
-            "seats": [{"name": c.name, "kind": c.kind} for c in self.session.seats],
-            "draw_off": None if match.first_starter is None else {
-                "starter": match.first_starter, "tiles": [[s, TEXT[t]] for s, t in match.draw_off_tiles]},
-        }
+        """Round ``index``'s end (default: the last dealt), with all a game needs to check the deal."""
+        return outgoing.round_end_message(self, index)
 
     def match_end_message(self) -> dict[str, Any]:
         """The match's result."""
-        assert self.session is not None
-        outcome = self.session.match.outcome()
-        assert outcome is not None
-        return {"type": "match_end", "totals": list(outcome.totals),
-                "ranking": [list(group) for group in outcome.ranking], "winners": list(outcome.winners)}
+        return outgoing.match_end_message(self)
 
     # ------------------------------------------------------------ helpers
 
@@ -455,9 +471,7 @@ class Table:
 
     def row(self) -> TableRow:
         """The table's own row for the database."""
-        seed = str(self.session.seed) if self.session else ""
-        return TableRow(self.table_id, self.code, json.dumps(self.settings.json(), sort_keys=True), self.state, seed,
-                        self.creator, self.created_at, self.finished_at)
+        return stored.table_row(self)
 
     def _save_row(self) -> None:
         """Note the table's row (its state changed)."""
@@ -465,12 +479,15 @@ class Table:
 
     def _save_seats(self) -> None:
         """Note every seat (one changed)."""
-        self.writes.append(SaveSeats(tuple(seat.row(i) for i, seat in enumerate(self.seats))))
+        self.writes.append(stored.seats_write(self))
 
     def _save_round(self, deal: tuple[str, ...] | None = None) -> None:
         """Note the round being dealt: its secret, the contributions so far and, once dealt, the deal."""
-        self.writes.append(SaveRound(self.round_number, self.secret, commitment(self.secret),
-                                     tuple(self.contributions), deal))
+        self.writes.append(stored.round_write(self, deal))
+
+    def _save_progress(self) -> None:
+        """Note where the match stands, for the list of a person's tables."""
+        self.writes.append(stored.progress_write(self))
 
     def take_writes(self) -> list[TableWrite]:
         """The writes noted since the last call, oldest first."""

@@ -81,6 +81,13 @@ class Tables:
                      _count(imported, "table"), folder)
         await self.refresh()
         self._next_sweep = server.clock()
+        for code in await server.store.playing_on():  # any-pace tables whose computers play on, as before a stop
+            try:
+                table = await self.by_code(code)
+            except Refused:
+                continue
+            if table is not None:
+                server.deliver(table, [])
 
     async def refresh(self) -> None:
         """Read the stored counts and the limits' counts again."""
@@ -106,7 +113,7 @@ class Tables:
         """Remove a table for good (a lobby its host closed): from memory and the database."""
         self._loaded.pop(table.code, None)
         self.server.limits.closed(table.creator)
-        self.server._log(table)
+        self.server.log_table(table)
         self.server.outbox.stage(table.table_id, table.epoch, [*table.take_writes(), DeleteTable()], [])
 
     async def by_code(self, code: str) -> Table | None:
@@ -217,7 +224,7 @@ class Tables:
         for seat in range(len(table.seats)):
             if (code, seat) in server.seated:
                 outs.extend(out for out in table.catch_up(seat))
-        server._deliver(table, [(None, table.table_message()), *outs])
+        server.deliver(table, [(None, table.table_message()), *outs])
         return True
 
     # --------------------------------------------------------- upkeep
@@ -236,8 +243,8 @@ class Tables:
     def _unload_if_empty(self, table: Table, now: float) -> None:
         """Unload a table whose people have all been gone for ``unload_after`` (its writes all stored)."""
         server = self.server
-        if table.people_here() or table.paused or table.thinking is not None:
-            return
+        if table.people_here() or table.paused or table.thinking is not None or table.computer_turn() is not None:
+            return  # (at any pace the computers play on to a person's turn first)
         if now - table.empty_since() >= server.config.unload_after and not server.outbox.busy(table.table_id):
             del self._loaded[table.code]
             log.info("table %s: unloaded (no one at it; it waits in the database)", table.code)

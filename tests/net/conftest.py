@@ -87,8 +87,17 @@ def database(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
+def clocked(tmp_path: Path) -> Iterator[tuple[Running, ManualClock]]:
+    """A fresh server whose wall clock the test moves (turn clocks, days away)."""
+    clock = ManualClock()
+    running, embedded = start_server(tmp_path / "server", clock=clock)
+    yield running, clock
+    embedded.stop()
+
+
+@pytest.fixture
 def server(tmp_path: Path) -> Iterator[Running]:
-    """A fresh server with short timeouts (grace 0.3 s per table is set by each test)."""
+    """A fresh server with short timeouts."""
     running, embedded = start_server(tmp_path / "server")
     yield running
     embedded.stop()

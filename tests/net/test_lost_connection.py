@@ -1,4 +1,4 @@
-"""A person who drops is stood in for after the grace period and gets the seat back on rejoin."""
+"""A person who drops: their turns run out of time, a stand-in finishes them, and a rejoin gives the seat back."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from game.ai import make_player
 from game.engine import events as ev
 from game.net.client import Client, ServerRefused
 
-from .conftest import Running, connected, next_of
+from .conftest import ManualClock, Running, connected, next_of
 
 
 async def _host_plays_until(host: Client, done, limit: float = 30.0):  # type: ignore[no-untyped-def]
@@ -23,11 +23,13 @@ async def _host_plays_until(host: Client, done, limit: float = 30.0):  # type: i
             return message
 
 
-def test_a_person_dropped_mid_turn_is_stood_in_for_and_gets_the_seat_back(server: Running) -> None:
+def test_a_person_dropped_mid_turn_is_stood_in_for_and_gets_the_seat_back(
+        clocked: tuple[Running, ManualClock]) -> None:
+    server, clock = clocked
+
     async def scenario() -> None:
         host = await connected(server.url)
-        table = await host.create("Ana", "classic", 2, length="blitz", seats=["person", "open"], grace=0.3,
-                                  stand_in="easy")
+        table = await host.create("Ana", "classic", 2, length="blitz", seats=["person", "open"], stand_in="easy")
         ben = await connected(server.url)
         seat = await ben.join(table.table, "Ben")
         await host.start()
@@ -35,8 +37,7 @@ def test_a_person_dropped_mid_turn_is_stood_in_for_and_gets_the_seat_back(server
         await next_of(ben, "update")
         await ben.close()  # gone in the middle of his own turn
 
-        stood_in = await _host_plays_until(host, lambda m: m.type == "table" and m.table.seats[1].stand_in)
-        assert not stood_in.table.seats[1].connected
+        clock.advance(121)  # his turn's clock runs out: the stand-in finishes it
         await _host_plays_until(host, lambda m: m.type == "update" and any(
             getattr(e, "seat", None) == 1 and isinstance(e, (ev.TilePlayed, ev.TileDrawn, ev.Passed))
             for e in m.events))
@@ -45,6 +46,7 @@ def test_a_person_dropped_mid_turn_is_stood_in_for_and_gets_the_seat_back(server
         again = await back.rejoin(table.table.lower(), seat.token)
         assert again.seat == 1 and again.token == seat.token
         table_now = await next_of(back, "table")
+        assert table_now.table is not None
         assert table_now.table.seats[1].connected and not table_now.table.seats[1].stand_in
         update = await next_of(back, "update")
         assert update.view is not None and update.view.seat == 1 and len(update.view.hand) > 0
@@ -84,13 +86,20 @@ def test_a_second_connection_rejoining_a_seat_replaces_the_first(server: Running
     asyncio.run(scenario())
 
 
-def test_a_rejoining_game_completes_its_copy_of_the_rounds_it_missed(server: Running) -> None:
+def test_a_rejoining_game_completes_its_copy_of_the_rounds_it_missed(clocked: tuple[Running, ManualClock]) -> None:
     """Rounds dealt while away are sent again on rejoin; the copy holds them,
     marked as dealt while this game was away (it never saw their commitment)."""
+    server, clock = clocked
+
+    async def time_flies() -> None:
+        while True:  # every turn of Ben's runs out of time: after three the stand-in plays his seat
+            clock.advance(200)
+            await asyncio.sleep(0.05)
+
     async def scenario() -> None:
+        flying = asyncio.create_task(time_flies())
         host = await connected(server.url)
-        table = await host.create("Ana", "classic", 2, length="blitz", seats=["person", "open"], grace=0.0,
-                                  deal_wait=0.2)
+        table = await host.create("Ana", "classic", 2, length="blitz", seats=["person", "open"])
         ben = await connected(server.url)
         seat = await ben.join(table.table, "Ben")
         await host.start()
@@ -104,6 +113,7 @@ def test_a_rejoining_game_completes_its_copy_of_the_rounds_it_missed(server: Run
         assert back.copy is not None and back.copy.session is not None, back.copy.problems
         assert back.copy.problems == [] and back.copy.unwitnessed == [1]
         assert back.copy.session.match.round_scores == [again.data["scores"]]
+        flying.cancel()
         for client in (host, back):
             await client.close()
 

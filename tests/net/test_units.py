@@ -48,7 +48,7 @@ def test_the_wrong_code_limit_blocks_one_address_for_its_window_only() -> None:
     ('{"type": "act", "action": "draw", "seat": 2}', "schema"),
     ('{"type": "contribute", "round": 1, "contribution": "ABC"}', "schema"),
     ('{"type": "create", "name": "A", "preset": "classic", "players": 9}', "schema"),
-    ('{"type": "create", "name": "A", "preset": "classic", "players": 2, "grace": -1}', "schema"),
+    ('{"type": "create", "name": "A", "preset": "classic", "players": 2, "turn_clock": 10}', "schema"),
     ('{"type": "create", "name": "A", "preset": "classic", "players": 2, "house_rules": {"x": [1]}}', "schema"),
     ('{"type": "join", "table": "K", "name": "   "}', "schema"),
     ('{"type": "join", "table": "K", "name": "a\\u0007"}', "schema"),
@@ -89,8 +89,8 @@ def test_a_message_of_exactly_the_limit_in_bytes_is_read() -> None:
 
 
 def test_a_good_request_comes_back_checked() -> None:
-    request = parse_request('{"type": "create", "name": "Ana", "preset": "hub", "players": 3, "grace": 5}')
-    assert request == {"type": "create", "name": "Ana", "preset": "hub", "players": 3, "grace": 5.0}
+    request = parse_request('{"type": "create", "name": "Ana", "preset": "hub", "players": 3, "turn_clock": 45}')
+    assert request == {"type": "create", "name": "Ana", "preset": "hub", "players": 3, "turn_clock": 45.0}
 
 
 @given(st.text(max_size=200) | st.binary(max_size=200))

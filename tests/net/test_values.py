@@ -33,7 +33,7 @@ CONTEXT: dict[str, dict[str, Any]] = {"set_max": {"hand_size": 7}, "hand_size": 
 FIXED_CONTEXT: dict[str, dict[str, Any]] = {"set_by_players": {"hand_size": 7}, "deal_table": {"set_max": 18}}
 """The same for the options a table may not change, in a save's rules."""
 BASE: dict[str, Any] = {"preset": "classic", "players": PLAYERS, "length": "full", "house_rules": {},
-                        "stand_in": "easy", "grace": 60.0, "deal_wait": 30.0}
+                        "stand_in": "easy", "deal_wait": 30.0, "pace": "live", "turn_clock": 120.0}
 
 
 def edges(allowed: Range) -> list[tuple[Any, bool]]:
@@ -202,7 +202,7 @@ def test_rules_that_cannot_seat_the_players_are_refused_everywhere() -> None:
 
 @pytest.mark.parametrize(("change", "where"), [
     ({"house_rules": {"zero_zero_value": 1001}}, "zero_zero_value"),
-    ({"grace": -5}, "grace"), ({"deal_wait": 1e300}, "deal_wait"),
+    ({"turn_clock": 5}, "turn_clock"), ({"deal_wait": 1e300}, "deal_wait"),
 ])
 def test_values_once_let_through_somewhere_are_refused_everywhere_with_the_reason(
         change: dict[str, Any], where: str) -> None:
@@ -217,7 +217,7 @@ def test_values_once_let_through_somewhere_are_refused_everywhere_with_the_reaso
 
 
 def test_a_table_the_server_made_reads_back_as_the_same_settings() -> None:
-    made = Settings("hub", 5, "short", {"zero_zero_value": 1000, "knock": "penalty"}, "hard", 3600.0, 0.0)
+    made = Settings("hub", 5, "short", {"zero_zero_value": 1000, "knock": "penalty"}, "hard", 3600.0, "any", 30.0)
     assert Settings.from_json(json.loads(json.dumps(made.json()))) == made
     table = Table("ABCDE-FGHJK", made, ["person", "open", "easy", "hard", "open"], lambda: 0.0)
     table.seats[0].take("Ana", 0.0)

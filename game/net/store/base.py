@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from .records import AddressCounts, Batch, Listed, StoredTable
 
-
 WRONG_WINDOW = 60.0
 """Seconds a wrong code or token counts against its address."""
 CREATED_WINDOW = 3600.0

@@ -1,0 +1,142 @@
+"""The requests of a connection not (or no longer) at a table: create, join, rejoin, leave, list.
+
+Each finds or makes its table (reading it back from the database if need
+be), checks the address's limits and seats the connection; the server's
+``send`` and ``deliver`` store what changed before anyone is told.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from .codes import normal_code
+from .listing import listed_json
+from .messages import OPEN
+from .seats import token_hash
+from .settings import Settings, SettingsError
+from .store import StoreError
+from .table import Refused, Table
+
+if TYPE_CHECKING:
+    from .server import Conn, Server
+
+log = logging.getLogger("mexican_train.server")
+
+
+async def create(server: Server, conn: Conn, request: dict[str, Any]) -> None:
+    """A new table with the sender as its host in seat 0."""
+    now = server.clock()
+    if len(server.tables) >= server.config.max_tables:
+        log.info("refused a new table to %s: server_full (%s in memory)", conn.address, server.tables.summary())
+        raise Refused("server_full", "this server holds as many tables as it can: try again later")
+    refusal = server.limits.refusal(conn.address, now)
+    if refusal is not None:
+        log.info("refused a new table to %s: %s (%s)", conn.address, *refusal)
+        raise Refused(*refusal)
+    settings = Settings.from_request(request)
+    kinds = list(request.get("seats") or [OPEN] * settings.players)
+    if len(kinds) != settings.players:
+        raise Refused("schema", f"'seats' must list {settings.players} seats")
+    kinds[0] = "person"
+    try:
+        table = Table(await server.tables.free_code(), settings, kinds, server.clock)
+    except SettingsError as error:
+        raise Refused("rules", str(error)) from None
+    token = table.open(request["name"], conn.address)
+    server.tables.add(table)
+    server.outbox.count(server.limits.created(conn.address, now))
+    table.events_log.append(f"created by {request['name']} from {conn.address}: {settings.preset}, "
+                            f"{settings.players} players, {settings.length}")
+    server.seat_conn(conn, table, 0, token)
+    server.deliver(table, [(None, table.table_message())])
+
+
+async def join(server: Server, conn: Conn, request: dict[str, Any]) -> None:
+    """A person takes a seat at a table by its code."""
+    table = await find(server, conn, request["table"])
+    seat, token, outs = table.join(request["name"], request.get("seat"))
+    server.seat_conn(conn, table, seat, token)
+    server.deliver(table, outs)
+
+
+async def rejoin(server: Server, conn: Conn, request: dict[str, Any]) -> None:
+    """A person comes back to their seat with its token."""
+    table = await find(server, conn, request["table"])
+    try:
+        seat = table.seat_of(request["token"])
+    except Refused:
+        server.outbox.count(server.limits.wrong(conn.address, server.clock()))
+        raise
+    old = server.seated.get((table.code, seat))
+    if old is not None:
+        old.table, old.seat = None, -1
+        server.send(old, {"type": "closed", "reason": "replaced",
+                         "message": "this seat was taken up on another connection"}, table)
+        server.outbox.stage(table.table_id, table.epoch, [], [(Closer(old), {})])
+    server.seat_conn(conn, table, seat, request["token"])
+    server.deliver(table, table.rejoin(seat))
+
+
+async def find(server: Server, conn: Conn, typed: str) -> Table:
+    """The table a typed code names (read back from the database if need be);
+    wrong codes count against the address."""
+    if server.limits.wrong_blocked(conn.address, server.clock()):
+        log.info("refused %s: rate_limited (too many wrong codes or tokens)", conn.address)
+        raise Refused("rate_limited", "too many wrong codes from your address: wait a minute")
+    table = await server.tables.by_code(normal_code(typed))
+    if table is None:
+        server.outbox.count(server.limits.wrong(conn.address, server.clock()))
+        raise Refused("bad_code", "there is no table with that code")
+    if table.paused:
+        raise Refused("paused", "play at this table is paused: the server cannot store moves right now")
+    return table
+
+
+def leave(server: Server, conn: Conn, table: Table, seat: int) -> None:
+    """The person leaves their seat; a host leaving before the start closes the table."""
+    server.seated.pop((table.code, seat), None)
+    conn.table, conn.seat = None, -1
+    if table.state == "lobby" and seat == table.host:
+        for index in range(len(table.seats)):
+            other = server.seated.pop((table.code, index), None)
+            if other is not None:
+                other.table, other.seat = None, -1
+                server.send(other, {"type": "closed", "reason": "host_left", "message": "the host closed the table"})
+        table.events_log.append("closed: the host left before the start")
+        server.tables.remove(table)
+        server.send(conn, {"type": "left", "table": table.code})
+        return
+    outs = table.leave(seat)
+    server.send(conn, {"type": "left", "table": table.code}, table)
+    server.deliver(table, outs)
+
+
+async def list_tables(server: Server, conn: Conn, seats: list[dict[str, str]]) -> None:
+    """Where the table of each (code, token) stands, read from the database without
+    loading any table or touching its retention; unknown seats count as wrong tokens."""
+    now = server.clock()
+    if server.limits.wrong_blocked(conn.address, now):
+        raise Refused("rate_limited", "too many wrong codes from your address: wait a minute")
+    wanted = [(normal_code(seat["table"]), token_hash(seat["token"])) for seat in seats]
+    try:
+        found = await server.store.listed(wanted)
+    except StoreError as error:
+        log.error("the list of %s's tables could not be read: %s", conn.address, error.reason)
+        raise Refused("server", "the server cannot read its tables right now: try again in a moment") from None
+    for listed in found:
+        if listed.found == "unknown":
+            server.outbox.count(server.limits.wrong(conn.address, now))
+    tables = [listed_json(listed, seat["table"]) for listed, seat in zip(found, seats)]
+    server.send(conn, {"type": "list", "tables": tables})
+
+
+class Closer:
+    """Closes a replaced connection once the messages staged before it are sent."""
+
+    def __init__(self, conn: Conn) -> None:
+        self.conn = conn
+
+    def send(self, message: dict[str, Any]) -> None:
+        """End the connection (the message is empty)."""
+        self.conn.end()
