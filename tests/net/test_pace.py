@@ -201,3 +201,26 @@ def test_a_live_turns_clock_is_stored_and_stands_still_while_nobody_is_there(tmp
         assert asyncio.run(come_back(running.url, code, token)) == 70.0
     finally:
         embedded.stop()
+
+
+def test_a_hosts_own_tables_are_listed_from_its_database_without_starting_its_server(tmp_path: Path) -> None:
+    from game.net.listing import listed_from_file
+
+    clock = ManualClock()
+    running, embedded = start_server(tmp_path / "server", clock=clock)
+    try:
+        async def one_move_each() -> tuple[str, str]:
+            ana = await connected(running.url)
+            table = await ana.create("Ana", "classic", 2, seats=["person", "easy"], pace="any")
+            await ana.start()
+            await next_of(ana, "update")
+            await ana.close()
+            return table.table, table.token
+        code, token = asyncio.run(one_move_each())
+    finally:
+        embedded.stop()
+    mine, stranger = listed_from_file(tmp_path / "server", [(code, token), (code, "f" * 32)])
+    assert mine.found == "table" and mine.seat == 0 and mine.pace == "any" and [s.name for s in mine.seats] == [
+        "Ana", "Easy 2"]
+    assert stranger.found == "unknown"
+    assert listed_from_file(tmp_path / "nothing-here", [(code, token)])[0].found == "unknown"
