@@ -23,7 +23,7 @@ def test_json_output_has_the_documented_shape_and_repeats_for_a_seed() -> None:
     summary = json.loads(first.stdout)
     assert summary["rules"] == "tap" and summary["players"] == 3 and summary["matches"] == 2
     assert summary["rounds"] == 26
-    assert [s["ai"] for s in summary["seats"]] == ["random"] * 3
+    assert [s["ai"] for s in summary["seats"]] == ["medium"] * 3, "a level people meet plays every seat"
     assert sum(s["wins"] for s in summary["seats"]) >= 2
     for seat in summary["seats"]:
         assert abs(seat["mean_total"] - 13 * seat["mean_round"]) < 0.1
@@ -50,3 +50,12 @@ def test_bad_arguments_get_a_message_not_a_traceback() -> None:
     result = simulate("--players", "3", "--ai", "random,random")
     assert result.returncode == 2 and "--ai names 2 players" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_count_below_one_is_refused_by_its_own_name() -> None:
+    """--matches 0 names --matches (not --rounds), and --rounds 0 names --rounds."""
+    result = simulate("--matches", "0")
+    assert result.returncode == 2 and "--matches must be at least 1" in result.stderr
+    assert "--rounds" not in result.stderr.splitlines()[-1]
+    result = simulate("--rounds", "0")
+    assert result.returncode == 2 and "--rounds must be at least 1" in result.stderr
