@@ -49,7 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--length", choices=("full", "short", "blitz"), default="full",
                      help="match length: every round of the preset, half of them, or three")
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--ai", default=None, help=f"one kind per seat, comma-separated (default: all {SIMULATE_AI})")
+    sim.add_argument("--ai", default=None,
+                     help=f"one kind per seat, comma-separated (default: all {SIMULATE_AI})")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--autosave", metavar="DIR", help="autosave into DIR after every action")
 

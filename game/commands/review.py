@@ -16,7 +16,8 @@ from typing import TextIO
 from ..memory.files import clean
 from ..memory.session import GameSession
 from ..review.cache import review_cached
-from ..review.rounds import Progress, RoundReview, finished_rounds
+from ..review.results import RoundReview
+from ..review.rounds import Progress, finished_rounds
 from ..review.text import decision_line, review_data, summary_line
 
 EXIT_BAD_FILE = 2

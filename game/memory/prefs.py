@@ -182,4 +182,5 @@ class Prefs:
         if aside is None:
             self.stuck = f"{self.path.name} could not be read or set aside, so it is left as it is"
             return f"The settings could not be read: {why}. The defaults are back for this run."
-        return f"The settings could not be read: {why}. The defaults are back; the old file is kept as {aside.name}."
+        return (f"The settings could not be read: {why}. The defaults are back; the old file is kept as "
+                f"{aside.name}.")

@@ -208,9 +208,10 @@ class StatsStore:
             reason = str(error) or "it is not a statistics file"
         kept = set_aside(self.path)
         if kept is None:
-            return Statistics(), f"Statistics cannot be read: {reason}. The file could not be set aside.", False
-        return Statistics(), (f"Statistics could not be read: {reason}. The file is kept as {kept.name} and a "
-                              "fresh record starts."), True
+            return Statistics(), f"Statistics cannot be read: {reason}. The file could not be set aside.", \
+                False
+        return Statistics(), (f"Statistics could not be read: {reason}. The file is kept as {kept.name} "
+                              "and a fresh record starts."), True
 
     def record(self, session: GameSession) -> str | None:
         """Add a finished match; returns what the player must be told (the

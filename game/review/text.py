@@ -35,8 +35,9 @@ def summary_line(review: RoundReview, names: Sequence[str]) -> str:
     who = ", ".join(clean(names[s]) if s < len(names) else f"seat {s}" for s in review.seats)
     levels = [d.valuation.level for d in review.decisions]
     mistakes, costly = levels.count("clear mistake"), levels.count("costly")
+    count = len(review.decisions)
     return (
-        f"Round {review.round}, {who}: {len(review.decisions)} decision{'' if len(review.decisions) == 1 else 's'} reviewed "
+        f"Round {review.round}, {who}: {count} decision{'' if count == 1 else 's'} reviewed "
         f"({sum(review.forced)} forced skipped), {mistakes} clear mistake{'s' if mistakes != 1 else ''}, "
         f"{costly} costly"
     )

@@ -83,7 +83,8 @@ def check_command(paths: Sequence[str], out: TextIO) -> int:
             continue
         out.write(f"{clean(name)}: ok: {clean(summarize(checked).line())}\n")
         if session.reviews.problem:
-            out.write(f"{clean(name)}: the round reviews it kept will be left out: {clean(session.reviews.problem)}\n")
+            out.write(f"{clean(name)}: the round reviews it kept will be left out: "
+                      f"{clean(session.reviews.problem)}\n")
     return status
 
 

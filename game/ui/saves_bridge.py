@@ -268,6 +268,7 @@ def describe_lines(entry: SaveInfo) -> tuple[str, str, str]:
         return label, when, "reading\u2026"
     rules = entry.preset.replace("-", " ").title()
     scores = "  \u00b7  ".join(f"{seat} {score}" for seat, score in zip(entry.seat_names, entry.scores))
-    played = f"finished after {entry.rounds} rounds" if entry.finished else f"round {entry.round} of {entry.rounds}"
+    played = (f"finished after {entry.rounds} rounds" if entry.finished
+              else f"round {entry.round} of {entry.rounds}")
     details = f"{rules}  \u00b7  {played}"
     return label, when, f"{details}  \u2014  {scores}" if scores else details

@@ -54,17 +54,18 @@ class Button:
         panel(surface, rect, color, 255, radius=space.px(10), edge=theme.GOLD if self.hover and self.enabled else None, width=2)
         ink = theme.INK if self.enabled else theme.INK_DIM
         room = rect.w - space.px(24)
-        hint, hint_size = fit_size(self.hint, space.px(14), "regular", room, space.px(11)) if self.hint else ("", 0)
+        hint, hint_size = ("", 0)
+        if self.hint:
+            hint, hint_size = fit_size(self.hint, space.px(14), "regular", room, space.px(11))
         below = font(hint_size).get_height() if hint else 0
         smallest = space.px(self.size * 0.6)
         label, size = fit_size(self.label, space.px(self.size), "bold", room, smallest)
         while size > smallest and font(size, "bold").get_height() + below > rect.h - space.px(4):
             label, size = fit_size(self.label, size - 1, "bold", room, smallest)
         top = rect.centery - (font(size, "bold").get_height() + below) / 2
-        blit_text(surface, label, size, ink, (rect.centerx, top), "midtop", "bold", box=rect)
+        drawn = blit_text(surface, label, size, ink, (rect.centerx, top), "midtop", "bold", box=rect)
         if hint:  # under the label, never on it
-            blit_text(surface, hint, hint_size, theme.INK_DIM, (rect.centerx, top + font(size, "bold").get_height()),
-                      "midtop", box=rect)
+            blit_text(surface, hint, hint_size, theme.INK_DIM, drawn.midbottom, "midtop", box=rect)
 
 
 _CURSOR_MOVES: dict[str, Callable[[int, int], int]] = {
@@ -181,7 +182,8 @@ class TextField:
         self.blink += dt
 
     def draw(self, surface: pygame.Surface, space: Space) -> None:
-        """Paint the field, its text (smaller, then scrolled, when long) and a blinking cursor when focused."""
+        """Paint the field, its text (smaller, then scrolled, when long) and, when focused,
+        a blinking cursor."""
         rect = space.rect(*self.rect)
         pygame.draw.rect(surface, (18, 22, 30), rect, border_radius=space.px(6))
         pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, rect, space.px(2), border_radius=space.px(6))
@@ -198,8 +200,8 @@ class TextField:
             surface.blit(image, inner.clip(placed), inner.clip(placed).move(-placed.x, -placed.y))
             note(self.value, image, placed, rect, clip=inner)
         elif self.placeholder and not self.focused:
-            placeholder, hint_size = fit_size(self.placeholder, space.px(22), "regular", inner.w, space.px(14))
-            blit_text(surface, placeholder, hint_size, theme.INK_DIM, (x, rect.centery), "midleft", box=rect)
+            shown, shown_size = fit_size(self.placeholder, space.px(22), "regular", inner.w, space.px(14))
+            blit_text(surface, shown, shown_size, theme.INK_DIM, (x, rect.centery), "midleft", box=rect)
         if self.focused and int(self.blink * 2) % 2 == 0:
             cx = x - offset + font(size).size(self.value[: self.cursor])[0]
             pygame.draw.line(surface, theme.GOLD, (cx, rect.y + space.px(7)), (cx, rect.bottom - space.px(7)), max(1, space.px(2)))
@@ -257,10 +259,10 @@ class Picker:
         pygame.draw.rect(surface, color, rect, border_radius=space.px(6))
         ink = theme.INK if self.enabled else theme.INK_DIM
         arrow = theme.GOLD if self.enabled else theme.INK_DIM
-        left = blit_text(surface, "\u25c0", space.px(self.size - 4), arrow, (rect.x + space.px(10), rect.centery), "midleft",
-                         box=rect)
-        blit_text(surface, "\u25b6", space.px(self.size - 4), arrow, (rect.right - space.px(10), rect.centery), "midright",
-                  box=rect)
+        glyph = space.px(self.size - 4)
+        edge = space.px(10)
+        left = blit_text(surface, "\u25c0", glyph, arrow, (rect.x + edge, rect.centery), "midleft", box=rect)
+        blit_text(surface, "\u25b6", glyph, arrow, (rect.right - edge, rect.centery), "midright", box=rect)
         room = rect.w - 2 * (left.right - rect.x + space.px(10))  # clear of the arrows
         label, size = fit_size(self.labels(self.value), space.px(self.size), "bold", room, space.px(self.size - 5))
         blit_text(surface, label, size, ink, rect.center, "center", "bold", box=rect)

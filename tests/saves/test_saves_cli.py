@@ -70,11 +70,14 @@ def test_simulate_autosave_writes_a_save_that_resumes_the_last_action(tmp_path: 
     assert list(folder.glob("autosave-*.json.bak")), "each write keeps the previous version"
 
 
-def test_saves_list_calls_a_finished_match_finished(private_data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_saves_list_calls_a_finished_match_finished(
+    private_data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from game.engine import play_match, preset
     from game.memory.session import GameSession, SeatConfig
 
-    session = GameSession(preset("classic", rounds=2), [SeatConfig("You", "human"), SeatConfig("Ana", "easy")], 3)
+    seats = [SeatConfig("You", "human"), SeatConfig("Ana", "easy")]
+    session = GameSession(preset("classic", rounds=2), seats, 3)
     play_match(session.match, lambda match, seat: match.legal_actions()[0])
     SaveStore(private_data_dir / "saves").autosave(session)
     assert main(["saves", "list"]) == 0

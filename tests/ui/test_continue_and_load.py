@@ -90,12 +90,13 @@ def test_continue_is_offered_and_focused_only_for_a_match_in_progress(app: App, 
     frames(app, 1)
     assert isinstance(title, TitleScene) and title.continue_button.enabled
     assert title.buttons()[title.focus].label == "Continue"
-    assert title.continue_button.primary and not title.new_button.primary, "the focused Continue is the one in colour"
+    assert title.continue_button.primary and not title.new_button.primary, "the focused one is in colour"
     title.continue_latest()
     assert isinstance(app.top, TableScene) and app.top.session.match_id == going.match_id
 
 
-def test_after_continue_later_the_title_offers_the_lesson_where_it_was_left(app: App, saves: SavesBridge) -> None:
+def test_after_continue_later_the_title_offers_the_lesson_where_it_was_left(
+        app: App, saves: SavesBridge) -> None:
     from game.ui.table.guide import GuidedTable
 
     app.settings.lesson_at("started", 8)

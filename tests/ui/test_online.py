@@ -450,5 +450,6 @@ def test_the_lobby_says_where_to_join_whatever_server_holds_the_table() -> None:
     assert join_address("ws://tables.example.org:8765/") == "tables.example.org:8765"
     assert join_address("wss://tables.example.org/mexican/") == "wss://tables.example.org/mexican/"
     elsewhere = LobbyScene.__new__(LobbyScene)
-    elsewhere.link, elsewhere.seat = None, KeptSeat("ws://tables.example.org:8765/", "ABCDE-FGHJK", "t", "Ana")
+    elsewhere.link = None
+    elsewhere.seat = KeptSeat("ws://tables.example.org:8765/", "ABCDE-FGHJK", "t", "Ana")
     assert "tables.example.org:8765" in elsewhere.where_to_join()

@@ -85,7 +85,7 @@ def test_a_damaged_settings_file_falls_back_to_defaults_and_the_title_says_so_on
     title = app.routes.title()
     app.push(title)
     frames(app, 1)
-    # the defaults are back, so the lesson is offered as on a first start: its dialog says it, not the title behind
+    # the defaults are back, so the lesson is offered as on a first start: its dialog says it, not the title
     offer = app.top
     assert isinstance(offer, DialogScene) and "could not be read" in offer.body
     assert isinstance(title, TitleScene) and title.note == ""

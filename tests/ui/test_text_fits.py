@@ -71,7 +71,8 @@ def problems(drawn: Sequence[Drawn], size: tuple[int, int], panels: Sequence[Pan
     for panel in panels:
         for d in drawn[panel.after:]:
             if d.layer == panel.layer and d.ink.colliderect(panel.rect) and not panel.rect.contains(d.ink):
-                found.append(f"{d.line[:60]!r} at {tuple(d.ink)} runs past the edge of a panel {tuple(panel.rect)}")
+                found.append(f"{d.line[:60]!r} at {tuple(d.ink)} runs past the edge of a panel "
+                             f"{tuple(panel.rect)}")
         for d in drawn[:panel.after]:
             if d.layer == panel.layer and d.ink.colliderect(panel.rect):
                 found.append(f"{d.line[:60]!r} at {tuple(d.ink)} is hidden under a panel {tuple(panel.rect)}")
@@ -107,7 +108,8 @@ def test_the_check_finds_a_text_outside_its_box_and_texts_on_top_of_each_other()
     assert problems([inside, Drawn("other layer", pygame.Rect(150, 110, 40, 20), None, 1)], (1024, 640)) == []
     card = Panel(pygame.Rect(400, 100, 100, 100), 0, 0)
     assert len(problems([beside], (1024, 640), [card])) == 0
-    assert len(problems([Drawn("past the card", pygame.Rect(380, 110, 60, 20), None, 0)], (1024, 640), [card])) == 1
+    past_card = Drawn("past the card", pygame.Rect(380, 110, 60, 20), None, 0)
+    assert len(problems([past_card], (1024, 640), [card])) == 1
 
 
 # ---------------------------------------------------------------- the matches shown
@@ -296,7 +298,8 @@ def _table_log_and_why(app: App, shown: Shown) -> None:
     app.settings.tips_seen = []
     scene = table(app, shown.mid)
     scene.log_panel.toggle()
-    scene.say("You cannot start your train on the first turn: marker up, no draw in classic.", why="first-turn")
+    scene.say("You cannot start your train on the first turn: marker up, no draw in classic.",
+              why="first-turn")
     settle(app, 3)
 
 
@@ -315,7 +318,8 @@ def _crowded(app: App, shown: Shown) -> None:
 def _pause(app: App, shown: Shown) -> None:
     """The pause menu over a table, saving on the way out having failed."""
     scene = table(app, shown.mid)
-    app.push(app.routes.pause(scene.session, False, lambda: None, "The disk is full: nothing could be written."))
+    failure = "The disk is full: nothing could be written."
+    app.push(app.routes.pause(scene.session, False, lambda: None, failure))
     settle(app, 2)
 
 
@@ -383,7 +387,8 @@ def _match_end_stats_damaged(app: App, shown: Shown) -> None:
     """The match end, the statistics file found damaged (set aside) as the match is counted."""
     store = saves_of(app).store
     assert store is not None
-    (store.folder.parent / "stats.json").write_text('{"format": "mexican-train statistics", "rows": [', "utf-8")
+    cut_off = '{"format": "mexican-train statistics", "rows": ['
+    (store.folder.parent / "stats.json").write_text(cut_off, "utf-8")
     app.reset(app.routes.match_end(shown.ended))
     settle(app, 3)
 
@@ -400,15 +405,17 @@ def _online_forms(mode: str) -> Callable[[App, Shown], None]:
         elif mode == "join":
             online.join_form()
         if mode != "choose":
-            online.note = ("No table server answered there (Connection refused: is the server running, and "
-                           "does the firewall let the game through to 192.168.100.200:8765?). Check the address.")
+            online.note = ("No table server answered there (Connection refused: is the server running, "
+                           "and does the firewall let the game through to 192.168.100.200:8765?). Check the "
+                           "address.")
         settle(app, 2)
 
     return build
 
 
-LONG_LINE = ("Every train starts at the roundhouse in the middle, from this round's engine, the 15-15. Nobody held "
-             "it, so players drew in turn and you drew it first: you open the round, then Bruno plays.")
+LONG_LINE = ("Every train starts at the roundhouse in the middle, from this round's engine, the 15-15. "
+             "Nobody held it, so players drew in turn and you drew it first: you open the round, then Bruno "
+             "plays.")
 """A line said at the table long enough to wrap past two lines in the message area's width."""
 
 CASES = (
@@ -426,7 +433,7 @@ CASES = (
     Case("table", ("table",), lambda app, s: show_table(app, s.mid)),
     Case("table log why", ("table",), _table_log_and_why),
     Case("crowded", ("table",), _crowded),
-    Case("watch", ("watch",), opened(lambda app, s: GameRoutes.watch(saves_routes(app), copy.deepcopy(s.mid)), 6)),
+    Case("watch", ("watch",), opened(lambda app, s: saves_routes(app).watch(copy.deepcopy(s.mid)), 6)),
     Case("pass to", ("pass_to",), opened(lambda app, s: app.routes.pass_to("Bartholomew", lambda: None,
                                                                             lambda: None))),
     Case("pause", ("pause",), _pause),
@@ -435,7 +442,8 @@ CASES = (
     Case("scores", ("scores",), _scores),
     Case("lesson", ("lesson", "lesson_pause"), _lesson),
     Case("replay", ("replay",), _replay),
-    Case("review", ("review",), opened(lambda app, s: app.routes.review(s.ended.match, 1, [0], s.ended.reviews, 0))),
+    Case("review", ("review",), opened(lambda app, s: app.routes.review(s.ended.match, 1, [0],
+                                                                         s.ended.reviews, 0))),
     Case("match end", ("match_end",), opened(lambda app, s: app.routes.match_end(s.ended))),
     Case("match end, statistics damaged", ("match_end",), _match_end_stats_damaged),
     Case("match end, 8 seats", ("match_end",), opened(lambda app, s: app.routes.match_end(s.ended_crowded))),
@@ -451,7 +459,8 @@ ONLINE_ROUTES = ("lobby", "online_table")
 
 def test_the_cases_draw_every_route_of_the_game() -> None:
     """No scene escapes the check: every route of GameRoutes is drawn by a case."""
-    routes = {name for name, _ in inspect.getmembers(GameRoutes, inspect.isfunction) if not name.startswith("_")}
+    members = inspect.getmembers(GameRoutes, inspect.isfunction)
+    routes = {name for name, _ in members if not name.startswith("_")}
     drawn = {route for case in CASES for route in case.routes} | set(ONLINE_ROUTES)
     assert routes - drawn == set()
 
@@ -518,7 +527,7 @@ def test_every_text_fits(configured: Callable[[tuple[int, int], float, str], App
     assert found == [], "\n".join(found)
 
 
-# ---------------------------------------------------------------- tiles clear of the rim, the message and the edge
+# ---------------------------------------------------------------- tiles clear of the rim, the message, the edge
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -548,8 +557,9 @@ def test_wrapped_trains_keep_clear_of_the_felt_rim_and_of_a_long_message(app: Ap
                     w, h = (unit, 2 * unit) if slot.crosswise else (2 * unit, unit)
                     tile = pygame.Rect(0, 0, w, h)
                     tile.center = (round(slot.x), round(slot.y))
-                    assert rim.contains(tile), f"{players} seats: a tile of train {lane.train} touches the rim"
-                    assert not tile.colliderect(pill.box), f"{players} seats: the message covers train {lane.train}"
+                    where = f"{players} seats, train {lane.train}"
+                    assert rim.contains(tile), f"{where}: a tile touches the rim"
+                    assert not tile.colliderect(pill.box), f"{where}: the message covers a tile"
     finally:
         use_scale(1.0)
 
@@ -577,7 +587,7 @@ def test_the_hand_keeps_whole_inside_the_window_under_its_heading(app: App, size
         for _tile, rect in tray.tiles:
             whole = rect.union(rect.move(4, 6))  # with its shadow
             whole.h = max(whole.h, rect.h + round(10 * tray.k))  # and the playable mark under it
-            assert window.contains(whole) and tray.area.contains(whole), f"a tile of the hand is cut at {rect}"
+            assert window.contains(whole) and tray.area.contains(whole), f"a tile of the hand is cut: {rect}"
             assert rect.top > top, "a tile of the hand covers its heading"
     finally:
         use_scale(1.0)

@@ -38,8 +38,8 @@ def test_the_title_screen_shows_the_version_in_the_bottom_left_corner(app: App, 
     assert anchor == "bottomleft" and x < width * 0.1 and y > height * 0.9
 
 
-NOTE = ("The settings could not be read: the file is cut off (truncated) at line 1: it ends before a settings "
-        "file does. The defaults are back; the old file is kept as settings.json.unreadable-20240102-030405.")
+NOTE = ("The settings could not be read: the file is cut off (truncated) at line 1: it ends before a "
+        "settings file does. The defaults are back; the old file is kept as settings.json.unreadable-20240102-030405.")
 
 
 @pytest.mark.parametrize("size,scale", [((1024, 640), 1.5), ((1920, 1080), 1.0)])
@@ -57,9 +57,9 @@ def test_a_note_on_the_title_keeps_clear_of_the_dominoes_and_the_buttons(
             small.draw()
         note = [d.ink for d in log.drawn if d.line == NOTE]
         assert note, "the note is on the title"
-        assert not any(note[0].colliderect(domino) for domino in title.fan_rects), "the note is over the dominoes"
+        assert not any(note[0].colliderect(domino) for domino in title.fan_rects), "over the dominoes"
         space = title.space()
-        assert not any(note[0].colliderect(space.rect(*b.rect)) for b in title.buttons()), "the note is under a button"
+        assert not any(note[0].colliderect(space.rect(*b.rect)) for b in title.buttons()), "under a button"
         for scene in small.stack:
             scene.close()
     finally:
@@ -73,4 +73,5 @@ def test_on_the_first_start_the_lesson_offer_says_what_the_title_note_would_have
     frames(app, 2)
     dialog = app.top
     assert isinstance(dialog, DialogScene) and NOTE in dialog.body and "Learn to play" in dialog.body
-    assert app.stack[0].note == "", "said once, in the dialog, not again behind it"  # type: ignore[attr-defined]
+    below = app.stack[0]
+    assert isinstance(below, TitleScene) and below.note == "", "said once, in the dialog, not again behind it"

@@ -114,7 +114,8 @@ class LobbyScene(MenuScene):
     def where_to_join(self) -> str:
         """How friends reach this table: the address to type in Join, whoever runs the server."""
         if self.is_host and self.seat.host == EVERYONE:
-            return f"Friends join at {socket.gethostname()}:{self.seat.port} or this computer's network address."
+            return (f"Friends join at {socket.gethostname()}:{self.seat.port} or this computer's "
+                    "network address.")
         if self.is_host and self.seat.host:
             return f"Only games on this computer can join: address 127.0.0.1:{self.seat.port}."
         return f"Friends join at {join_address(self.seat.url)} with the table code."
@@ -123,8 +124,10 @@ class LobbyScene(MenuScene):
         """The code, the seats and the last note."""
         box = card(surface, space, 300, 140, 1000, 700)
         super().draw_body(surface, space)
-        blit_text(surface, "Table code", space.px(22), theme.INK_DIM, space.point(800, 160), "midtop", box=box)
-        blit_text(surface, self.seat.code, space.px(72), theme.GOLD, space.point(800, 190), "midtop", "title", box=box)
+        blit_text(surface, "Table code", space.px(22), theme.INK_DIM, space.point(800, 160), "midtop",
+                  box=box)
+        blit_text(surface, self.seat.code, space.px(72), theme.GOLD, space.point(800, 190), "midtop",
+                  "title", box=box)
         where, size = fit_size(self.where_to_join(), space.px(20), "regular", space.px(940), space.px(15))
         blit_text(surface, where, size, theme.INK, space.point(800, 290), "midtop", box=box)
         table = self.link.client.table if self.link is not None else None
@@ -133,10 +136,11 @@ class LobbyScene(MenuScene):
             for i, seat in enumerate(table.seats):
                 you = joined is not None and joined.seat == i
                 color = theme.GOLD if you else theme.INK
-                blit_text(surface, f"Seat {i + 1}", space.px(22), theme.INK_DIM, space.point(340, 350 + 46 * i),
-                          box=box)
-                words, size = fit_size(seat_words(seat, you), space.px(24), "regular", space.px(820), space.px(17))
-                blit_text(surface, words, size, color, space.point(460, 350 + 46 * i), box=box)
+                y = 350 + 46 * i
+                blit_text(surface, f"Seat {i + 1}", space.px(22), theme.INK_DIM, space.point(340, y), box=box)
+                words, size = fit_size(seat_words(seat, you), space.px(24), "regular", space.px(820),
+                                       space.px(17))
+                blit_text(surface, words, size, color, space.point(460, y), box=box)
         waiting = "Start when everyone is here." if self.is_host else "Waiting for the host to start\u2026"
-        blit_text(surface, self.note or waiting, space.px(20), theme.GOLD, space.point(340, 712), "topleft", "bold",
-                  wrap=space.px(920), box=box)
+        blit_text(surface, self.note or waiting, space.px(20), theme.GOLD, space.point(340, 712), "topleft",
+                  "bold", wrap=space.px(920), box=box)

@@ -127,8 +127,8 @@ class OnlineScene(MenuScene):
         looking = self.finder is not None
         find = Button("Looking for tables nearby\u2026" if looking and not found else "Find tables nearby",
                       (560, 610, 480, 48), self.find_tables, size=20, enabled=not looking)
-        picks = [Button(f"{f.host} \u00b7 {f.where}", (560, 670 + 56 * i, 480, 48), partial(self.pick, f), size=20)
-                 for i, f in enumerate(found[:2])]
+        picks = [Button(f"{f.host} \u00b7 {f.where}", (560, 670 + 56 * i, 480, 48), partial(self.pick, f),
+                        size=20) for i, f in enumerate(found[:2])]
         self.widgets = [self.address, self.code, self.name,
                         Button("Join", (800, 520, 240, 62), self.join, primary=True),
                         Button("Back", (560, 520, 220, 62), self._choose), find, *picks]
@@ -276,9 +276,10 @@ class OnlineScene(MenuScene):
         for text, y in labels.get(self.mode, []):
             blit_text(surface, text, space.px(22), theme.INK_DIM, space.point(540, y), "midright", box=box)
         if self.mode == "choose":
-            blit_text(surface, "Play at one table from several computers: the host sets the table up, on this "
-                      "computer or on a table server, and friends join with its code.", space.px(20), theme.INK_DIM,
-                      space.point(340, 620), "topleft", wrap=space.px(920), box=box)
+            about = ("Play at one table from several computers: the host sets the table up, on this "
+                     "computer or on a table server, and friends join with its code.")
+            blit_text(surface, about, space.px(20), theme.INK_DIM, space.point(340, 620), "topleft",
+                      wrap=space.px(920), box=box)
         if self.note:
             blit_text(surface, self.note, space.px(18), theme.GOLD, space.point(340, 790), "topleft", "bold",
                       wrap=space.px(920), box=box)

@@ -53,9 +53,9 @@ class LessonPauseScene(MenuScene):
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """The card, its title and how far the lesson went."""
         box = card(surface, space, 520, 130, 560, 580)
-        title = blit_text(surface, "Learn to play", space.px(36), theme.GOLD, space.point(800, 142), "midtop", "title",
-                          box=box)
-        line = blit_text(surface, self.progress, space.px(16), theme.INK_DIM, (box.centerx, title.bottom), "midtop",
+        title = blit_text(surface, "Learn to play", space.px(36), theme.GOLD, space.point(800, 142), "midtop",
+                          "title", box=box)
+        line = blit_text(surface, self.progress, space.px(16), theme.INK_DIM, title.midbottom, "midtop",
                          box=box)
-        blit_text(surface, "Continue later keeps your place", space.px(16), theme.INK_DIM, (box.centerx, line.bottom),
+        blit_text(surface, "Continue later keeps your place", space.px(16), theme.INK_DIM, line.midbottom,
                   "midtop", box=box)

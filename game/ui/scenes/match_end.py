@@ -65,11 +65,12 @@ class MatchEndScene(MenuScene):
         blit_text(surface, self._headline(), space.px(52), theme.GOLD, space.point(800, 50), "midtop", "title")
         rules = deciding_rules(match)
         if rules:
-            blit_text(surface, first_place_words(rules[0]), space.px(20), theme.INK, space.point(800, 124), "midtop")
+            blit_text(surface, first_place_words(rules[0]), space.px(20), theme.INK, space.point(800, 124),
+                      "midtop")
         n = match.players
         sheet = 40 + (26 if n <= 5 else 21) * (n + 1)
         room = BUTTONS_TOP - 14 - (NOTE_ROOM if self.note else 0) - 165 - 40 - 26 - sheet
-        row = max(28.0, min(60.0, room / max(1, n)))  # the ranking's rows give way so the sheet keeps clear of the buttons
+        row = max(28.0, min(60.0, room / max(1, n)))  # rows give way: the sheet keeps clear of the buttons
         card(surface, space, 330, 165, 940, row * n + 40)
         y = 185.0
         for g, group in enumerate(self.ranking):
@@ -79,8 +80,8 @@ class MatchEndScene(MenuScene):
                 y += row
         bottom = self._sheet(surface, space, y + 40, sheet)
         if self.note:  # under the sheet, above the buttons
-            blit_text(surface, self.note, space.px(17), theme.RED, space.point(340, bottom + 14), "topleft", "bold",
-                      wrap=space.px(920))
+            blit_text(surface, self.note, space.px(17), theme.RED, space.point(340, bottom + 14), "topleft",
+                      "bold", wrap=space.px(920))
 
     def _headline(self) -> str:
         """Who won, in the person's words when the person is among the winners."""
@@ -113,15 +114,16 @@ class MatchEndScene(MenuScene):
         name, size = fit_size(self._seat_label(seat), space.px(24 * big), "bold", space.px(360), space.px(14))
         blit_text(surface, name, size, theme.INK, space.point(480, middle), "midleft", "bold")
         zeros = sum(1 for r in self.match.round_scores if r[seat] == 0)
-        blit_text(surface, f"{zeros} round{'s' if zeros != 1 else ''} at 0", space.px(max(12, 15 * big)), theme.INK_DIM,
-                  space.point(1010, middle), "midright")
+        blit_text(surface, f"{zeros} round{'s' if zeros != 1 else ''} at 0", space.px(max(12, 15 * big)),
+                  theme.INK_DIM, space.point(1010, middle), "midright")
         blit_text(surface, f"{self.match.totals()[seat]} pts", space.px(26 * big), theme.GOLD,
                   space.point(1220, middle), "midright", "bold")
         if tie_break:
             blit_text(surface, f"tie-break: {tie_break}", space.px(13), theme.RED, space.point(1010, y + 4), "topright", "bold")
 
     def _sheet(self, surface: pygame.Surface, space: Space, top: float, height: float) -> float:
-        """Every round's score, seat by seat, under the ranking, in a card ``height`` tall; where it ends (design y)."""
+        """Every round's score, seat by seat, under the ranking, in a card ``height`` tall;
+        where the card ends (design y)."""
         match = self.match
         card(surface, space, 330, top - 14, 940, height)
         paint_score_sheet(surface, space, match, (340, top, 920, height - 30), self.session.hints)

@@ -39,6 +39,8 @@ HIDDEN = ("set_by_players", "deal_table", "min_players", "max_players")
 PAGE = (470, 130, 1070, 660)
 """The scrolled page's frame in design pixels: x, y, width, height."""
 PAD = 30
+Piece = tuple[int, pygame.Surface, str]
+"""A piece of the page's text: where it starts on the page (pixels), its picture and its words."""
 LINE = 40
 """Pixels one arrow key scrolls, in design pixels."""
 
@@ -87,7 +89,7 @@ class RulesScene(MenuScene):
         self.heading = f"Rules: {describe(self.options, self.players)}"
         self.page: pygame.Surface | None = None
         self.anchors: dict[str, int] = {}
-        self.pieces: list[tuple[int, pygame.Surface, str]] = []
+        self.pieces: list[Piece] = []
         self.scroll = 0
         self.view = pygame.Rect(0, 0, 1, 1)
         self.widgets = [
@@ -131,11 +133,11 @@ class RulesScene(MenuScene):
             self.scroll = round(self.scroll * self.page.get_height() / old)
         self._clamp()
 
-    def _render(self, space: Space) -> tuple[pygame.Surface, dict[str, int], list[tuple[int, pygame.Surface, str]]]:
+    def _render(self, space: Space) -> tuple[pygame.Surface, dict[str, int], list[Piece]]:
         """The whole page as one surface, where each block starts on it (pixels), and its
         pieces of text (where each starts on the page, its picture and its words)."""
         width = self.view.w
-        pieces: list[tuple[int, pygame.Surface, str]] = []
+        pieces: list[Piece] = []
         anchors: dict[str, int] = {}
         y = 0
         for block in self.blocks:

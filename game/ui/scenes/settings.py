@@ -71,8 +71,9 @@ class SettingsScene(MenuScene):
         self.sort.set(app.settings.hand_sort)
         self.faces.set(app.settings.tile_faces)
         self.screen.set(app.fullscreen)
-        volume = min(VOLUMES[1:], key=lambda step: abs(step - app.settings.volume)) if app.settings.sound else 0.0
+        volume = 0.0
         if app.settings.sound:  # a volume between the steps (an older default, 70%) moves to the nearest one
+            volume = min(VOLUMES[1:], key=lambda step: abs(step - app.settings.volume))
             app.settings.volume = volume
         self.sound.set(volume)
         self.colours.set(app.settings.palette)
@@ -129,7 +130,8 @@ class SettingsScene(MenuScene):
                   space.point(800, 160), "midtop")
         box = card(surface, space, 400, 200, 800, 580)
         for label, y in ROWS:
-            blit_text(surface, label, space.px(24), theme.INK, space.point(460, y), "midleft", "bold", box=box)
+            blit_text(surface, label, space.px(24), theme.INK, space.point(460, y), "midleft", "bold",
+                      box=box)
         notes = [FACE_NOTES.get(self.faces.value, "")]
         if self.silent():
             notes.append("No audio device was found: the game is silent whatever the sound setting.")

@@ -102,7 +102,8 @@ class TitleScene(MenuScene):
         lesson = None if match else self.lesson_waiting()
         button = self.continue_button
         button.label = "Continue the lesson" if lesson is not None else "Continue"
-        button.hint = f"from step {lesson + 1}" if lesson is not None else "" if match else "no match in progress"
+        button.hint = (f"from step {lesson + 1}" if lesson is not None
+                       else "" if match else "no match in progress")
         button.enabled = match or lesson is not None
         button.primary = button.enabled
         self.new_button.primary = not button.enabled
@@ -225,8 +226,8 @@ class TitleScene(MenuScene):
             band = space.rect(160, NOTE_TOP, 1280, NOTE_BOTTOM - NOTE_TOP)
             size = next((s for s in (18, 16, 14, 12) if text(self.note, space.px(s), theme.GOLD, "bold",
                                                                 wrap=band.w).get_height() <= band.h), 12)
-            blit_text(surface, self.note, space.px(size), theme.GOLD, band.midtop, "midtop", "bold", wrap=band.w,
-                      box=band)
+            blit_text(surface, self.note, space.px(size), theme.GOLD, band.midtop, "midtop", "bold",
+                      wrap=band.w, box=band)
         version = f"version {game_version()}"
         blit_text(surface, version, space.px(15), theme.INK_DIM, space.point(20, 880), "bottomleft")
         blit_text(surface, "F11 fullscreen  \u00b7  arrows + Enter work everywhere", space.px(15), theme.INK_DIM, space.point(1580, 880), "bottomright")

@@ -152,11 +152,13 @@ def draw_seat_panel(
     x = r.x + pad + stripe.w // 2
     right = r.right - pad // 2
     name_bottom = r.y + int(8 * k) + font(int(21 * k), "bold").get_height()
-    pts = blit_text(surface, "pts", int(12 * k), theme.INK_DIM, (right, name_bottom - int(3 * k)), "bottomright")
+    pts = blit_text(surface, "pts", int(12 * k), theme.INK_DIM, (right, name_bottom - int(3 * k)),
+                    "bottomright")
     score, score_size = fit_size(f"{total}", int(24 * k), "bold", int(64 * k), int(14 * k))
-    drawn = blit_text(surface, score, score_size, theme.GOLD, (pts.left - max(5, int(8 * k)), name_bottom + int(2 * k)),
-                      "bottomright", "bold")
-    title, size = fit_size(f"{seat + 1} {name}", int(21 * k), "bold", drawn.left - int(8 * k) - x, int(14 * k))
+    at = (pts.left - max(5, int(8 * k)), name_bottom + int(2 * k))
+    drawn = blit_text(surface, score, score_size, theme.GOLD, at, "bottomright", "bold")
+    room = drawn.left - int(8 * k) - x
+    title, size = fit_size(f"{seat + 1} {name}", int(21 * k), "bold", room, int(14 * k))
     blit_text(surface, title, size, theme.INK, (x, name_bottom), "bottomleft", "bold")
     said, said_size = fit_size(kind_label, int(15 * k), "bold", right - x, int(12 * k))
     blit_text(surface, said, said_size, color, (x, r.y + int(38 * k)), "topleft", "bold")

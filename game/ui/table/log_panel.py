@@ -170,7 +170,7 @@ class LogPanel:
             if self.more_above else ("L closes",)
         hint = next((h for h in hints if font(int(13 * k)).size(h)[0] <= room), "")
         if hint:
-            blit_text(surface, hint, int(13 * k), theme.INK_DIM, (rect.right - int(14 * k), rect.y + int(14 * k)),
-                      "topright", box=rect)
+            at = (rect.right - int(14 * k), rect.y + int(14 * k))
+            blit_text(surface, hint, int(13 * k), theme.INK_DIM, at, "topright", box=rect)
         for x, y, image in self.rows:
             note("move log line", image, surface.blit(image, (x, y)), rect)

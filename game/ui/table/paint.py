@@ -298,7 +298,8 @@ def _draw_message(surface: pygame.Surface, frame: TableFrame) -> None:
         note(pill.text, body, placed, box)
         if pill.why is not None:
             panel(surface, pill.why, theme.PANEL_LIGHT, 255, radius=int(pill.why.h / 2), edge=theme.GLOW)
-            blit_text(surface, pill.link_label, int(16 * k), theme.GLOW, pill.why.center, "center", "bold", box=pill.why)
+            blit_text(surface, pill.link_label, int(16 * k), theme.GLOW, pill.why.center, "center", "bold",
+                      box=pill.why)
 
 
 def _draw_tip(surface: pygame.Surface, frame: TableFrame) -> None:

@@ -218,7 +218,8 @@ class HandTray:
         with capped(1.0):  # the heading's line sits above the tiles at any UI scale
             blit_text(surface, self.heading, int(16 * k), theme.INK_DIM, (area.x + 14 * k, area.y + 8 * k),
                       "topleft", "bold")
-            blit_text(surface, self.sort_label, int(16 * k), theme.GOLD, self.sort_rect.topleft, "topleft", "bold")
+            blit_text(surface, self.sort_label, int(16 * k), theme.GOLD, self.sort_rect.topleft, "topleft",
+                      "bold")
         for tile, rect in self.tiles:
             if tile in hidden or tile == lifted:
                 pygame.draw.rect(surface, (40, 26, 16), rect, border_radius=6)
