@@ -146,8 +146,6 @@ class TextLog:
     panels: list[Panel] = field(default_factory=list)
     layer: int = 0
     """The place on the stack of the scene drawing now."""
-    boxes: list[pygame.Rect] = field(default_factory=list)
-    """The boxes of the ``within`` blocks open now, innermost last."""
 
 
 _log: list[TextLog | None] = [None]
@@ -168,20 +166,6 @@ def recording(log: TextLog) -> Iterator[TextLog]:
         _log.pop()
 
 
-@contextmanager
-def within(box: pygame.Rect) -> Iterator[None]:
-    """Text drawn inside the block belongs in ``box`` (window pixels), unless it names its own."""
-    log = _log[-1]
-    if log is None:
-        yield
-        return
-    log.boxes.append(pygame.Rect(box))
-    try:
-        yield
-    finally:
-        log.boxes.pop()
-
-
 def note_panel(rect: pygame.Rect) -> None:
     """Note that a panel was drawn at ``rect``, when a log is being written."""
     log = _log[-1]
@@ -200,8 +184,7 @@ def note(line: str, image: pygame.Surface, rect: pygame.Rect, box: pygame.Rect |
     if clip is not None:
         ink = ink.clip(clip)
     if ink.w and ink.h:
-        where = box if box is not None else (log.boxes[-1] if log.boxes else None)
-        log.drawn.append(Drawn(line, ink, None if where is None else pygame.Rect(where), log.layer))
+        log.drawn.append(Drawn(line, ink, None if box is None else pygame.Rect(box), log.layer))
 
 
 def fit_text(line: str, size: int, style: str, width: int) -> str:
