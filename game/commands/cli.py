@@ -10,6 +10,9 @@ from typing import Sequence, cast
 from ..engine import PRESETS, SetupError, preset
 from ..version import DISTRIBUTION, game_version
 
+SIMULATE_AI = "medium"
+"""The computer level of every seat in `simulate` unless --ai says otherwise: a level people meet."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
@@ -23,9 +26,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--demo", action="store_true", help="watch a match of computer players")
     parser.add_argument("--rules", dest="demo_rules", default=None, choices=sorted(PRESETS),
                         help="rules preset of the demo match (default classic)")
-    parser.add_argument("--players", dest="demo_players", type=int, default=None,
+    parser.add_argument("--players", dest="demo_players", type=int, default=None, metavar="N",
                         help="seats in the demo match (default 4)")
-    parser.add_argument("--seed", dest="demo_seed", type=int, default=None, help="seed of the demo match (default 1)")
+    parser.add_argument("--seed", dest="demo_seed", type=int, default=None, metavar="N",
+                        help="seed of the demo match (default 1)")
     parser.add_argument("--length", dest="demo_length", default=None, choices=("full", "short", "blitz"),
                         help="length of the demo match: every round, half of them, or three (default full)")
     parser.add_argument("--fast", action="store_true", help="play the demo at full speed")
@@ -45,7 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--length", choices=("full", "short", "blitz"), default="full",
                      help="match length: every round of the preset, half of them, or three")
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--ai", default=None, help="one kind per seat, comma-separated (default: all random)")
+    sim.add_argument("--ai", default=None,
+                     help=f"one kind per seat, comma-separated (default: all {SIMULATE_AI})")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--autosave", metavar="DIR", help="autosave into DIR after every action")
 
@@ -66,7 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="write the reviews into the save, so that a second look is instant")
 
     saves = sub.add_parser("saves", help="list or check save files")
-    saves_sub = saves.add_subparsers(dest="saves_command", required=True)
+    saves.set_defaults(saves_parser=saves)
+    saves_sub = saves.add_subparsers(dest="saves_command")
     saves_sub.add_parser("list", help="show the saves: name, date, preset, round, scores")
     saves_check = saves_sub.add_parser("check", help="validate save files (exit 2 if any is bad)")
     saves_check.add_argument("files", nargs="+", metavar="FILE")
@@ -107,7 +113,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if args.saves_command == "list":
             return list_command(sys.stdout, err=sys.stderr)
-        return check_command(args.files, sys.stdout)
+        if args.saves_command == "check":
+            return check_command(args.files, sys.stdout)
+        args.saves_parser.print_help()  # `saves` alone: what it can do
+        return 0
     if args.load:
         return _play_saved(args.load)
     deal = None
@@ -185,13 +194,14 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Run `simulate` with parsed arguments."""
     from ..ai import KINDS
     from ..memory.files import clean
-    from .simulate import counted, format_table, progress_bar, run, stderr_is_terminal
+    from ..words.counting import counted
+    from .simulate import format_table, progress_bar, run, stderr_is_terminal
 
     if args.ai is not None and not args.ai.strip():
         parser.error("--ai needs one computer player kind per seat, e.g. --ai easy,medium,hard,expert")
     if args.autosave is not None and not args.autosave.strip():
         parser.error("--autosave needs a folder")
-    kinds = [k.strip() for k in args.ai.split(",")] if args.ai else ["random"]
+    kinds = [k.strip() for k in args.ai.split(",")] if args.ai else [SIMULATE_AI]
     unknown = [k for k in kinds if k not in KINDS]
     if unknown:
         parser.error(f"unknown computer player '{clean(unknown[0])}' (one of {', '.join(KINDS)})")
@@ -200,8 +210,10 @@ def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     elif len(kinds) != args.players:
         parser.error(f"--ai names {counted(len(kinds), 'player')} but --players is {args.players} "
                      "(give one kind for every seat, or one kind for all)")
-    if args.matches < 1 or (args.rounds is not None and args.rounds < 1):
-        parser.error("--matches and --rounds must be at least 1")
+    if args.rounds is not None and args.rounds < 1:
+        parser.error(f"--rounds must be at least 1 (not {args.rounds})")
+    if args.rounds is None and args.matches < 1:
+        parser.error(f"--matches must be at least 1 (not {args.matches})")
     try:
         from ..engine.length import with_length
 

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import TextIO
 
 from ..memory.files import clean
-from ..review.cache import review_cached
-from ..review.rounds import Progress, RoundReview, finished_rounds
-from ..review.text import decision_line, review_data, summary_line
 from ..memory.session import GameSession
+from ..review.cache import review_cached
+from ..review.results import RoundReview
+from ..review.rounds import Progress, finished_rounds
+from ..review.text import decision_line, review_data, summary_line
 
 EXIT_BAD_FILE = 2
 
@@ -86,7 +87,7 @@ def review_command(
     reviews = [_review(session, r, seats, err) for r in rounds]
     _print(reviews, names, as_json, out)
     if keep and len(session.reviews) != kept_before:
-        _keep(path, session, checked.name, checked.saved_at, err)
+        keep_reviews(path, session, checked.name, checked.saved_at, err)
     if not rounds and not as_json:
         out.write("No round of this match is over yet: there is nothing to review.\n")
     return 0
@@ -98,20 +99,30 @@ def _review(session: GameSession, round_number: int, seats: Sequence[int], err: 
     return review_cached(session.match, round_number, seats, session.reviews, progress=progress)
 
 
-def _keep(path: str, session: GameSession, name: str, saved_at: str, err: TextIO) -> None:
+def keep_reviews(path: str, session: GameSession, name: str, saved_at: str, err: TextIO) -> None:
     """Write the save again with its reviews (the game's one writer: atomic, the
-    old file kept as .bak); the game in it is unchanged, so a failure only loses the reviews."""
+    old file kept as .bak beside it); a save named through a symbolic link is
+    written where the link points, the link left as it is. The game in it is
+    unchanged, so a failure only loses the reviews."""
     from datetime import datetime
 
-    from ..memory.files import FileProblem, write_file
+    from ..memory.files import FileProblem, backup_path, write_file
     from ..saves import dumps
 
+    target = Path(path)
     try:
-        write_file(Path(path), dumps(session, name, datetime.fromisoformat(saved_at)))
+        target = target.resolve(strict=True)
+    except (OSError, RuntimeError):
+        pass  # written at the name given: the writer says why not
+    try:
+        write_file(target, dumps(session, name, datetime.fromisoformat(saved_at)))
     except FileProblem as problem:
         err.write(f"{clean(path)}: the reviews were not kept: {clean(problem.reason)}\n")
         return
-    err.write(f"{clean(path)}: reviews kept in the save (the old file is {clean(Path(path).name)}.bak)\n")
+    where = "" if target == Path(path).absolute() else f" {clean(str(target))}"
+    backup = backup_path(target)
+    old = f"the old file is {clean(str(backup))}" if backup.is_file() else "there was no older file to keep"
+    err.write(f"{clean(path)}: reviews kept in the save{where} ({old})\n")
 
 
 def _print(reviews: Sequence[RoundReview], names: Sequence[str], as_json: bool, out: TextIO) -> None:

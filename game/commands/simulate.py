@@ -8,6 +8,7 @@ from typing import Callable, Sequence, TextIO
 
 from ..ai import ComputerSeats
 from ..engine import Match, RuleOptions, play_match
+from ..words.counting import counted
 
 
 @dataclass
@@ -79,12 +80,6 @@ def progress_bar(stream: TextIO) -> Callable[[int, int], None]:
         stream.flush()
 
     return show
-
-
-def counted(number: object, noun: str) -> str:
-    """'1 match', '2 matches', '1 round', '13 rounds'."""
-    plural = noun + ("es" if noun.endswith(("ch", "sh", "s", "x")) else "s")
-    return f"{number} {noun if number == 1 else plural}"
 
 
 def format_table(summary: dict[str, object]) -> str:

@@ -51,6 +51,12 @@ def _text(value: Any) -> bool:
     return isinstance(value, str) and len(value) <= 40 and bad_character(value) is None
 
 
+def _address(value: Any) -> bool:
+    """A server address as typed in the online forms ('' for none): host, port, or a ws:// address."""
+    return isinstance(value, str) and len(value) <= 60 and all(
+        c.isascii() and (c.isalnum() or c in ".:-[]/_") for c in value)
+
+
 def _names(value: Any) -> bool:
     """A list of short texts."""
     return isinstance(value, list) and len(value) <= 100 and all(_text(v) for v in value)
@@ -79,13 +85,16 @@ FIELDS: Final[dict[str, tuple[Any, Check]]] = {
     "fullscreen": (False, _one_of(True, False)),
     "window": ([1280, 800], _window),
     "sound": (True, _one_of(True, False)),
-    "volume": (0.7, _number(0.0, 1.0)),
+    "volume": (0.75, _number(0.0, 1.0)),
     "ui_scale": (1.0, _number(0.75, 1.5)),
     "palette": ("standard", _one_of("standard", "colour-blind")),
     "tips_seen": ([], _names),
     "last_setup": (None, _setup),
     "lesson_state": ("new", _one_of("new", "offered", "started", "done", "skipped")),
     "lesson_step": (0, lambda v: type(v) is int and 0 <= v <= 999),
+    "online_name": ("", _text),
+    "online_server": ("", _address),
+    "online_address": ("", _address),
 }
 """Every remembered value: its default and what it may be."""
 
@@ -132,7 +141,7 @@ class Prefs:
         if type(doc) is not dict or doc.get("format") != FORMAT_MARK or type(doc.get("values")) is not dict:
             return self._start_afresh("it is not a settings file")
         if doc.get("version") != VERSION:
-            return self._start_afresh(f"it was written by another version (format {doc.get('version')!r})")
+            return self._start_afresh(f"it was written by another version, format {doc.get('version')!r}")
         if "lesson_state" not in doc["values"]:
             self.values["lesson_state"] = "offered"  # a file from before the lesson: not a first start
         refused = []
@@ -172,5 +181,6 @@ class Prefs:
         aside = set_aside(self.path)
         if aside is None:
             self.stuck = f"{self.path.name} could not be read or set aside, so it is left as it is"
-            return f"The settings could not be read ({why}); the defaults are back for this run."
-        return f"The settings could not be read ({why}); the defaults are back. The old file is kept as {aside.name}."
+            return f"The settings could not be read: {why}. The defaults are back for this run."
+        return (f"The settings could not be read: {why}. The defaults are back; the old file is kept as "
+                f"{aside.name}.")

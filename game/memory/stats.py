@@ -150,7 +150,8 @@ def rows_for(session: GameSession, when: datetime | None = None) -> list[MatchRo
     date = (when or datetime.now(UTC)).isoformat(timespec="seconds")
     totals = match.totals()
     best = match.ranking()[0]
-    length = length_of(session.options, match.players) or f"{match.setup.rounds} rounds"
+    rounds = match.setup.rounds
+    length = length_of(session.options, match.players) or f"{rounds} round{'s' if rounds != 1 else ''}"
     rows = []
     for seat in session.human_seats:
         reviews = [r for r in session.reviews if r.seats == (seat,)]
@@ -207,9 +208,10 @@ class StatsStore:
             reason = str(error) or "it is not a statistics file"
         kept = set_aside(self.path)
         if kept is None:
-            return Statistics(), f"Statistics cannot be read ({reason}), and the file could not be set aside.", False
-        return Statistics(), (f"Statistics could not be read ({reason}); the file is kept as {kept.name} and a "
-                              "fresh record starts."), True
+            return Statistics(), f"Statistics cannot be read: {reason}. The file could not be set aside.", \
+                False
+        return Statistics(), (f"Statistics could not be read: {reason}. The file is kept as {kept.name} "
+                              "and a fresh record starts."), True
 
     def record(self, session: GameSession) -> str | None:
         """Add a finished match; returns what the player must be told (the

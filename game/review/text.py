@@ -7,6 +7,7 @@ from typing import Any
 
 from ..memory.files import clean
 from .results import Decision, RoundReview, unmarked_because
+from .words import move_words
 
 
 def points(diff: float, se: float) -> str:
@@ -16,15 +17,17 @@ def points(diff: float, se: float) -> str:
 
 
 def decision_line(decision: Decision, names: Sequence[str]) -> str:
-    """One line: round, turn, seat, move made, best move, difference with its
-    uncertainty, and the level (every name checked before it is printed)."""
+    """One line: round, turn, seat, move made, best move (trains named as the game
+    names them: whose, or the Mexican train), difference with its uncertainty, and
+    the level (every name checked before it is printed)."""
     v = decision.valuation
     who = clean(names[decision.seat]) if decision.seat < len(names) else f"seat {decision.seat}"
-    head = f"round {decision.round}, turn {decision.turn}, seat {decision.seat} ({who}): made {v.made}"
+    made = move_words(v.made, decision.seat, names)
+    head = f"round {decision.round}, turn {decision.turn}, seat {decision.seat} ({who}): made {made}"
     if v.best == v.made:
         return f"{head}; best found: the same"
     tail = f"; {v.level}" if v.level else f"; not marked: {unmarked_because(v)}" if unmarked_because(v) else ""
-    return f"{head}; best found {v.best}; {points(v.diff, v.se)}{tail}"
+    return f"{head}; best found {move_words(v.best, decision.seat, names)}; {points(v.diff, v.se)}{tail}"
 
 
 def summary_line(review: RoundReview, names: Sequence[str]) -> str:
@@ -32,8 +35,9 @@ def summary_line(review: RoundReview, names: Sequence[str]) -> str:
     who = ", ".join(clean(names[s]) if s < len(names) else f"seat {s}" for s in review.seats)
     levels = [d.valuation.level for d in review.decisions]
     mistakes, costly = levels.count("clear mistake"), levels.count("costly")
+    count = len(review.decisions)
     return (
-        f"Round {review.round}, {who}: {len(review.decisions)} decisions reviewed "
+        f"Round {review.round}, {who}: {count} decision{'' if count == 1 else 's'} reviewed "
         f"({sum(review.forced)} forced skipped), {mistakes} clear mistake{'s' if mistakes != 1 else ''}, "
         f"{costly} costly"
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.tiles import TileSyntaxError, parse_tile
+from ..memory.files import clean
 
 
 def played_tile(text: str, set_max: int) -> int | None:
@@ -19,8 +20,9 @@ def played_tile(text: str, set_max: int) -> int | None:
 
 
 def move_words(text: str, seat: int, names: Sequence[str], you: int | None = None) -> str:
-    """'12-3 on your train', '6-4 on the Mexican train', 'draw', 'end the turn'
-    for an action's text played by ``seat`` (``you``: the seat called "you")."""
+    """'12-3 on your train', '6-4 on the Mexican train', '5-5 on Ana's train', 'draw',
+    'end the turn' for an action's text played by ``seat`` (``you``: the seat called
+    "you"): trains by whose they are, never by the engine's numbers."""
     words = text.split()
     if not words:
         return text
@@ -30,9 +32,9 @@ def move_words(text: str, seat: int, names: Sequence[str], you: int | None = Non
     if train == "mexican":
         where = "the Mexican train"
     elif train.isdigit() and int(train) == seat:
-        where = "your train" if seat == you else "own train"
+        where = "your train" if seat == you else "their own train"
     elif train.isdigit() and int(train) < len(names):
-        where = "your train" if int(train) == you else f"{names[int(train)]}'s train"
+        where = "your train" if int(train) == you else f"{clean(names[int(train)])}'s train"
     else:
         where = f"train {train}"
     knock = " and knock" if words[-1] == "knock" else ""

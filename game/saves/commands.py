@@ -50,7 +50,8 @@ def list_command(out: TextIO, store: SaveStore | None = None, err: TextIO | None
         date = info.date.strftime("%Y-%m-%d %H:%M") if info.date else "?"
         scores = " ".join(map(str, info.scores))
         name = _column(clean(info.name), NAME_WIDTH)
-        out.write(f"  {name} {date}  {clean(info.preset):<10} round {info.round}/{info.rounds}  scores {scores}\n")
+        played = "finished" if info.finished else f"round {info.round}/{info.rounds}"
+        out.write(f"  {name} {date}  {clean(info.preset):<10} {played:<11}  scores {scores}\n")
     return 0
 
 
@@ -77,12 +78,13 @@ def check_command(paths: Sequence[str], out: TextIO) -> int:
             checked = check_bytes(read_bytes(Path(name), owned=False))
             session = restore_checked(checked)
         except SaveError as error:
-            out.write(f"{name}: refused: {error.reason}\n")
+            out.write(f"{clean(name)}: refused: {clean(error.reason)}\n")
             status = EXIT_BAD_FILE
             continue
-        out.write(f"{name}: ok: {summarize(checked).line()}\n")
+        out.write(f"{clean(name)}: ok: {clean(summarize(checked).line())}\n")
         if session.reviews.problem:
-            out.write(f"{name}: the round reviews it kept will be left out: {clean(session.reviews.problem)}\n")
+            out.write(f"{clean(name)}: the round reviews it kept will be left out: "
+                      f"{clean(session.reviews.problem)}\n")
     return status
 
 

@@ -81,7 +81,7 @@ class App:
         """Put ``scene`` on top."""
         if self.stack:
             self.stack[-1].pause()
-        scene.attach(self)
+        self._attach(scene)
         self.stack.append(scene)
 
     def pop(self) -> Scene | None:
@@ -91,14 +91,21 @@ class App:
         scene = self.stack.pop()
         scene.close()
         if self.stack:
-            self.stack[-1].resume()
+            below = self.stack[-1]
+            with fonts.room(below.text_room):
+                below.resume()
         return scene
+
+    def _attach(self, scene: Scene) -> None:
+        """Attach ``scene``, its text at its own size (not the size of the scene that opened it)."""
+        with fonts.room(scene.text_room):
+            scene.attach(self)
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene``."""
         if self.stack:
             self.stack.pop().close()
-        scene.attach(self)
+        self._attach(scene)
         self.stack.append(scene)
 
     def reset(self, scene: Scene) -> None:
@@ -197,7 +204,11 @@ class App:
         start = len(self.stack) - 1
         while start > 0 and not self.stack[start].opaque:
             start -= 1
-        for scene in self.stack[max(0, start):]:
+        log = fonts.logging_text()
+        for place in range(max(0, start), len(self.stack)):
+            if log is not None:
+                log.layer = place
+            scene = self.stack[place]
             with fonts.capped(scene.text_room):
                 scene.draw(self.screen)
 

@@ -7,6 +7,7 @@ import random
 import pygame
 
 from . import theme
+from .fonts import note_panel
 
 _backgrounds: dict[tuple[str, int, int], pygame.Surface] = {}
 
@@ -55,6 +56,7 @@ def panel(
     width: int = 1,
 ) -> None:
     """A rounded, slightly translucent panel with a soft shadow."""
+    note_panel(rect)
     shadow = pygame.Surface((rect.w + 12, rect.h + 12), pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect().inflate(-6, -6).move(3, 4), border_radius=radius)
     target.blit(shadow, (rect.x - 6, rect.y - 6))

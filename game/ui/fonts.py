@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -64,6 +65,17 @@ def capped(limit: float) -> Iterator[None]:
         _cap.pop()
 
 
+@contextmanager
+def room(limit: float) -> Iterator[None]:
+    """Inside the block, text grows with the UI scale up to ``limit``, whatever
+    limit holds outside it (a scene laid out while another scene acts)."""
+    _cap.append(limit)
+    try:
+        yield
+    finally:
+        _cap.pop()
+
+
 def text(
     line: str, size: int, color: tuple[int, int, int], style: str = "regular", wrap: int = 0
 ) -> pygame.Surface:
@@ -89,12 +101,90 @@ def blit_text(
     anchor: str = "topleft",
     style: str = "regular",
     wrap: int = 0,
+    box: pygame.Rect | None = None,
 ) -> pygame.Rect:
-    """Draw cached text with its ``anchor`` (a Rect attribute name) at ``pos``."""
+    """Draw cached text with its ``anchor`` (a Rect attribute name) at ``pos``
+    (``box``: the panel or button it must keep inside, for ``TextLog``)."""
     surf = text(line, size, color, style, wrap)
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     target.blit(surf, rect)
+    if _log[-1] is not None:
+        note(line, surf, rect, box)
     return rect
+
+
+# ---------------------------------------------------------------- where text went (tests)
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One text as drawn: its words, where its ink lies, the box it must keep
+    inside and the scene (by its place on the stack) that drew it (window pixels)."""
+
+    line: str
+    ink: pygame.Rect
+    box: pygame.Rect | None
+    """None: the window."""
+    layer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """A panel or button drawn (window pixels): a text drawn on it afterwards must keep inside it."""
+
+    rect: pygame.Rect
+    layer: int
+    after: int
+    """How many texts were drawn before it."""
+
+
+@dataclass
+class TextLog:
+    """Every text and panel drawn while it is ``recording`` (the text-fit test reads it)."""
+
+    drawn: list[Drawn] = field(default_factory=list)
+    panels: list[Panel] = field(default_factory=list)
+    layer: int = 0
+    """The place on the stack of the scene drawing now."""
+
+
+_log: list[TextLog | None] = [None]
+
+
+def logging_text() -> TextLog | None:
+    """The log being written now (None almost always: drawing then notes nothing)."""
+    return _log[-1]
+
+
+@contextmanager
+def recording(log: TextLog) -> Iterator[TextLog]:
+    """Inside the block, every text drawn is noted in ``log``."""
+    _log.append(log)
+    try:
+        yield log
+    finally:
+        _log.pop()
+
+
+def note_panel(rect: pygame.Rect) -> None:
+    """Note that a panel was drawn at ``rect``, when a log is being written."""
+    log = _log[-1]
+    if log is not None:
+        log.panels.append(Panel(pygame.Rect(rect), log.layer, len(log.drawn)))
+
+
+def note(line: str, image: pygame.Surface, rect: pygame.Rect, box: pygame.Rect | None = None,
+         clip: pygame.Rect | None = None) -> None:
+    """Note that ``image`` (the text ``line``) was put at ``rect`` in window pixels
+    (``clip``: only that part of it shows), when a log is being written."""
+    log = _log[-1]
+    if log is None:
+        return
+    ink = image.get_bounding_rect().move(rect.topleft)
+    if clip is not None:
+        ink = ink.clip(clip)
+    if ink.w and ink.h:
+        log.drawn.append(Drawn(line, ink, None if box is None else pygame.Rect(box), log.layer))
 
 
 def fit_text(line: str, size: int, style: str, width: int) -> str:

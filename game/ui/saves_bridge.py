@@ -7,11 +7,11 @@ import re
 from pathlib import Path
 
 from ..memory.files import FileProblem, write_file
+from ..memory.session import GameSession
+from ..memory.stats import Statistics, StatsStore
 from ..saves import SaveInfo, SaveStore, default_store, dumps
 from ..saves.listing import Entry
 from ..saves.store import NameTaken
-from ..memory.session import GameSession
-from ..memory.stats import Statistics, StatsStore
 
 NO_SAVES = "No saved game yet"
 
@@ -252,9 +252,15 @@ def default_name(session: GameSession) -> str:
 
 
 def describe_lines(entry: SaveInfo) -> tuple[str, str, str]:
-    """A save as (name, date, details): the details give the rules, the round and
-    the scores, or for a damaged save why it cannot be read."""
-    label = "Autosave" if entry.is_autosave else entry.name
+    """A save as (name, date, details): the details give the rules, the round (or
+    that the match is over) and the scores, or for a damaged save why it cannot
+    be read. An autosave is named by the match it keeps (in progress or finished,
+    and whose), so that two never read alike but for their dates."""
+    label = entry.name
+    if entry.is_autosave:
+        label = "Finished match" if entry.finished else "Match in progress" if entry.preset else "Autosave"
+        if entry.human_names:
+            label += f": {', '.join(entry.human_names)}"
     when = entry.date.strftime("%d %b %Y  %H:%M") if entry.date is not None else ""
     if entry.problem:
         return label, when, f"Cannot be read: {entry.problem}"
@@ -262,5 +268,7 @@ def describe_lines(entry: SaveInfo) -> tuple[str, str, str]:
         return label, when, "reading\u2026"
     rules = entry.preset.replace("-", " ").title()
     scores = "  \u00b7  ".join(f"{seat} {score}" for seat, score in zip(entry.seat_names, entry.scores))
-    details = f"{rules}  \u00b7  round {entry.round} of {entry.rounds}"
+    played = (f"finished after {entry.rounds} rounds" if entry.finished
+              else f"round {entry.round} of {entry.rounds}")
+    details = f"{rules}  \u00b7  {played}"
     return label, when, f"{details}  \u2014  {scores}" if scores else details

@@ -39,7 +39,7 @@ class Settings:
     fullscreen: bool = False
     window: tuple[int, int] = WINDOW
     sound: bool = True
-    volume: float = 0.7
+    volume: float = 0.75
     palette: str = "standard"
     """Seat and pip colours: ``standard`` or ``colour-blind`` (see ``theme.use_palette``)."""
     ui_scale: float = 1.0
@@ -51,6 +51,12 @@ class Settings:
     ``started`` (``lesson_step`` is where it stopped), ``done`` or ``skipped``. A run
     without prefs (tests, a demo) starts at ``offered``: it offers nothing."""
     lesson_step: int = 0
+    online_name: str = ""
+    """The name last given in the Play online forms ('' until one is used)."""
+    online_server: str = ""
+    """The host form's port or table server address last used."""
+    online_address: str = ""
+    """The join form's address last used."""
     note: str = ""
     prefs: Prefs | None = field(default=None, repr=False, compare=False)
 
@@ -63,7 +69,8 @@ class Settings:
             fullscreen=prefs["fullscreen"], window=(w, h), sound=prefs["sound"], volume=prefs["volume"],
             palette=prefs["palette"], ui_scale=prefs["ui_scale"], tips_seen=list(prefs["tips_seen"]),
             last_setup=prefs["last_setup"], lesson_state=prefs["lesson_state"], lesson_step=prefs["lesson_step"],
-            note=note or "", prefs=prefs,
+            online_name=prefs["online_name"], online_server=prefs["online_server"],
+            online_address=prefs["online_address"], note=note or "", prefs=prefs,
         )
 
     def remember(self) -> str | None:
@@ -77,6 +84,8 @@ class Settings:
             "fullscreen": self.fullscreen, "window": list(self.window), "sound": self.sound, "volume": self.volume,
             "palette": self.palette, "ui_scale": self.ui_scale, "tips_seen": list(self.tips_seen),
             "last_setup": self.last_setup, "lesson_state": self.lesson_state, "lesson_step": self.lesson_step,
+            "online_name": self.online_name, "online_server": self.online_server,
+            "online_address": self.online_address,
         }
         if all(prefs[name] == value for name, value in values.items()):
             return None

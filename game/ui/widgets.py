@@ -11,7 +11,7 @@ import pygame
 from ..memory.files import typable
 from . import theme
 from .draw import panel
-from .fonts import blit_text, fit_size, font, text
+from .fonts import blit_text, fit_size, font, note, text
 from .intents import Intent
 from .scene import Space
 
@@ -53,11 +53,19 @@ class Button:
             color = theme.PANEL_EDGE if self.hover else theme.PANEL_LIGHT
         panel(surface, rect, color, 255, radius=space.px(10), edge=theme.GOLD if self.hover and self.enabled else None, width=2)
         ink = theme.INK if self.enabled else theme.INK_DIM
-        label, size = fit_size(self.label, space.px(self.size), "bold", rect.w - space.px(24),
-                               space.px(self.size * 0.6))
-        blit_text(surface, label, size, ink, rect.center, "center", "bold")
+        room = rect.w - space.px(24)
+        hint, hint_size = ("", 0)
         if self.hint:
-            blit_text(surface, self.hint, space.px(14), theme.INK_DIM, (rect.right - space.px(8), rect.bottom - space.px(4)), "bottomright")
+            hint, hint_size = fit_size(self.hint, space.px(14), "regular", room, space.px(11))
+        below = font(hint_size).get_height() if hint else 0
+        smallest = space.px(self.size * 0.6)
+        label, size = fit_size(self.label, space.px(self.size), "bold", room, smallest)
+        while size > smallest and font(size, "bold").get_height() + below > rect.h - space.px(4):
+            label, size = fit_size(self.label, size - 1, "bold", room, smallest)
+        top = rect.centery - (font(size, "bold").get_height() + below) / 2
+        drawn = blit_text(surface, label, size, ink, (rect.centerx, top), "midtop", "bold", box=rect)
+        if hint:  # under the label, never on it
+            blit_text(surface, hint, hint_size, theme.INK_DIM, drawn.midbottom, "midtop", box=rect)
 
 
 _CURSOR_MOVES: dict[str, Callable[[int, int], int]] = {
@@ -134,7 +142,8 @@ class TextField:
         self.selected = False
         self.focused = inside
         if inside:
-            self.cursor = self._index_at(intent.pos[0] - box.x - space.px(10), space)
+            size, offset = self._fit(space)
+            self.cursor = self._index_at(intent.pos[0] - box.x - space.px(10) + offset, size)
         return inside
 
     def _insert(self, text: str) -> None:
@@ -152,9 +161,17 @@ class TextField:
         elif not before:
             self.value = self.value[: self.cursor] + self.value[self.cursor + 1 :]
 
-    def _index_at(self, x: float, space: Space) -> int:
-        """The cursor index nearest to ``x`` pixels from the text start."""
-        f = font(space.px(22))
+    def _fit(self, space: Space) -> tuple[int, int]:
+        """The font size the text is drawn at (smaller for a long text, down to a
+        floor) and how far it is scrolled left (pixels) to keep the cursor in the field."""
+        room = space.rect(*self.rect).w - space.px(20)
+        _, size = fit_size(self.value, space.px(22), "regular", room, space.px(16))
+        cursor = font(size).size(self.value[: self.cursor])[0]
+        return size, max(0, cursor + 2 - room)
+
+    def _index_at(self, x: float, size: int) -> int:
+        """The cursor index nearest to ``x`` pixels from the text start (drawn at ``size``)."""
+        f = font(size)
         for i in range(len(self.value) + 1):
             if f.size(self.value[:i])[0] >= x:
                 return max(0, i - (1 if i and f.size(self.value[:i])[0] - x > f.size(self.value[i - 1])[0] / 2 else 0))
@@ -165,22 +182,28 @@ class TextField:
         self.blink += dt
 
     def draw(self, surface: pygame.Surface, space: Space) -> None:
-        """Paint the field, its text and a blinking cursor when focused."""
+        """Paint the field, its text (smaller, then scrolled, when long) and, when focused,
+        a blinking cursor."""
         rect = space.rect(*self.rect)
         pygame.draw.rect(surface, (18, 22, 30), rect, border_radius=space.px(6))
         pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, rect, space.px(2), border_radius=space.px(6))
-        size = space.px(22)
+        size, offset = self._fit(space)
         x = rect.x + space.px(10)
+        inner = pygame.Rect(x, rect.y, rect.w - space.px(20), rect.h)
         if self.value:
+            image = text(self.value, size, theme.INK)
             if self.selected:
-                width, height = font(size).size(self.value)
-                pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(x - 2, rect.centery - height // 2 - 2,
-                                                                       width + 4, height + 4))
-            blit_text(surface, self.value, size, theme.INK, (x, rect.centery), "midleft")
+                shade = pygame.Rect(x - offset - 2, rect.centery - image.get_height() // 2 - 2,
+                                    image.get_width() + 4, image.get_height() + 4)
+                pygame.draw.rect(surface, theme.PANEL_EDGE, shade.clip(inner.inflate(4, 0)))
+            placed = image.get_rect(midleft=(x - offset, rect.centery))
+            surface.blit(image, inner.clip(placed), inner.clip(placed).move(-placed.x, -placed.y))
+            note(self.value, image, placed, rect, clip=inner)
         elif self.placeholder and not self.focused:
-            blit_text(surface, self.placeholder, size, theme.INK_DIM, (x, rect.centery), "midleft")
+            shown, shown_size = fit_size(self.placeholder, space.px(22), "regular", inner.w, space.px(14))
+            blit_text(surface, shown, shown_size, theme.INK_DIM, (x, rect.centery), "midleft", box=rect)
         if self.focused and int(self.blink * 2) % 2 == 0:
-            cx = x + font(size).size(self.value[: self.cursor])[0]
+            cx = x - offset + font(size).size(self.value[: self.cursor])[0]
             pygame.draw.line(surface, theme.GOLD, (cx, rect.y + space.px(7)), (cx, rect.bottom - space.px(7)), max(1, space.px(2)))
 
 
@@ -236,11 +259,13 @@ class Picker:
         pygame.draw.rect(surface, color, rect, border_radius=space.px(6))
         ink = theme.INK if self.enabled else theme.INK_DIM
         arrow = theme.GOLD if self.enabled else theme.INK_DIM
-        left = blit_text(surface, "\u25c0", space.px(self.size - 4), arrow, (rect.x + space.px(10), rect.centery), "midleft")
-        blit_text(surface, "\u25b6", space.px(self.size - 4), arrow, (rect.right - space.px(10), rect.centery), "midright")
-        room = rect.w - 2 * (left.right - rect.x + space.px(4))
+        glyph = space.px(self.size - 4)
+        edge = space.px(10)
+        left = blit_text(surface, "\u25c0", glyph, arrow, (rect.x + edge, rect.centery), "midleft", box=rect)
+        blit_text(surface, "\u25b6", glyph, arrow, (rect.right - edge, rect.centery), "midright", box=rect)
+        room = rect.w - 2 * (left.right - rect.x + space.px(10))  # clear of the arrows
         label, size = fit_size(self.labels(self.value), space.px(self.size), "bold", room, space.px(self.size - 5))
-        blit_text(surface, label, size, ink, rect.center, "center", "bold")
+        blit_text(surface, label, size, ink, rect.center, "center", "bold", box=rect)
 
 
 def text_width(line: str, size: int, style: str = "regular") -> int:

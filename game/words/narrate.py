@@ -376,6 +376,20 @@ def deciding_rules(match: Match) -> list[str]:
     return out
 
 
+FIRST_PLACE = {
+    "total": "First place was decided by the lowest total score.",
+    "zero rounds": "The totals tied: first place went to the most rounds scored at zero.",
+    "lowest round": "The totals and the rounds at zero tied: first place went to the lowest single round.",
+    "shared": "Tied on every tie-break: first place is shared.",
+}
+"""How first place was decided, by the deciding rule's name (see ``tie_break``)."""
+
+
+def first_place_words(rule: str) -> str:
+    """How first place was decided, in a sentence, for the deciding rule named ``rule``."""
+    return FIRST_PLACE.get(rule, f"First place was decided by {rule}.")
+
+
 def ranking_text(match: Match) -> str:
     """The final ranking as text lines (what a fast demo prints)."""
     totals = match.totals()
@@ -385,7 +399,7 @@ def ranking_text(match: Match) -> str:
         lines.append(f"{place + 1}. {names}  {totals[group[0]]} pts")
     rules = deciding_rules(match)
     if rules:
-        lines.append(f"1st place decided by: {rules[0]}")
+        lines.append(first_place_words(rules[0]))
     return "\n".join(lines)
 
 

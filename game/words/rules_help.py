@@ -19,6 +19,7 @@ from ..engine import PRESETS, Action, RuleOptions, SetupError
 from ..engine import legality as rule
 from ..engine.length import length_of
 from ..engine.round_data import RoundData
+from .counting import counted
 
 PRESET_TITLES: Final = {
     "classic": "Classic", "hub": "Hub", "tournament": "Tournament", "star-ranch": "Star Ranch", "tap": "Tap",
@@ -140,7 +141,7 @@ def _deal(o: RuleOptions, players: int) -> str:
     text = (
         f"The game uses a double-{setup.set_max} set. Each of the {players} players takes "
         f"{setup.hand_size} tiles; the rest stay face down as the boneyard. A match has "
-        f"{setup.rounds} rounds. "
+        f"{counted(setup.rounds, 'round')}. "
     )
     if setup.engines is not None:
         text += (
@@ -337,7 +338,7 @@ def _option_sentence(o: RuleOptions, name: str) -> str:
         "max_players": f"At most {o.max_players} players.",
         "first_engine": f"The first round starts from the {o.first_engine}-{o.first_engine}." if o.first_engine is not None
         else "The first round starts from the set's highest double.",
-        "rounds": f"The match has {o.rounds} rounds." if o.rounds is not None
+        "rounds": f"The match has {counted(o.rounds, 'round')}." if o.rounds is not None
         else "The match has one round per double, counting down to the 0-0.",
         "round_start": _who_opens(o),
         "zero_zero_value": f"The 0-0 left in hand counts {o.zero_zero_value} points.",

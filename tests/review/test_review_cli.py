@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from game.commands.cli import main
-from game.saves import dumps
 from game.memory.session import GameSession, SeatConfig
+from game.saves import dumps
 
 from .matches import played_round
 
@@ -33,6 +34,9 @@ def test_one_line_per_decision_of_the_person_by_default(tmp_path: Path, capsys: 
     assert lines[0].startswith("Round 1, P0: ")
     rows = lines[1:]
     assert rows and all(r.startswith("  round 1, turn ") and "seat 0 (P0): made " in r for r in rows)
+    plays = [r for r in rows if " on " in r]
+    assert plays and all(re.search(r" on (the Mexican train|their own train|\S+'s train)", r) for r in plays)
+    assert not any(re.search(r" on \d", r) for r in rows), "a train named by the engine's number"
     assert any("expected cost" in r for r in rows) or all("best found: the same" in r for r in rows)
 
 
@@ -90,3 +94,25 @@ def test_keep_writes_the_reviews_into_the_save_and_the_game_is_unchanged(
     assert main(["review", str(path), "--keep"]) == 0
     again = capsys.readouterr()
     assert again.out == first.out and "kept" not in again.err, "the kept review is used, nothing written again"
+
+
+def test_keep_on_a_save_reached_through_a_link_writes_where_the_link_points(tmp_path: Path) -> None:
+    """The link stays a link; the save it points at takes the reviews; the backup named is the real one."""
+    import io
+
+    from game.commands.review import keep_reviews
+    from game.saves import load_file
+
+    real = _saved(tmp_path)
+    elsewhere = tmp_path / "links"
+    elsewhere.mkdir()
+    link = elsewhere / "my-save.json"
+    link.symlink_to(real)
+    session = load_file(link, owned=False)
+    saved = json.loads(real.read_bytes())
+    said = io.StringIO()
+    keep_reviews(str(link), session, saved["name"], saved["saved_at"], said)
+    assert link.is_symlink() and link.resolve() == real.resolve(), "the link is left as it was"
+    assert load_file(link, owned=False).match.record() == session.match.record()
+    assert (tmp_path / "played.json.bak").is_file() and str(tmp_path / "played.json.bak") in said.getvalue()
+    assert not list(elsewhere.glob("*.bak")) and not list(elsewhere.glob("*unreadable*"))

@@ -68,3 +68,32 @@ def test_simulate_autosave_writes_a_save_that_resumes_the_last_action(tmp_path: 
     session, note = store.continue_latest()
     assert note is None and session.match.round is not None and session.match.round.round_over
     assert list(folder.glob("autosave-*.json.bak")), "each write keeps the previous version"
+
+
+def test_saves_list_calls_a_finished_match_finished(
+    private_data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.engine import play_match, preset
+    from game.memory.session import GameSession, SeatConfig
+
+    seats = [SeatConfig("You", "human"), SeatConfig("Ana", "easy")]
+    session = GameSession(preset("classic", rounds=2), seats, 3)
+    play_match(session.match, lambda match, seat: match.legal_actions()[0])
+    SaveStore(private_data_dir / "saves").autosave(session)
+    assert main(["saves", "list"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "autosave" in line)
+    assert "finished" in row and "round 2/2" not in row
+
+
+def test_saves_check_cleans_a_file_name_before_printing_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Escape codes and a right-to-left override in a file's name never reach the terminal."""
+    good = tmp_path / "fine\x1b[31m\u202ename.json"
+    good.write_bytes(SAMPLE.read_bytes())
+    bad = tmp_path / "bad\x1b]0;owned\x07.json"
+    bad.write_bytes(b"{")
+    assert main(["saves", "check", str(good), str(bad)]) == 2
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out
+    assert "\ufffd" in out and ": ok: " in out and ": refused: " in out

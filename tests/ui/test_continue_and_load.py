@@ -8,8 +8,8 @@ import random
 from pathlib import Path
 
 from game.engine import play_match, preset
-from game.saves import load_file
 from game.memory.session import GameSession, SeatConfig
+from game.saves import load_file
 from game.ui.app import App
 from game.ui.saves_bridge import SavesBridge
 from game.ui.scenes.title import TitleScene
@@ -90,5 +90,50 @@ def test_continue_is_offered_and_focused_only_for_a_match_in_progress(app: App, 
     frames(app, 1)
     assert isinstance(title, TitleScene) and title.continue_button.enabled
     assert title.buttons()[title.focus].label == "Continue"
+    assert title.continue_button.primary and not title.new_button.primary, "the focused one is in colour"
     title.continue_latest()
     assert isinstance(app.top, TableScene) and app.top.session.match_id == going.match_id
+
+
+def test_after_continue_later_the_title_offers_the_lesson_where_it_was_left(
+        app: App, saves: SavesBridge) -> None:
+    from game.ui.table.guide import GuidedTable
+
+    app.settings.lesson_at("started", 8)
+    title = app.routes.title()
+    app.push(title)
+    frames(app, 1)
+    assert isinstance(title, TitleScene)
+    button = title.continue_button
+    assert button.enabled and button.primary and button.label == "Continue the lesson" and "9" in button.hint
+    assert title.buttons()[title.focus] is button and not title.new_button.primary
+    button.on_click()
+    assert isinstance(app.top, GuidedTable) and app.top.guide.index == 8
+
+
+def test_with_nothing_to_continue_new_match_is_in_colour_and_continue_says_why_it_is_grey(
+        app: App, saves: SavesBridge) -> None:
+    title = app.routes.title()
+    app.push(title)
+    frames(app, 1)
+    assert isinstance(title, TitleScene)
+    assert not title.continue_button.enabled and title.continue_button.hint == "no match in progress"
+    assert title.new_button.primary and title.buttons()[title.focus] is title.new_button
+
+
+def test_load_names_each_autosave_by_its_match_and_a_finished_one_as_finished(saves: SavesBridge) -> None:
+    from game.ui.saves_bridge import describe_lines
+
+    assert saves.store is not None
+    finished = _session(7)
+    play_match(finished.match, lambda m, s: m.legal_actions()[0])
+    going = _session(8)
+    _play(going, 4)
+    saves.autosave(finished)
+    saves.autosave(going)
+    saves.flush()
+    rows = [describe_lines(saves.info(entry)) for entry in saves.entries()]
+    names = [name for name, _, _ in rows]
+    assert sorted(names) == ["Finished match: You", "Match in progress: You"]
+    done = next(details for name, _, details in rows if name.startswith("Finished"))
+    assert "finished after" in done and "round 3 of 3" not in done

@@ -19,7 +19,7 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 from game.ui.table.scene import TableScene
 
-from .conftest import frames, key
+from .conftest import click, frames, key
 
 
 def _round_just_over() -> GameSession:
@@ -126,3 +126,63 @@ def test_the_round_summary_ignores_keys_meant_for_the_table_and_moves_on_with_n(
     assert any("(N)" in b.label for b in summary.widgets)
     key(app, pygame.K_n, "n")
     assert app.top is not summary
+
+
+def test_a_dialog_card_hides_whatever_is_beneath_it(app: App) -> None:
+    """Buttons behind a dialog do not show through its card."""
+    app.push(app.routes.title())
+    frames(app, 1)
+    key(app, pygame.K_ESCAPE)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene)
+    inside = dialog.space().rect(800 - 300, dialog.top_y + 8, 600, 10).center
+    looks = []
+    for fill in ((255, 255, 255), (0, 0, 0)):
+        app.screen.fill(fill)
+        dialog.draw(app.screen)
+        looks.append(tuple(app.screen.get_at(inside)))
+    assert looks[0] == looks[1]
+
+
+def test_under_the_pause_menu_the_whole_table_is_dimmed_top_bar_and_hand_too(app: App) -> None:
+    table = TableScene(_round_just_over())
+    app.push(table)
+    frames(app, 3)
+    assert table.frame is not None
+    bar = pygame.Rect(table.frame.scaled.anchor("top_bar"))
+    hand = pygame.Rect(table.tray.area)
+
+    def light(area: pygame.Rect) -> int:
+        return sum(pygame.transform.average_color(app.screen, area)[:3])
+
+    before = (light(bar), light(hand))
+    app.push(PauseScene(table.session, app.routes.saves, False, lambda: None))  # type: ignore[attr-defined]
+    frames(app, 1)
+    after = (light(bar), light(hand))
+    assert after[0] < before[0] * 0.4 and after[1] < before[1] * 0.4
+
+
+def test_the_rules_opened_from_the_setup_are_as_large_as_those_a_why_link_opens(app: App) -> None:
+    from game.ui.ui_scale import use_scale
+
+    use_scale(1.5)
+    try:
+        app.push(app.routes.setup())
+        frames(app, 1)
+        setup = app.top
+        assert isinstance(setup, SetupScene)
+        click(app, setup.space().rect(*setup.help_button.rect).center)
+        from_setup = app.top
+        assert isinstance(from_setup, RulesScene)
+        app.reset(app.routes.rules(from_setup.options, players=from_setup.players))
+        direct = app.top
+        assert isinstance(direct, RulesScene)
+        assert from_setup.page is not None and direct.page is not None
+        assert from_setup.page.get_height() == direct.page.get_height()
+        use_scale(1.0)
+        app.reset(app.routes.rules(from_setup.options, players=from_setup.players))
+        hundred = app.top
+        assert isinstance(hundred, RulesScene) and hundred.page is not None
+        assert direct.page.get_height() > hundred.page.get_height(), "150% text is larger than 100%"
+    finally:
+        use_scale(1.0)

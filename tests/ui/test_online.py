@@ -6,6 +6,7 @@ game started again rejoins its seat."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,20 +14,19 @@ import pygame
 import pytest
 
 from game.engine import END, MEXICAN, Play, preset
+from game.memory.session import GameSession, SeatConfig
 from game.net.client import ThreadedClient
 from game.net.embedded import EmbeddedServer
-from game.memory.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.online import connection
 from game.ui.online.discovery import Announcer
 from game.ui.online.kept import kept_seat
 from game.ui.online.lobby import LobbyScene
 from game.ui.online.scene import OnlineScene
-from game.ui.online.table import RECONNECTING, RemoteTableScene
+from game.ui.online.table import AWAY, GAVE_UP, RECONNECTING, RemoteTableScene
 from game.ui.scenes.round_summary import RoundSummaryScene
 
 from .conftest import click, drag, frames, frames_until, key, lines_said, message, train_end, tray_tile_center
-
 
 LOOPBACK_ONLY = ["127.0.0.1"]
 
@@ -315,6 +315,7 @@ def test_a_host_on_the_local_network_is_listed_in_the_join_form_and_fills_the_ad
         press(app, "Join a table")
         online = app.top
         assert isinstance(online, OnlineScene)
+        press(app, "Find tables nearby")
         assert frames_until(app, lambda: any(f.host == "Ana" for f in online.found), 20)
         press(app, next(w.label for w in online.widgets if getattr(w, "label", "").startswith("Ana")))
         assert online.address.value == "127.0.0.1:8765"
@@ -364,3 +365,91 @@ def test_a_whole_network_match_ends_on_the_final_ranking_and_leaves_nothing_to_r
     assert len(copy.session.match.round_scores) == 3  # a blitz match: every round checked into the copy
     ended = app.top.session  # type: ignore[union-attr]
     assert ended.match is copy.session.match and kept_seat() is None
+
+
+def test_the_lobby_and_the_network_table_keep_every_text_in_its_place(app: App) -> None:
+    """The text-fit check of tests/ui/test_text_fits.py on the routes it leaves to this file: the
+    lobby and the network table (a friend who gave the seat up) in every size, text scale and face."""
+    from .test_text_fits import CONFIGS, drawn_now, problems, reconfigure
+
+    found: list[str] = []
+
+    def check(name: str) -> None:
+        for size, scale, faces in CONFIGS:
+            reconfigure(app, size, scale, faces)
+            frames(app, 3)
+            log = drawn_now(app)
+            found.extend(f"{name} {size} {scale} {faces}: {p}" for p in problems(log.drawn, size, log.panels))
+
+    lobby = host(app, players=3)
+    friend = Friend(lobby)
+    try:
+        assert frames_until(app, lambda: lobby.link is not None and lobby.link.client.table is not None
+                            and lobby.link.client.table.seats[1].kind == "person", 20)
+        check("lobby")
+        reconfigure(app, (1280, 800), 1.0, "pips")
+        press(app, "Start")
+        assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), lobby_said(app)
+        table = app.top
+        assert isinstance(table, RemoteTableScene)
+        friend.link.call(friend.link.client.leave()).result(10)
+        assert frames_until(app, lambda: GAVE_UP in table.seat_labels, 30)
+        check("network table")
+    finally:
+        friend.link.close()
+    assert found == [], "\n".join(found)
+
+
+def test_a_friend_who_gave_the_seat_up_is_shown_as_gone_not_as_away_for_a_while() -> None:
+    from game.net.inbound import SeatInfo
+    from game.ui.online.table import seat_label
+
+    gave_up = SeatInfo("Ben", "person", connected=False, stand_in=True, left=True, thinking=False)
+    away = dataclasses.replace(gave_up, left=False)
+    assert seat_label(gave_up, yours=False) == GAVE_UP
+    assert seat_label(away, yours=False) == AWAY
+    assert seat_label(dataclasses.replace(away, stand_in=False, connected=True), yours=False) == "Person"
+
+
+def test_the_host_form_remembers_the_name_and_the_server_for_next_time(app: App) -> None:
+    from game.ui.online.connection import server_url
+
+    app.reset(OnlineScene())
+    online = app.top
+    assert isinstance(online, OnlineScene)
+    online.host_form()
+    online.name.value, online.port.value = "Ana", "127.0.0.1:9"  # a table server elsewhere, which refuses
+    online.host()
+    assert frames_until(app, lambda: online.pending is None, 30)
+    assert app.settings.online_name == "Ana" and app.settings.online_server == "127.0.0.1:9"
+    app.reset(OnlineScene())
+    again = app.top
+    assert isinstance(again, OnlineScene)
+    again.host_form()
+    assert again.name.value == "Ana" and again.port.value == "127.0.0.1:9"
+    assert server_url(again.port.value) == "ws://127.0.0.1:9/"
+
+
+def test_the_join_form_looks_for_tables_nearby_only_when_asked(app: App) -> None:
+    app.reset(app.routes.title())
+    frames(app, 2)
+    press(app, "Play online")
+    press(app, "Join a table")
+    online = app.top
+    assert isinstance(online, OnlineScene)
+    frames(app, 3)
+    assert online.finder is None, "the local network was browsed before the person asked"
+    press(app, "Find tables nearby")
+    assert online.finder is not None
+
+
+def test_the_lobby_says_where_to_join_whatever_server_holds_the_table() -> None:
+    from game.ui.online.kept import KeptSeat
+    from game.ui.online.lobby import join_address
+
+    assert join_address("ws://tables.example.org:8765/") == "tables.example.org:8765"
+    assert join_address("wss://tables.example.org/mexican/") == "wss://tables.example.org/mexican/"
+    elsewhere = LobbyScene.__new__(LobbyScene)
+    elsewhere.link = None
+    elsewhere.seat = KeptSeat("ws://tables.example.org:8765/", "ABCDE-FGHJK", "t", "Ana")
+    assert "tables.example.org:8765" in elsewhere.where_to_join()

@@ -9,6 +9,7 @@ import pygame
 
 from game.ui.app import App
 from game.ui.main import load_settings
+from game.ui.scenes.dialog import DialogScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
@@ -84,8 +85,16 @@ def test_a_damaged_settings_file_falls_back_to_defaults_and_the_title_says_so_on
     title = app.routes.title()
     app.push(title)
     frames(app, 1)
-    assert isinstance(title, TitleScene) and "could not be read" in title.note
-    assert app.routes.title() is not None
+    # the defaults are back, so the lesson is offered as on a first start: its dialog says it, not the title
+    offer = app.top
+    assert isinstance(offer, DialogScene) and "could not be read" in offer.body
+    assert isinstance(title, TitleScene) and title.note == ""
+    settings.note = "The settings could not be read: the file is cut off."
+    settings.lesson_state = "offered"
+    title = app.routes.title()
+    app.reset(title)
+    frames(app, 1)
+    assert isinstance(title, TitleScene) and "could not be read" in title.note, "no dialog: the title says it"
     second = app.routes.title()
     app.reset(second)
     frames(app, 1)

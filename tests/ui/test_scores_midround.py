@@ -49,3 +49,30 @@ def test_the_scores_button_is_on_the_top_bar(app: App) -> None:
     key(app, pygame.K_ESCAPE)
     assert app.top is table
     table.close()
+
+
+def test_the_summary_sheet_counts_up_with_the_hands_above_it(app: App) -> None:
+    """While the round summary counts the pips up, its score sheet shows the same count,
+    not the final totals; once counted, the final ones."""
+    from collections import Counter
+
+    from game.ui.fonts import TextLog, recording
+    from game.ui.scenes.round_summary import RoundSummaryScene
+
+    session = GameSession(preset("classic"), [SeatConfig(n, "easy") for n in NAMES], 3)
+    play_match(session.match, lambda m, s: m.legal_actions()[0], until=lambda m: len(m.round_scores) == 2)
+    match = session.match
+    summary = RoundSummaryScene(match, False, False, lambda: None)
+    app.push(summary)
+
+    def shown(count: float) -> Counter[str]:
+        summary.count = count
+        with recording(TextLog()) as log:
+            app.draw()
+        return Counter(d.line for d in log.drawn)
+
+    start, end = shown(0.0), shown(1.0)
+    before = [total - last for total, last in zip(match.totals(), match.round_scores[-1])]
+    appeared = end - start
+    assert all(appeared[str(total)] for total, last in zip(match.totals(), match.round_scores[-1]) if last)
+    assert all((start - end)[str(total)] for total, last in zip(before, match.round_scores[-1]) if last)

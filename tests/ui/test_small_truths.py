@@ -1,4 +1,4 @@
-"""Smaller things the table and menus must get right: a volume shown as kept,
+"""Smaller things the table and menus must get right: a volume shown on its step,
 a footnote about the faces chosen, standing tiles with upright numerals, the
 move log clear of a tip, a roomy quit dialog at the largest text, and Save as
 that replaces its suggested name when typed over."""
@@ -29,15 +29,38 @@ def designed_size() -> Iterator[None]:
     use_scale(1.0)
 
 
-def test_a_kept_volume_is_shown_as_it_is_and_the_footnote_explains_the_faces_chosen(
+def test_a_kept_volume_between_the_steps_is_shown_on_the_nearest_and_the_faces_footnote_explains(
         app: App, text_seen: TextSeen) -> None:
     app.settings.sound, app.settings.volume, app.settings.tile_faces = True, 0.7, "numbers"
     scene = SettingsScene()
     app.push(scene)
     seen = text_seen.frame(app)
-    assert "on, 70%" in seen and "on, 75%" not in seen
+    assert "on, 75%" in seen and "on, 70%" not in seen
+    steps = []
+    for _ in scene.sound.choices:
+        scene.sound.step(1)
+        steps.append(scene.sound.labels(scene.sound.value))
+    assert sorted(steps) == sorted(["off", "on, 25%", "on, 50%", "on, 75%", "on, 100%"])
     assert any(line.startswith("numbers:") for line in seen)
     assert not any(line.startswith("pips:") for line in seen)
+
+
+def test_the_settings_say_when_there_is_no_audio_device(app: App, text_seen: TextSeen) -> None:
+    from game.ui.sound import Sounds
+
+    class Deaf(Sounds):
+        def __init__(self) -> None:
+            self.settings, self.effects, self.available = app.settings, {}, False
+
+    class Hearing(Sounds):
+        def __init__(self) -> None:
+            self.settings, self.effects, self.available = app.settings, {}, True
+
+    app.sounds = Deaf()
+    app.push(SettingsScene())
+    assert any("No audio device" in line for line in text_seen.frame(app))
+    app.sounds = Hearing()
+    assert not any("No audio device" in line for line in text_seen.frame(app))
 
 
 def test_a_standing_tile_shows_its_numerals_upright_not_turned_with_the_tile() -> None:
@@ -96,8 +119,8 @@ def test_save_as_replaces_its_suggested_name_when_typed_over(app: App) -> None:
 
 
 def test_why_stays_with_its_message_and_every_log_line_with_a_rule_offers_it(app: App) -> None:
-    from game.words.narrate import Line
     from game.ui.scenes.rules import RulesScene
+    from game.words.narrate import Line
 
     table = table_for(app, position([(12, 5), (4, 1), (3, 3)]))
     table.told([Line("Bruno left the 11-11 open: you must cover it.", "news", "doubles", 2)])

@@ -86,3 +86,10 @@ def test_a_watched_tray_follows_the_seat_to_move_and_an_unwatched_one_shows_noth
     empty.place(AREA, 1.0)
     empty.layout(state, "pips", 1.0, frozenset(), "")
     assert empty.tiles == [] and empty.showing is None and not empty.hits_sort(AREA.center)
+
+
+def test_a_hand_of_one_tile_says_one_tile() -> None:
+    tray, _ = tray_for([tile_id(1, 0)])
+    assert "1 tile, 1 pip" in tray.heading and "tiles" not in tray.heading and "pips" not in tray.heading
+    tray, _ = tray_for([tile_id(1, 0), tile_id(3, 2)])
+    assert "2 tiles, 6 pips" in tray.heading

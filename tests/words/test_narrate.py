@@ -174,3 +174,20 @@ def test_two_people_at_one_screen_are_never_both_called_you() -> None:
     assert people_named(alone) == alone
     shared = people_named([SeatConfig("You", "human"), SeatConfig("Ben", "human"), SeatConfig("Cy", "easy")])
     assert [s.name for s in shared] == ["Player 1", "Ben", "Cy"]
+
+
+def test_the_final_ranking_says_in_words_how_first_place_was_decided() -> None:
+    """What a demo prints at the end: a sentence, never the tie-break's key ('decided by: total')."""
+    import random
+
+    from game.engine import play_match
+    from game.engine.length import with_length
+    from game.memory.session import GameSession, SeatConfig
+    from game.words.narrate import FIRST_PLACE, ranking_text
+
+    session = GameSession(with_length(CLASSIC, 3, "blitz"), [SeatConfig(n, "easy") for n in NAMES[:3]], 5)
+    rng = random.Random(5)
+    play_match(session.match, lambda m, s: rng.choice(m.legal_actions()))
+    last = ranking_text(session.match).splitlines()[-1]
+    assert last in FIRST_PLACE.values(), last
+    assert "decided by: " not in ranking_text(session.match)

@@ -15,12 +15,18 @@ import pygame
 from ...net.client import ThreadedClient
 from ...net.inbound import Incoming, SeatInfo
 from .. import theme
-from ..fonts import blit_text
+from ..fonts import blit_text, fit_size
 from ..scene import Space
 from ..scenes.menu import MenuScene, card
 from ..widgets import Button
 from .connection import EVERYONE
 from .kept import KeptSeat, forget_seat
+
+
+def join_address(url: str) -> str:
+    """The address to type in the Join form for the server at ``url`` (host:port for a plain ws:// one)."""
+    plain = url.removeprefix("ws://").rstrip("/")
+    return plain if url.startswith("ws://") and "/" not in plain else url
 
 
 def seat_words(seat: SeatInfo, you: bool) -> str:
@@ -106,27 +112,35 @@ class LobbyScene(MenuScene):
             self.link = None
 
     def where_to_join(self) -> str:
-        """How friends reach this table."""
-        if not self.is_host or not self.seat.host:
-            return ""
-        if self.seat.host == EVERYONE:
-            return f"Friends join at {socket.gethostname()}:{self.seat.port} (or this computer's network address)."
-        return f"Only games on this computer can join: address 127.0.0.1:{self.seat.port}."
+        """How friends reach this table: the address to type in Join, whoever runs the server."""
+        if self.is_host and self.seat.host == EVERYONE:
+            return (f"Friends join at {socket.gethostname()}:{self.seat.port} or this computer's "
+                    "network address.")
+        if self.is_host and self.seat.host:
+            return f"Only games on this computer can join: address 127.0.0.1:{self.seat.port}."
+        return f"Friends join at {join_address(self.seat.url)} with the table code."
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """The code, the seats and the last note."""
-        card(surface, space, 300, 140, 1000, 700)
+        box = card(surface, space, 300, 140, 1000, 700)
         super().draw_body(surface, space)
-        blit_text(surface, "Table code", space.px(22), theme.INK_DIM, space.point(800, 160), "midtop")
-        blit_text(surface, self.seat.code, space.px(72), theme.GOLD, space.point(800, 190), "midtop", "title")
-        blit_text(surface, self.where_to_join(), space.px(20), theme.INK, space.point(800, 290), "midtop")
+        blit_text(surface, "Table code", space.px(22), theme.INK_DIM, space.point(800, 160), "midtop",
+                  box=box)
+        blit_text(surface, self.seat.code, space.px(72), theme.GOLD, space.point(800, 190), "midtop",
+                  "title", box=box)
+        where, size = fit_size(self.where_to_join(), space.px(20), "regular", space.px(940), space.px(15))
+        blit_text(surface, where, size, theme.INK, space.point(800, 290), "midtop", box=box)
         table = self.link.client.table if self.link is not None else None
         joined = self.link.client.joined if self.link is not None else None
         if table is not None:
             for i, seat in enumerate(table.seats):
                 you = joined is not None and joined.seat == i
                 color = theme.GOLD if you else theme.INK
-                blit_text(surface, f"Seat {i + 1}", space.px(22), theme.INK_DIM, space.point(360, 350 + 46 * i))
-                blit_text(surface, seat_words(seat, you), space.px(24), color, space.point(480, 350 + 46 * i))
+                y = 350 + 46 * i
+                blit_text(surface, f"Seat {i + 1}", space.px(22), theme.INK_DIM, space.point(340, y), box=box)
+                words, size = fit_size(seat_words(seat, you), space.px(24), "regular", space.px(820),
+                                       space.px(17))
+                blit_text(surface, words, size, color, space.point(460, y), box=box)
         waiting = "Start when everyone is here." if self.is_host else "Waiting for the host to start\u2026"
-        blit_text(surface, self.note or waiting, space.px(20), theme.GOLD, space.point(800, 720), "midtop", "bold")
+        blit_text(surface, self.note or waiting, space.px(20), theme.GOLD, space.point(340, 712), "topleft",
+                  "bold", wrap=space.px(920), box=box)

@@ -28,8 +28,17 @@ from ..scene import Host, Space
 from ..scenes.menu import MenuScene, card
 from ..widgets import Button, Picker, TextField
 from . import connection
-from .connection import (DEFAULT_PORT, EVERYONE, LOOPBACK, failure_text, host_table, join_table, new_link,
-                         rejoin_table, server_url)
+from .connection import (
+    DEFAULT_PORT,
+    EVERYONE,
+    LOOPBACK,
+    failure_text,
+    host_table,
+    join_table,
+    new_link,
+    rejoin_table,
+    server_url,
+)
 from .discovery import Finder, Found
 from .kept import KeptSeat, kept_seat
 
@@ -95,25 +104,34 @@ class OnlineScene(MenuScene):
         self.focus = 7
 
     def join_form(self) -> None:
-        """Address, table code and name; the tables found on the local network below."""
+        """Address, table code and name; below, a button that looks for tables on the
+        local network (nothing is looked for until the person asks)."""
         self.mode, self.note = "join", ""
         self.name.rect = (560, 440, 480, 50)
         self._join_widgets([])
         self.focus = 1
+
+    def find_tables(self) -> None:
+        """Listen for tables announced on the local network (the person asked to)."""
         if self.finder is None:
             try:
                 self.finder = Finder(connection.DISCOVERY_INTERFACES)
             except Exception:  # noqa: BLE001 - no zeroconf here: joining by address still works
                 self.finder = None
+                self.note = "Tables nearby cannot be looked for here: type the host's address."
+        self._join_widgets(self.found)
 
     def _join_widgets(self, found: list[Found]) -> None:
         """The join form's widgets, with a button per table found (it fills the address in)."""
         self.found = found
-        picks = [Button(f"{f.host} \u00b7 {f.where}", (560, 640 + 56 * i, 480, 48), partial(self.pick, f), size=20)
-                 for i, f in enumerate(found[:2])]
+        looking = self.finder is not None
+        find = Button("Looking for tables nearby\u2026" if looking and not found else "Find tables nearby",
+                      (560, 610, 480, 48), self.find_tables, size=20, enabled=not looking)
+        picks = [Button(f"{f.host} \u00b7 {f.where}", (560, 670 + 56 * i, 480, 48), partial(self.pick, f),
+                        size=20) for i, f in enumerate(found[:2])]
         self.widgets = [self.address, self.code, self.name,
-                        Button("Join", (800, 530, 240, 62), self.join, primary=True),
-                        Button("Back", (560, 530, 220, 62), self._choose), *picks]
+                        Button("Join", (800, 520, 240, 62), self.join, primary=True),
+                        Button("Back", (560, 520, 220, 62), self._choose), find, *picks]
 
     def pick(self, found: Found) -> None:
         """A table found on the network: its address goes in the address field; the code is still the host's to tell."""
@@ -155,6 +173,7 @@ class OnlineScene(MenuScene):
         settings: dict[str, Any] = {"preset": self.preset.value, "players": players, "length": self.length.value,
                                     "seats": ["person"] + ["open"] * (players - 1), "stand_in": self.level.value}
         own = where.isdigit()  # a port: this game's own server; an address: a table server elsewhere
+        self._remember(online_name=name, online_server=where)
         self.link = new_link(f"ws://{LOOPBACK}:{port}/" if own else server_url(where))
         self.pending = host_table(self.link, self.reach.value if own else "", port, name, settings)
         self.note = "Starting the table server\u2026" if own else f"Setting the table up at {where}\u2026"
@@ -168,9 +187,17 @@ class OnlineScene(MenuScene):
         if len(code.replace("-", "")) < 8:
             self.note = "Type the table code the host sees (like K3F9Q-2XAMB)."
             return
+        self._remember(online_name=name, online_address=self.address.value.strip())
         self.link = new_link(server_url(self.address.value))
         self.pending = join_table(self.link, code, name)
         self.note = "Joining\u2026"
+
+    def _remember(self, **values: str) -> None:
+        """Keep what the person typed in the settings, for the forms next time."""
+        assert self.app is not None
+        for name, value in values.items():
+            setattr(self.app.settings, name, value)
+        self.app.settings.remember()
 
     def rejoin(self) -> None:
         """Take back the seat of the last online table (starting this game's server again if it hosted)."""
@@ -184,9 +211,16 @@ class OnlineScene(MenuScene):
         """Look again for a seat to take back."""
         super().attach(app)
         self.kept = kept_seat()
-        mine = [seat.name for seat in seats_of(app.settings.last_setup)[:1] if seat.name != "You"]
-        if mine and self.name.value == "Player":  # the name the player gave their seat at New match
+        settings = app.settings
+        mine = [seat.name for seat in seats_of(settings.last_setup)[:1] if seat.name != "You"]
+        if settings.online_name:  # the name last used online, else the one given at New match
+            self.name.value = settings.online_name[: self.name.max_len]
+        elif mine and self.name.value == "Player":
             self.name.value = mine[0][: self.name.max_len]
+        if settings.online_server:
+            self.port.value = settings.online_server[: self.port.max_len]
+        if settings.online_address:
+            self.address.value = settings.online_address[: self.address.max_len]
         if self.mode == "choose":
             self._choose()
 
@@ -231,20 +265,21 @@ class OnlineScene(MenuScene):
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """The title, the card behind the widgets, the labels and what happened last."""
-        card(surface, space, 300, 190, 1000, 620)
+        box = card(surface, space, 300, 190, 1000, 690)
         super().draw_body(surface, space)
         labels: dict[str, list[tuple[str, float]]] = {
             "host": [("Your name", 255), ("Rules", 324), ("Seats", 389), ("Length", 454), ("Empty seats", 519),
                      ("Who may join", 584), ("Port or server", 650)],
             "join": [("Address", 325), ("Table code", 395), ("Your name", 465)]
-            + ([("Found nearby", 664.0)] if self.found else []),
+            + ([("Found nearby", 694.0)] if self.found else []),
         }
         for text, y in labels.get(self.mode, []):
-            blit_text(surface, text, space.px(22), theme.INK_DIM, space.point(540, y), "midright")
+            blit_text(surface, text, space.px(22), theme.INK_DIM, space.point(540, y), "midright", box=box)
         if self.mode == "choose":
-            blit_text(surface, "Play at one table from several computers: the host's game holds the table, "
-                      "friends join with its code.", space.px(20), theme.INK_DIM, space.point(800, 620), "midtop",
-                      wrap=space.px(900))
+            about = ("Play at one table from several computers: the host sets the table up, on this "
+                     "computer or on a table server, and friends join with its code.")
+            blit_text(surface, about, space.px(20), theme.INK_DIM, space.point(340, 620), "topleft",
+                      wrap=space.px(920), box=box)
         if self.note:
-            blit_text(surface, self.note, space.px(20), theme.GOLD, space.point(800, 790), "midtop", "bold",
-                      wrap=space.px(960))
+            blit_text(surface, self.note, space.px(18), theme.GOLD, space.point(340, 790), "topleft", "bold",
+                      wrap=space.px(920), box=box)

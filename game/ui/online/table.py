@@ -15,12 +15,12 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 
-from ...words.narrate import kind_label
+from ...memory.session import GameSession, SeatConfig
 from ...net.client import ThreadedClient
-from ...net.inbound import Incoming
+from ...net.inbound import Incoming, SeatInfo
 from ...play.remote import RemoteController
 from ...review.cache import Reviewable
-from ...memory.session import GameSession, SeatConfig
+from ...words.narrate import kind_label
 from .. import theme
 from ..scene import Host
 from ..table.input import Command
@@ -30,6 +30,24 @@ from .kept import forget_seat
 
 RECONNECTING = "Reconnecting\u2026"
 """The badge while the connection is down."""
+AWAY = "Away: computer"
+"""A seat's label while a computer plays for a person who is away (for a while)."""
+GAVE_UP = "Gave up: computer"
+"""A seat's label once its person gave the seat up (a computer plays it to the end)."""
+
+
+def seat_label(seat: SeatInfo, yours: bool) -> str:
+    """A seat's label at a network table: a computer's level, or a person: you, here, away
+    for a while (a computer plays meanwhile) or gone for good (a computer plays to the end)."""
+    if seat.kind != "person":
+        return kind_label(seat.kind)
+    if yours:
+        return "You"
+    if seat.left:
+        return GAVE_UP
+    if seat.stand_in:
+        return AWAY
+    return "Person" if seat.connected else "Person, away"
 
 
 class RemoteTableScene(TableScene):
@@ -69,18 +87,9 @@ class RemoteTableScene(TableScene):
         self._label_seats()
 
     def _label_seats(self) -> None:
-        """Each seat's label: a computer's level, or a person and whether they are here."""
-        labels = []
-        for i, seat in enumerate(self.remote.table.seats):
-            if seat.kind != "person":
-                labels.append(kind_label(seat.kind))
-            elif i == self.remote.seat.seat:
-                labels.append("You")
-            elif seat.stand_in:
-                labels.append("Away: computer plays")
-            else:
-                labels.append("Person" if seat.connected else "Person, away")
-        self.seat_labels = tuple(labels)
+        """Each seat's label (see ``seat_label``)."""
+        self.seat_labels = tuple(seat_label(seat, i == self.remote.seat.seat)
+                                 for i, seat in enumerate(self.remote.table.seats))
 
     def saving_badge(self) -> str | None:
         """The connection's state: reconnecting, lost for good, or who is away."""

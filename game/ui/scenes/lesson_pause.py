@@ -33,11 +33,11 @@ class LessonPauseScene(MenuScene):
         self.options = options
         self.progress = progress
         self.widgets = [
-            Button("Resume the lesson", (620, 270, 360, 64), self.back, primary=True),
-            Button("Rules", (620, 350, 360, 64), self.rules),
-            Button("Settings", (620, 430, 360, 64), self.settings),
-            Button("Continue later", (620, 510, 360, 64), on_later),
-            Button("Skip the lesson", (620, 590, 360, 64), on_skip),
+            Button("Resume the lesson", (600, 300, 400, 64), self.back, primary=True),
+            Button("Rules", (600, 380, 400, 64), self.rules),
+            Button("Settings", (600, 460, 400, 64), self.settings),
+            Button("Continue later", (600, 540, 400, 64), on_later),
+            Button("Skip the lesson", (600, 620, 400, 64), on_skip),
         ]
 
     def rules(self) -> None:
@@ -52,7 +52,10 @@ class LessonPauseScene(MenuScene):
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """The card, its title and how far the lesson went."""
-        card(surface, space, 560, 150, 480, 560)
-        blit_text(surface, "Learn to play", space.px(40), theme.GOLD, space.point(800, 170), "midtop", "title")
-        blit_text(surface, f"{self.progress}  \u00b7  Continue later keeps your place", space.px(16), theme.INK_DIM,
-                  space.point(800, 226), "midtop")
+        box = card(surface, space, 520, 130, 560, 580)
+        title = blit_text(surface, "Learn to play", space.px(36), theme.GOLD, space.point(800, 142), "midtop",
+                          "title", box=box)
+        line = blit_text(surface, self.progress, space.px(16), theme.INK_DIM, title.midbottom, "midtop",
+                         box=box)
+        blit_text(surface, "Continue later keeps your place", space.px(16), theme.INK_DIM, line.midbottom,
+                  "midtop", box=box)

@@ -4,27 +4,23 @@ from __future__ import annotations
 
 import pygame
 
-from ...words.narrate import deciding_rules
 from ...memory.session import GameSession
 from ...review.cache import Reviewable
+from ...words.narrate import deciding_rules, first_place_words
 from .. import theme
-from ..fonts import blit_text
+from ..fonts import blit_text, fit_size
 from ..scene import Space
 from ..score_sheet import paint_score_sheet
 from ..table.draw import seat_color
 from ..widgets import Button
 from .menu import MenuScene, card
 
+BUTTONS_TOP = 800
+"""Where the buttons start (design y): the ranking, the sheet and any note end above."""
+NOTE_ROOM = 56
+"""Design pixels kept under the sheet for a note about the statistics."""
+
 PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
-
-TIE_BREAK_WORDS = {
-    "total": "decided by the lowest total score",
-    "zero rounds": "totals tied: decided by the most rounds scored at zero",
-    "lowest round": "totals and zero rounds tied: decided by the lowest single round",
-    "shared": "tied on every tie-break: first place is shared",
-}
-"""How first place was decided, by the deciding rule's name."""
-
 
 class MatchEndScene(MenuScene):
     """Winner, places, totals, and how each place was decided; ``note`` is what
@@ -37,9 +33,9 @@ class MatchEndScene(MenuScene):
         self.match = session.match
         self.ranking = self.match.ranking()
         self.widgets = [
-            Button("New match", (435, 800, 230, 60), self.new_match, primary=True),
-            Button("Replay rounds", (685, 800, 230, 60), self.replay),
-            Button("Title screen", (935, 800, 230, 60), self.title_screen),
+            Button("New match", (435, BUTTONS_TOP, 230, 60), self.new_match, primary=True),
+            Button("Replay rounds", (685, BUTTONS_TOP, 230, 60), self.replay),
+            Button("Title screen", (935, BUTTONS_TOP, 230, 60), self.title_screen),
         ]
 
     def new_match(self) -> None:
@@ -69,20 +65,23 @@ class MatchEndScene(MenuScene):
         blit_text(surface, self._headline(), space.px(52), theme.GOLD, space.point(800, 50), "midtop", "title")
         rules = deciding_rules(match)
         if rules:
-            explain = TIE_BREAK_WORDS[rules[0]]
-            blit_text(surface, f"First place {explain}.", space.px(20), theme.INK, space.point(800, 124), "midtop")
-        row = min(60.0, 400 / max(1, match.players))
-        card(surface, space, 330, 165, 940, row * match.players + 40)
+            blit_text(surface, first_place_words(rules[0]), space.px(20), theme.INK, space.point(800, 124),
+                      "midtop")
+        n = match.players
+        sheet = 40 + (26 if n <= 5 else 21) * (n + 1)
+        room = BUTTONS_TOP - 14 - (NOTE_ROOM if self.note else 0) - 165 - 40 - 26 - sheet
+        row = max(28.0, min(60.0, room / max(1, n)))  # rows give way: the sheet keeps clear of the buttons
+        card(surface, space, 330, 165, 940, row * n + 40)
         y = 185.0
         for g, group in enumerate(self.ranking):
             for seat in group:
                 tie_break = rules[g - 1] if g > 0 and seat == group[0] and rules[g - 1] != "total" else None
                 self._place_row(surface, space, (g, seat), (y, row), tie_break)
                 y += row
-        self._sheet(surface, space, y + 40)
-        if self.note:
-            blit_text(surface, self.note, space.px(17), theme.RED, space.point(800, 892), "midbottom", "bold",
-                      wrap=space.px(1400))
+        bottom = self._sheet(surface, space, y + 40, sheet)
+        if self.note:  # under the sheet, above the buttons
+            blit_text(surface, self.note, space.px(17), theme.RED, space.point(340, bottom + 14), "topleft",
+                      "bold", wrap=space.px(920))
 
     def _headline(self) -> str:
         """Who won, in the person's words when the person is among the winners."""
@@ -106,20 +105,26 @@ class MatchEndScene(MenuScene):
         g, seat = place
         y, row = band
         middle = y + (row - 8) / 2
+        big = min(1.0, row / 50)  # a short row (many seats) takes smaller words
         color = (70, 58, 24) if g == 0 else theme.PANEL_LIGHT
         pygame.draw.rect(surface, color, space.rect(360, y, 880, row - 8), border_radius=space.px(10))
         pygame.draw.rect(surface, seat_color(seat), space.rect(360, y, 10, row - 8), border_radius=space.px(4))
-        blit_text(surface, PLACES[g] if g < len(PLACES) else str(g + 1), space.px(26), theme.GOLD, space.point(395, middle), "midleft", "title")
-        blit_text(surface, self._seat_label(seat), space.px(24), theme.INK, space.point(480, middle), "midleft", "bold")
+        blit_text(surface, PLACES[g] if g < len(PLACES) else str(g + 1), space.px(26 * big), theme.GOLD,
+                  space.point(395, middle), "midleft", "title")
+        name, size = fit_size(self._seat_label(seat), space.px(24 * big), "bold", space.px(360), space.px(14))
+        blit_text(surface, name, size, theme.INK, space.point(480, middle), "midleft", "bold")
         zeros = sum(1 for r in self.match.round_scores if r[seat] == 0)
-        blit_text(surface, f"{zeros} round{'s' if zeros != 1 else ''} at 0", space.px(15), theme.INK_DIM, space.point(1010, middle), "midright")
-        blit_text(surface, f"{self.match.totals()[seat]} pts", space.px(26), theme.GOLD, space.point(1220, middle), "midright", "bold")
+        blit_text(surface, f"{zeros} round{'s' if zeros != 1 else ''} at 0", space.px(max(12, 15 * big)),
+                  theme.INK_DIM, space.point(1010, middle), "midright")
+        blit_text(surface, f"{self.match.totals()[seat]} pts", space.px(26 * big), theme.GOLD,
+                  space.point(1220, middle), "midright", "bold")
         if tie_break:
             blit_text(surface, f"tie-break: {tie_break}", space.px(13), theme.RED, space.point(1010, y + 4), "topright", "bold")
 
-    def _sheet(self, surface: pygame.Surface, space: Space, top: float) -> None:
-        """Every round's score, seat by seat, under the ranking."""
+    def _sheet(self, surface: pygame.Surface, space: Space, top: float, height: float) -> float:
+        """Every round's score, seat by seat, under the ranking, in a card ``height`` tall;
+        where the card ends (design y)."""
         match = self.match
-        height = 40 + 26 * (match.players + 1)
         card(surface, space, 330, top - 14, 940, height)
         paint_score_sheet(surface, space, match, (340, top, 920, height - 30), self.session.hints)
+        return top - 14 + height

@@ -13,6 +13,10 @@ from ..intents import Intent
 from ..scene import IDLE_RATE, Scene, Space
 from ..widgets import Button, Picker, TextField
 
+VEIL = 190
+"""How dark the veil over the scene beneath a modal menu or dialog is (alpha of black, 0..255):
+the whole window, top bar and hand included, reads as out of play."""
+
 
 class MenuScene(Scene):
     """Widgets laid out on 1600x900, a title, and a keyboard focus (a gold ring)
@@ -113,7 +117,7 @@ class MenuScene(Scene):
         """The background: felt for full scenes, a veil for modal ones."""
         assert self.app is not None
         if self.modal:
-            dim(surface, 150)
+            dim(surface, VEIL)
         else:
             surface.blit(background(self.app.size), (0, 0))
 
@@ -136,7 +140,7 @@ class MenuScene(Scene):
 
 
 def card(surface: pygame.Surface, space: Space, x: float, y: float, w: float, h: float) -> pygame.Rect:
-    """A large panel in design coordinates."""
+    """A large opaque panel in design coordinates (nothing beneath it shows through)."""
     rect = space.rect(x, y, w, h)
-    panel(surface, rect, theme.PANEL, 235, radius=space.px(18))
+    panel(surface, rect, theme.PANEL, 255, radius=space.px(18))
     return rect

@@ -201,4 +201,5 @@ class RoundSummaryScene(MenuScene):
         """The score sheet: every round so far and the totals."""
         blit_text(surface, "Score sheet", space.px(22), theme.GOLD, space.point(110, top), "topleft", "bold")
         y = top + 34
-        paint_score_sheet(surface, space, self.match, (110, y, 1380, PROOF_TOP - 30 - y), self.hints)
+        paint_score_sheet(surface, space, self.match, (110, y, 1380, PROOF_TOP - 30 - y), self.hints,
+                          counted=self.count)

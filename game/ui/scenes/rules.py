@@ -19,7 +19,7 @@ from ...engine import RuleOptions, preset
 from ...words.readings import plain, readings_for
 from ...words.rules_help import describe, house_rules, sections
 from .. import theme
-from ..fonts import blit_text, text
+from ..fonts import blit_text, logging_text, note, text
 from ..intents import Intent
 from ..scene import Host, Space
 from ..widgets import Button
@@ -39,6 +39,8 @@ HIDDEN = ("set_by_players", "deal_table", "min_players", "max_players")
 PAGE = (470, 130, 1070, 660)
 """The scrolled page's frame in design pixels: x, y, width, height."""
 PAD = 30
+Piece = tuple[int, pygame.Surface, str]
+"""A piece of the page's text: where it starts on the page (pixels), its picture and its words."""
 LINE = 40
 """Pixels one arrow key scrolls, in design pixels."""
 
@@ -87,6 +89,7 @@ class RulesScene(MenuScene):
         self.heading = f"Rules: {describe(self.options, self.players)}"
         self.page: pygame.Surface | None = None
         self.anchors: dict[str, int] = {}
+        self.pieces: list[Piece] = []
         self.scroll = 0
         self.view = pygame.Rect(0, 0, 1, 1)
         self.widgets = [
@@ -125,32 +128,33 @@ class RulesScene(MenuScene):
         space = Space(size)
         old = self.page.get_height() if self.page is not None else 0
         self.view = space.rect(*PAGE).inflate(-space.px(2 * PAD), -space.px(2 * PAD))
-        self.page, self.anchors = self._render(space)
+        self.page, self.anchors, self.pieces = self._render(space)
         if old:
             self.scroll = round(self.scroll * self.page.get_height() / old)
         self._clamp()
 
-    def _render(self, space: Space) -> tuple[pygame.Surface, dict[str, int]]:
-        """The whole page as one surface, and where each block starts on it (pixels)."""
+    def _render(self, space: Space) -> tuple[pygame.Surface, dict[str, int], list[Piece]]:
+        """The whole page as one surface, where each block starts on it (pixels), and its
+        pieces of text (where each starts on the page, its picture and its words)."""
         width = self.view.w
-        pieces: list[tuple[int, pygame.Surface]] = []
+        pieces: list[Piece] = []
         anchors: dict[str, int] = {}
         y = 0
         for block in self.blocks:
             anchors[block.key] = y
             head = text(block.heading, space.px(24), theme.GOLD, "bold")
-            pieces.append((y, head))
+            pieces.append((y, head, block.heading))
             y += head.get_height() + space.px(8)
             for paragraph, changed in block.paragraphs:
                 color = theme.GOLD if changed else theme.INK
                 body = text(paragraph, space.px(19), color, "bold" if changed else "regular", wrap=width)
-                pieces.append((y, body))
+                pieces.append((y, body, paragraph))
                 y += body.get_height() + space.px(6)
             y += space.px(22)
         page = pygame.Surface((width, max(1, y + self.view.h)), pygame.SRCALPHA)  # room to scroll the last block up
-        for top, piece in pieces:
+        for top, piece, _ in pieces:
             page.blit(piece, (0, top))
-        return page, anchors
+        return page, anchors, pieces
 
     def _clamp(self) -> None:
         """Keep the scroll within the page."""
@@ -200,6 +204,11 @@ class RulesScene(MenuScene):
         if self.page is not None:
             area = pygame.Rect(0, self.scroll, self.view.w, self.view.h)
             surface.blit(self.page, self.view.topleft, area)
+            if logging_text() is not None:
+                for top, piece, words in self.pieces:
+                    placed = piece.get_rect(topleft=(self.view.x, self.view.y + top - self.scroll))
+                    if placed.colliderect(self.view):
+                        note(words, piece, placed, self.view, clip=self.view)
             bottom = max(0, self.page.get_height() - self.view.h)
             if bottom:
                 frame = space.rect(*PAGE)
@@ -207,5 +216,7 @@ class RulesScene(MenuScene):
                 bar_y = frame.y + (frame.h - bar_h) * self.scroll // bottom
                 pygame.draw.rect(surface, theme.PANEL_EDGE, (frame.right - space.px(10), bar_y, space.px(5), bar_h),
                                  border_radius=space.px(3))
+        right = PAGE[0] + PAGE[2]
+        buttons = max(x + w for x, _, w, _ in (b.rect for b in self.widgets[len(self.blocks):]))
         blit_text(surface, "wheel, arrows or PageUp/PageDown scroll", space.px(15), theme.INK_DIM,
-                  space.point(PAGE[0] + PAGE[2], 800), "topright")
+                  space.point(right, 822), "topright", wrap=space.px(right - buttons - 24))

@@ -71,9 +71,10 @@ class SettingsScene(MenuScene):
         self.sort.set(app.settings.hand_sort)
         self.faces.set(app.settings.tile_faces)
         self.screen.set(app.fullscreen)
-        volume = round(app.settings.volume, 2) if app.settings.sound else 0.0
-        if volume not in VOLUMES:  # a volume set elsewhere (the settings file) is shown as it is, not rounded
-            self.sound.choices = sorted({*VOLUMES, volume})
+        volume = 0.0
+        if app.settings.sound:  # a volume between the steps (an older default, 70%) moves to the nearest one
+            volume = min(VOLUMES[1:], key=lambda step: abs(step - app.settings.volume))
+            app.settings.volume = volume
         self.sound.set(volume)
         self.colours.set(app.settings.palette)
         self.scale.set(min(SCALES, key=lambda v: abs(v - app.settings.ui_scale)))
@@ -116,16 +117,27 @@ class SettingsScene(MenuScene):
         self.screen.set(self.app.fullscreen)
 
 
+    def silent(self) -> bool:
+        """Whether no sound can be heard whatever the setting: no audio device (or no effects loaded)."""
+        sounds = self.app.sounds if self.app is not None else None
+        return sounds is None or not sounds.available
+
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """The card, a label for each picker, what "pips" means and any problem saving."""
+        """The card, a label for each picker, what "pips" means, whether there is sound at all and
+        any problem saving."""
         super().draw_body(surface, space)
         blit_text(surface, "Changes apply at once and are kept for next time.", space.px(18), theme.INK_DIM,
                   space.point(800, 160), "midtop")
-        card(surface, space, 400, 200, 800, 580)
+        box = card(surface, space, 400, 200, 800, 580)
         for label, y in ROWS:
-            blit_text(surface, label, space.px(24), theme.INK, space.point(460, y), "midleft", "bold")
-        blit_text(surface, FACE_NOTES.get(self.faces.value, ""), space.px(15), theme.INK_DIM,
-                  space.point(800, 742), "midtop")
+            blit_text(surface, label, space.px(24), theme.INK, space.point(460, y), "midleft", "bold",
+                      box=box)
+        notes = [FACE_NOTES.get(self.faces.value, "")]
+        if self.silent():
+            notes.append("No audio device was found: the game is silent whatever the sound setting.")
+        at = space.point(800, 733 if len(notes) > 1 else 742)
+        for note in notes:
+            at = (at[0], blit_text(surface, note, space.px(15), theme.INK_DIM, at, "midtop", box=box).bottom)
         if self.note:
             blit_text(surface, self.note, space.px(18), theme.RED, space.point(800, 870), "midtop", "bold",
                       wrap=space.px(900))

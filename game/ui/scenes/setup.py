@@ -14,10 +14,11 @@ from ...engine.length import LENGTHS, Length, rounds_for, with_length
 from ...engine.option_ranges import NOT_HOUSE_RULES
 from ...engine.options import allowed_values
 from ...engine.tiles import SET_SIZES
-from ...words.option_words import label, phrase
-from ...words.rules_help import describe
 from ...memory.names import seat_name
 from ...memory.session import HUMAN, GameSession, SeatConfig, people_named
+from ...words.counting import counted
+from ...words.option_words import label, phrase
+from ...words.rules_help import describe
 from .. import theme
 from ..fonts import blit_text, fit_text
 from ..intents import Intent
@@ -271,7 +272,8 @@ class SetupScene(MenuScene):
                   wrap=space.px(100))
         try:
             setup = self.options().setup(self.seat_count.value)
-            info = f"double-{setup.set_max} set  \u00b7  {setup.hand_size} tiles each  \u00b7  {setup.rounds} rounds"
+            info = (f"double-{setup.set_max} set  \u00b7  {counted(setup.hand_size, 'tile')} each  \u00b7  "
+                    f"{counted(setup.rounds, 'round')}")
             blit_text(surface, info, space.px(18), theme.INK, space.point(730, 730), "midleft", "bold")
         except SetupError:
             pass

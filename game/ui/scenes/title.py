@@ -7,7 +7,7 @@ import pygame
 
 from ...version import game_version
 from .. import theme
-from ..fonts import blit_text
+from ..fonts import blit_text, text
 from ..last_setup import options_of
 from ..saves_bridge import NO_SAVES, SavesBridge
 from ..scene import Host, Space
@@ -17,12 +17,15 @@ from .menu import MenuScene
 
 FAN = ((12, 12), (12, 7), (7, 3), (3, 3), (3, 9), (9, 5), (5, 0))
 """The dominoes fanned out behind the title."""
+NOTE_TOP, NOTE_BOTTOM = 334, 394
+"""The band (design y) a note is written in: under the fan, above the buttons."""
 
 
 class TitleScene(MenuScene):
-    """The first screen. Continue is offered (and focused) only when there is a
-    match in progress to continue; Learn to play opens the guided first round
-    (offered by itself on the very first start); Esc asks before leaving."""
+    """The first screen. Continue is offered (focused, and the button in colour)
+    when there is a match in progress to continue, else a lesson left for later;
+    Learn to play opens the guided first round (offered by itself on the very
+    first start); Esc asks before leaving."""
 
     def __init__(self, saves: SavesBridge) -> None:
         super().__init__()
@@ -31,10 +34,11 @@ class TitleScene(MenuScene):
         self.has_saves = saves.available
         x, w, h = 640, 320, 62
         self.continue_button = Button("Continue", (x, 476, w, h), self.continue_latest)
+        self.new_button = Button("New match", (x, 400, w, h), self.new_match, primary=True)
         half = w // 2 - 5
         self.online_button = Button("Play online", (x, 552, w, h), self.online)
         self.widgets = [
-            Button("New match", (x, 400, w, h), self.new_match, primary=True),
+            self.new_button,
             self.continue_button,
             self.online_button,
             Button("Learn to play", (x, 628, half, h), self.learn, size=22),
@@ -45,6 +49,8 @@ class TitleScene(MenuScene):
             Button("Quit", (x + w // 2 + 5, 780, half, h), self.ask_to_quit, size=24),
         ]
         self.fan: pygame.Surface | None = None
+        self.fan_rects: list[pygame.Rect] = []
+        """Where each domino of the fan lies (window pixels)."""
         self.offer_lesson = False
         """Whether the lesson is to be offered (the very first start), once the title is up."""
         self._refresh()
@@ -56,6 +62,7 @@ class TitleScene(MenuScene):
         app.settings.note = ""
         notes += self.saves.notes()  # the saves folder's index set aside, its lock taken again
         self.note = " ".join(notes)
+        self._refresh()
         self.resize(app.size)
         self.offer_lesson = app.settings.lesson_state == "new"
 
@@ -66,9 +73,11 @@ class TitleScene(MenuScene):
             return
         self.offer_lesson = False
         self.app.settings.lesson_at("offered")
+        told, self.note = self.note, ""  # said in the dialog, not hidden behind it
         self.app.push(self.app.routes.dialog(
             "New to Mexican Train?",
-            "Learn to play in one guided round against three computer players: the game shows you each "
+            (f"{told} " if told else "")
+            + "Learn to play in one guided round against three computer players: the game shows you each "
             "move and why, and you play it with your own hand. About five minutes; Esc leaves it at any time.",
             [("Learn to play", self.learn), ("Not now", lambda: None)]))
 
@@ -76,17 +85,31 @@ class TitleScene(MenuScene):
         """Back from a scene above: a match may have appeared or gone."""
         self._refresh()
 
+    def lesson_waiting(self) -> int | None:
+        """The step (0-based) the lesson was left at for later, or None."""
+        settings = self.app.settings if self.app is not None else None
+        if settings is None or settings.lesson_state != "started" or settings.lesson_step <= 0:
+            return None
+        return settings.lesson_step
+
     def _refresh(self) -> None:
-        """Offer Continue only with a match in progress, and focus it then."""
+        """Continue takes up the match in progress, else the lesson left for later
+        (either way it is focused and in colour); with neither it is greyed."""
         from ..online.kept import kept_seat  # here: the title opens without loading the network
 
         self.online_button.hint = "a table waits for you" if kept_seat() is not None else ""
-        can_continue = self.saves.has_autosave()
-        self.continue_button.enabled = can_continue
-        self.continue_button.hint = "" if can_continue else "no match in progress"
-        self.focus = 1 if can_continue else 0
-        for i, button in enumerate(self.buttons()):
-            button.hover = i == self.focus
+        match = self.saves.has_autosave()
+        lesson = None if match else self.lesson_waiting()
+        button = self.continue_button
+        button.label = "Continue the lesson" if lesson is not None else "Continue"
+        button.hint = (f"from step {lesson + 1}" if lesson is not None
+                       else "" if match else "no match in progress")
+        button.enabled = match or lesson is not None
+        button.primary = button.enabled
+        self.new_button.primary = not button.enabled
+        self.focus = 1 if button.enabled else 0
+        for i, shown in enumerate(self.buttons()):
+            shown.hover = i == self.focus
 
     def resize(self, size: tuple[int, int]) -> None:
         """Draw the fan of dominoes for this window size (once, not every frame)."""
@@ -95,9 +118,11 @@ class TitleScene(MenuScene):
         numbers = self.app is not None and self.app.settings.numerals
         numerals = numerals_for(unit, 12, numbers)
         fan = pygame.Surface(size, pygame.SRCALPHA)
+        self.fan_rects = []
         for i, (a, b) in enumerate(FAN):
             rot = pygame.transform.rotozoom(face(a, b, unit, numerals=numerals), -30 + i * 10, 1.0)
-            fan.blit(rot, rot.get_rect(center=space.point(800 + (i - 3) * 150, 250 + abs(i - 3) * 18)))
+            self.fan_rects.append(fan.blit(rot, rot.get_rect(center=space.point(800 + (i - 3) * 150,
+                                                                               236 + abs(i - 3) * 14))))
         self.fan = fan.convert_alpha() if pygame.display.get_surface() is not None else fan
 
 
@@ -136,8 +161,12 @@ class TitleScene(MenuScene):
         self.app.reset(lesson)
 
     def continue_latest(self) -> None:
-        """Resume the latest match in progress, or say there is none."""
+        """Resume the latest match in progress (else the lesson left for later), or say there is none."""
         assert self.app is not None
+        lesson = None if self.saves.has_autosave() else self.lesson_waiting()
+        if lesson is not None:
+            self.open_lesson(lesson)
+            return
         session, note = self.saves.continue_latest()
         if session is None:
             self.note = note
@@ -172,7 +201,7 @@ class TitleScene(MenuScene):
     def ask_to_quit(self) -> None:
         """Ask before leaving the game."""
         assert self.app is not None
-        body = ("Your match in progress is saved: Continue brings it back." if self.continue_button.enabled
+        body = ("Your match in progress is saved: Continue brings it back." if self.saves.has_autosave()
                 else "Your settings are kept for next time.")
         self.app.push(self.app.routes.dialog("Quit Mexican Train?", body,
                                              [("Quit", self.quit), ("Stay", lambda: None)]))
@@ -193,9 +222,12 @@ class TitleScene(MenuScene):
         blit_text(surface, "Mexican Train", space.px(96), (40, 20, 10), space.point(804, 66), "midtop", "title")
         blit_text(surface, "Mexican Train", space.px(96), theme.GOLD, space.point(800, 60), "midtop", "title")
         blit_text(surface, "dominoes around the roundhouse", space.px(24), theme.INK, space.point(800, 172), "midtop")
-        if self.note:
-            blit_text(surface, self.note, space.px(18), theme.GOLD, space.point(800, 318), "midtop", "bold",
-                      wrap=space.px(900))
+        if self.note:  # in its band between the fan and the buttons, smaller if it needs the room
+            band = space.rect(160, NOTE_TOP, 1280, NOTE_BOTTOM - NOTE_TOP)
+            size = next((s for s in (18, 16, 14, 12) if text(self.note, space.px(s), theme.GOLD, "bold",
+                                                                wrap=band.w).get_height() <= band.h), 12)
+            blit_text(surface, self.note, space.px(size), theme.GOLD, band.midtop, "midtop", "bold",
+                      wrap=band.w, box=band)
         version = f"version {game_version()}"
         blit_text(surface, version, space.px(15), theme.INK_DIM, space.point(20, 880), "bottomleft")
         blit_text(surface, "F11 fullscreen  \u00b7  arrows + Enter work everywhere", space.px(15), theme.INK_DIM, space.point(1580, 880), "bottomright")

@@ -16,6 +16,7 @@ import pygame
 from ...engine import MEXICAN
 from .. import ui_scale
 from ..layout import Scaled
+from .parts import pill_top
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +86,8 @@ def plan_board(scaled: Scaled, players: int, doubles: dict[int, Sequence[bool]])
     hub = hub_rect.center
     hub_r = min(hub_rect.w, hub_rect.h) / 2
     k = scaled.k
-    margin = 10 * k
-    top, bottom = felt.top + margin, message.top - 4 * k
+    margin = 18 * k  # tiles keep clear of the felt's rim
+    top, bottom = felt.top + margin, min(message.top, pill_top(scaled)) - 4 * k
     side_gap = 26 * k
     left_x0, left_x1 = felt.left + margin, hub[0] - hub_r - side_gap
     right_x0, right_x1 = hub[0] + hub_r + side_gap, felt.right - margin

@@ -10,7 +10,7 @@ import pygame
 from ...engine import MEXICAN, RoundState
 from .. import theme
 from ..draw import panel
-from ..fonts import blit_text, capped, fit_size, text
+from ..fonts import blit_text, capped, fit_size, font, text
 from ..tile_art import back, face, shadow
 from .board import BoardPlan, Lane, Slot
 
@@ -141,7 +141,8 @@ def draw_seat_panel(
     public: bool,
     suspended: bool,
 ) -> None:
-    """A seat's panel: colour stripe, name, difficulty, face-down hand, score."""
+    """A seat's panel: colour stripe, name and score, who plays it (the line's whole width:
+    "Away: computer"), face-down hand."""
     r = pygame.Rect(rect)
     panel(surface, r, theme.PANEL, 235, radius=max(6, int(12 * k)))
     color = seat_color(seat)
@@ -149,14 +150,18 @@ def draw_seat_panel(
     pygame.draw.rect(surface, color, stripe, border_top_left_radius=max(6, int(12 * k)), border_bottom_left_radius=max(6, int(12 * k)))
     pad = int(16 * k)
     x = r.x + pad + stripe.w // 2
-    room = r.right - pad // 2 - x
-    title, size = fit_size(f"{seat + 1} {name}", int(21 * k), "bold", room, int(16 * k))
-    blit_text(surface, title, size, theme.INK, (x, r.y + int(8 * k)), "topleft", "bold")
-    label = blit_text(surface, kind_label, int(15 * k), color, (x, r.y + int(38 * k)), "topleft", "bold")
-    pts = blit_text(surface, "pts", int(12 * k), theme.INK_DIM, (r.right - pad // 2, label.bottom), "bottomright")
-    score, score_size = fit_size(f"{total}", int(24 * k), "bold", pts.left - label.right - int(8 * k), int(14 * k))
-    blit_text(surface, score, score_size, theme.GOLD, (pts.left - int(4 * k), label.bottom + int(2 * k)),
-              "bottomright", "bold")
+    right = r.right - pad // 2
+    name_bottom = r.y + int(8 * k) + font(int(21 * k), "bold").get_height()
+    pts = blit_text(surface, "pts", int(12 * k), theme.INK_DIM, (right, name_bottom - int(3 * k)),
+                    "bottomright")
+    score, score_size = fit_size(f"{total}", int(24 * k), "bold", int(64 * k), int(14 * k))
+    at = (pts.left - max(5, int(8 * k)), name_bottom + int(2 * k))
+    drawn = blit_text(surface, score, score_size, theme.GOLD, at, "bottomright", "bold")
+    room = drawn.left - int(8 * k) - x
+    title, size = fit_size(f"{seat + 1} {name}", int(21 * k), "bold", room, int(14 * k))
+    blit_text(surface, title, size, theme.INK, (x, name_bottom), "bottomleft", "bold")
+    said, said_size = fit_size(kind_label, int(15 * k), "bold", right - x, int(12 * k))
+    blit_text(surface, said, said_size, color, (x, r.y + int(38 * k)), "topleft", "bold")
     unit = max(5, int(10 * k))
     shown = min(hand_size, 12)
     hy = r.y + int(60 * k)
@@ -219,4 +224,4 @@ def draw_boneyard(surface: pygame.Surface, rect: pygame.FRect, k: float, count: 
         box = tag.get_rect().inflate(int(16 * k), int(6 * k))
         box.midbottom = (cx, area.top - int(2 * k))
         pygame.draw.rect(surface, theme.GLOW, box, border_radius=box.h // 2)
-        surface.blit(tag, tag.get_rect(center=box.center))
+        blit_text(surface, "Draw  (D)", int(15 * k), theme.PANEL, box.center, "center", "bold", box=box)

@@ -18,7 +18,7 @@ from .input import TableInput, targets_of
 from .log_panel import LogPanel
 from .message_line import MessageLine, Present
 from .paint import TableFrame
-from .parts import WHY_LABEL, Pill, buttons, place_pill, place_tip, score_right, turn_hint
+from .parts import WHY_LABEL, Pill, buttons, pill_top, place_pill, place_tip, score_right, turn_hint
 from .picture import TablePicture
 from .tips import TIPS
 from .tray import HandTray
@@ -116,7 +116,7 @@ def lay_out_log(scaled: Scaled, frame: TableFrame, state: RoundState, facts: Fra
     """Place the move log panel at the felt's right, under a tip card, never beneath it."""
     area, k = scaled.anchor("felt"), scaled.k
     width = min(420 * k, area.w * 0.45)
-    bottom = scaled.anchor("message_area").y - 4 * k
+    bottom = min(scaled.anchor("message_area").y, pill_top(scaled)) - 4 * k  # never over a message
     left = round(area.right - width - 6 * k)
     top = area.y + 6 * k
     if frame.tip is not None and frame.tip.box.right > left:

@@ -16,7 +16,7 @@ from ...words.movelog import MoveLog
 from ...words.narrate import Line
 from .. import theme
 from ..draw import panel
-from ..fonts import blit_text, font
+from ..fonts import blit_text, font, note
 from .draw import seat_color
 
 _rendered: dict[tuple[str, int | None, str, int, int, bool], pygame.Surface] = {}
@@ -163,10 +163,14 @@ class LogPanel:
             return
         k, rect = self.k, self.rect
         panel(surface, rect, (16, 20, 28), 232, radius=int(12 * k), edge=theme.PANEL_EDGE)
-        blit_text(surface, f"Moves  \u00b7  round {log.round}", int(19 * k), theme.GOLD,
-                  (rect.x + int(14 * k), rect.y + int(10 * k)), "topleft", "bold")
-        hint = "\u25b2 wheel for older" if self.more_above else ""
-        hint += ("  \u00b7  " if hint else "") + "L closes"
-        blit_text(surface, hint, int(13 * k), theme.INK_DIM, (rect.right - int(14 * k), rect.y + int(14 * k)), "topright")
+        title = blit_text(surface, f"Moves  \u00b7  round {log.round}", int(19 * k), theme.GOLD,
+                          (rect.x + int(14 * k), rect.y + int(10 * k)), "topleft", "bold", box=rect)
+        room = rect.right - int(14 * k) - title.right - int(12 * k)
+        hints = ("\u25b2 wheel for older  \u00b7  L closes", "\u25b2 older  \u00b7  L closes", "L closes") \
+            if self.more_above else ("L closes",)
+        hint = next((h for h in hints if font(int(13 * k)).size(h)[0] <= room), "")
+        if hint:
+            at = (rect.right - int(14 * k), rect.y + int(14 * k))
+            blit_text(surface, hint, int(13 * k), theme.INK_DIM, at, "topright", box=rect)
         for x, y, image in self.rows:
-            surface.blit(image, (x, y))
+            note("move log line", image, surface.blit(image, (x, y)), rect)

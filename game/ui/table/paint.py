@@ -18,7 +18,7 @@ from ...engine.tiles import HI, LO, Tile
 from ...words.movelog import MoveLog
 from .. import theme
 from ..draw import panel
-from ..fonts import blit_text, capped, fit_text, text
+from ..fonts import blit_text, capped, fit_size, fit_text, logging_text, note, text
 from ..layout import Scaled, TableLayout
 from ..tile_art import face
 from .board import BoardPlan
@@ -93,7 +93,7 @@ class StaticLayer:
 
     def blit(self, surface: pygame.Surface, frame: TableFrame, layout: TableLayout) -> None:
         """Put the layer on ``surface``; paint it there directly if it is out of date."""
-        if frame.static_key == self.key and self.surface is not None:
+        if frame.static_key == self.key and self.surface is not None and logging_text() is None:
             surface.blit(self.surface, (0, 0))
         else:
             surface.blit(layout.felt(frame.size), (0, 0))
@@ -250,11 +250,13 @@ def _draw_buttons(surface: pygame.Surface, frame: TableFrame) -> None:
             if button.flat:
                 panel(surface, rect, theme.PANEL_EDGE if hover else theme.PANEL_LIGHT, 255, radius=int(8 * k),
                       edge=None)
-                blit_text(surface, button.label, int(15 * k), theme.INK, rect.center, "center", "bold")
+                size = int(15 * k)
             else:
                 panel(surface, rect, theme.BUTTON_HOVER if hover else theme.BUTTON, 255, radius=int(10 * k),
                       edge=theme.GOLD if hover else None)
-                blit_text(surface, button.label, int(18 * k), theme.INK, rect.center, "center", "bold")
+                size = int(18 * k)
+            label, size = fit_size(button.label, size, "bold", rect.w - int(10 * k), int(size * 0.75))
+            blit_text(surface, label, size, theme.INK, rect.center, "center", "bold", box=rect)
 
 
 def _draw_badge(surface: pygame.Surface, frame: TableFrame) -> None:
@@ -291,10 +293,13 @@ def _draw_message(surface: pygame.Surface, frame: TableFrame) -> None:
         body = text(pill.text, pill.size, pill.color, "bold", wrap=pill.wrap)
         width = min(body.get_width(), pill.wrap)
         left = box.x + (box.w - (pill.why.w + int(16 * k) if pill.why else 0) - width) // 2
-        surface.blit(body, body.get_rect(midleft=(left, box.centery)))
+        placed = body.get_rect(midleft=(left, box.centery))
+        surface.blit(body, placed)
+        note(pill.text, body, placed, box)
         if pill.why is not None:
             panel(surface, pill.why, theme.PANEL_LIGHT, 255, radius=int(pill.why.h / 2), edge=theme.GLOW)
-            blit_text(surface, pill.link_label, int(16 * k), theme.GLOW, pill.why.center, "center", "bold")
+            blit_text(surface, pill.link_label, int(16 * k), theme.GLOW, pill.why.center, "center", "bold",
+                      box=pill.why)
 
 
 def _draw_tip(surface: pygame.Surface, frame: TableFrame) -> None:

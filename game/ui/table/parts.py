@@ -24,8 +24,14 @@ TURN_BUTTONS = (("end", "End turn  (E)"), ("open", "Open train  (O)"))
 
 WHY_LABEL = "Why?  (W)"
 
+PILL_LINES = 2
+"""Lines a wrapped message takes at most in the message area's width (a longer one is
+drawn wider, see ``place_pill``); the trains end above a pill of that many lines."""
+
 TOP_BUTTONS = 4
 """The top bar's buttons at most: Menu, Log, Scores and (on your turn) Hint."""
+TOP_WIDTH, TOP_PITCH = 108, 116
+"""A top bar button's width and the distance from one to the next (design pixels)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,22 +124,23 @@ def buttons(scaled: Scaled, legal: Sequence[Action], knock_armed: bool, hover: t
         [("hint", "Hint (H)")] if hint else [])
     right = scaled.size[0] - 10 * k
     for key, label in top:
-        rect = pygame.Rect(round(right - 100 * k), round(6 * k), round(100 * k), round(32 * k))
+        rect = pygame.Rect(round(right - TOP_WIDTH * k), round(6 * k), round(TOP_WIDTH * k), round(32 * k))
         out.append(TableButton(key, label, rect, rect.collidepoint(hover), flat=True))
-        right -= 110 * k
+        right -= TOP_PITCH * k
     return tuple(out)
 
 
 def score_right(scaled: Scaled) -> float:
     """Where the score line ends (pixels): left of the top bar's four buttons."""
-    return scaled.size[0] - 10 * scaled.k - TOP_BUTTONS * 110 * scaled.k - 6 * scaled.k
+    return scaled.size[0] - 10 * scaled.k - TOP_BUTTONS * TOP_PITCH * scaled.k - 6 * scaled.k
 
 
 def place_pill(scaled: Scaled, line: str, color: theme.Color, why_key: str | None,
                label: str = WHY_LABEL) -> Pill:
     """The message pill for ``line`` in the message area: one line when it fits
     (at the UI scale, or as near it as one line allows), else wrapped at the
-    designed size and grown upward; a link at its right end (``label``, a
+    designed size and grown upward (wider than the area, up to the felt's width,
+    and then smaller, rather than above ``PILL_LINES`` lines); a link at its right end (``label``, a
     "Why?" by default) opening the rules section ``why_key`` (None: no link)."""
     why = why_key is not None
     area = scaled.anchor("message_area")
@@ -143,6 +150,12 @@ def place_pill(scaled: Scaled, line: str, color: theme.Color, why_key: str | Non
         size = int(19 * k)
         link, wrap = _pill_room(k, area.w, why, label)
         body = text(line, size, color, "bold", wrap=wrap)
+        if body.get_height() > font(size, "bold").get_linesize() * PILL_LINES + 2:  # wider, then smaller
+            link, wrap = _pill_room(k, scaled.anchor("felt").w - 24 * k, why, label)
+            for size in range(int(19 * k), max(6, int(14 * k)) - 1, -1):
+                body = text(line, size, color, "bold", wrap=wrap)
+                if body.get_height() <= font(size, "bold").get_linesize() * PILL_LINES + 2:
+                    break
         one_line = font(size, "bold").size(line)[0] <= wrap
         width = (font(size, "bold").size(line)[0] if one_line else wrap) + 40 * k + link
     height = max(area.h * 0.8, body.get_height() + 14 * k)
@@ -153,6 +166,15 @@ def place_pill(scaled: Scaled, line: str, color: theme.Color, why_key: str | Non
         why_rect = pygame.Rect(0, 0, link - int(8 * k), round(min(height - 8 * k, 30 * k)))
         why_rect.midright = (round(box.right - 8 * k), box.centery)
     return Pill(line, color, box, wrap, size, why_rect, scale, why_key, label)
+
+
+def pill_top(scaled: Scaled) -> float:
+    """The highest a message pill of ``PILL_LINES`` lines reaches (window y): the trains keep above it."""
+    area = scaled.anchor("message_area")
+    k = scaled.k
+    with capped(1.0):
+        lines = font(int(19 * k), "bold").get_linesize() * PILL_LINES + 2
+    return area.centery + area.h * 0.4 - max(area.h * 0.8, lines + 14 * k)
 
 
 def _pill_room(k: float, area_width: float, why: bool, label: str = WHY_LABEL) -> tuple[int, int]:

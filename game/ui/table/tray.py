@@ -11,8 +11,9 @@ import pygame
 
 from ...engine import RoundState
 from ...engine.tiles import HI, LO, Tile
+from ...words.counting import counted
 from .. import theme, ui_scale
-from ..fonts import blit_text, capped, text
+from ..fonts import blit_text, capped, font, text
 from ..hand import SORT_LABELS, sort_hand
 from ..tile_art import back, face
 from .handover import Viewer
@@ -52,11 +53,20 @@ class HandTray:
         self.area = pygame.FRect(area)
         self.k = k
 
+    def band(self) -> tuple[float, float]:
+        """The top and bottom (window y) the tiles keep between: under the heading's
+        line, and above the tray's bottom with room for the playable mark and the shadow."""
+        k = self.k
+        with capped(1.0):
+            heading = font(int(16 * k), "bold").get_height()
+        return self.area.y + 8 * k + heading + 4 * k, self.area.bottom - 14 * k
+
     @property
     def unit(self) -> int:
         """The short side of a tray tile, in pixels: grown or shrunk by the UI
-        scale, up to what the tray's height holds."""
-        return max(12, int(self.area.h * min(0.38, 0.34 * ui_scale.current())))
+        scale, up to what the tray's band holds."""
+        top, bottom = self.band()
+        return max(12, min(int(self.area.h * min(0.38, 0.34 * ui_scale.current())), int((bottom - top) / 2)))
 
     def capacity(self) -> int:
         """How many tiles fit side by side."""
@@ -75,7 +85,8 @@ class HandTray:
         visible = order[first:first + self.capacity()]
         width = len(visible) * step - unit * 0.22
         x0 = self.area.centerx - width / 2
-        y = self.area.y + self.area.h * 0.56 - unit
+        top, bottom = self.band()
+        y = (top + bottom) / 2 - unit
         return [(tile, pygame.Rect(round(x0 + i * step), round(y), unit, 2 * unit)) for i, tile in enumerate(visible)]
 
     def seat_of(self, state: RoundState) -> int | None:
@@ -114,7 +125,7 @@ class HandTray:
         self.more_left = self.scroll > 0
         self.more_right = self.scroll + len(self.tiles) < len(order)
         arrow = round(self.unit * 0.9)
-        middle = round(self.area.y + self.area.h * 0.56)
+        middle = round(sum(self.band()) / 2)
         self.left_arrow = pygame.Rect(0, 0, arrow, arrow * 2) if self.more_left else pygame.Rect(0, 0, 0, 0)
         self.left_arrow.midleft = (round(self.area.x + 4 * self.k), middle)
         self.right_arrow = pygame.Rect(0, 0, arrow, arrow * 2) if self.more_right else pygame.Rect(0, 0, 0, 0)
@@ -128,10 +139,10 @@ class HandTray:
             return
         hand = state.hands[self.showing]
         pips = sum(HI[t] + LO[t] for t in hand)
-        self.heading = f"{label}  \u00b7  {len(hand)} tiles, {pips} pips"
+        self.heading = f"{label}  \u00b7  {counted(len(hand), 'tile')}, {counted(pips, 'pip')}"
         if self.viewer.face_down:  # pass and play: the turn is over, nothing of the hand shows
             self.playable = frozenset()
-            self.heading = f"{label}  \u00b7  {len(hand)} tiles, face down until the next turn"
+            self.heading = f"{label}  \u00b7  {counted(len(hand), 'tile')}, face down until the next turn"
         if self.more_left or self.more_right:
             self.heading += "  \u00b7  \u25c0 \u25b6 or the wheel: more tiles"
         self.sort_label = f"Sort: {SORT_LABELS.get(how, how)}  (S)"
@@ -207,7 +218,8 @@ class HandTray:
         with capped(1.0):  # the heading's line sits above the tiles at any UI scale
             blit_text(surface, self.heading, int(16 * k), theme.INK_DIM, (area.x + 14 * k, area.y + 8 * k),
                       "topleft", "bold")
-            surface.blit(text(self.sort_label, int(16 * k), theme.GOLD, "bold"), self.sort_rect)
+            blit_text(surface, self.sort_label, int(16 * k), theme.GOLD, self.sort_rect.topleft, "topleft",
+                      "bold")
         for tile, rect in self.tiles:
             if tile in hidden or tile == lifted:
                 pygame.draw.rect(surface, (40, 26, 16), rect, border_radius=6)
