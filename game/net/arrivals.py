@@ -16,7 +16,7 @@ from .messages import OPEN
 from .seats import token_hash
 from .settings import Settings, SettingsError
 from .store import StoreError
-from .table import Refused, Table
+from .table import Moved, Refused, Table
 
 if TYPE_CHECKING:
     from .server import Conn, Server
@@ -25,8 +25,11 @@ log = logging.getLogger("mexican_train.server")
 
 
 async def create(server: Server, conn: Conn, request: dict[str, Any]) -> None:
-    """A new table with the sender as its host in seat 0."""
+    """A new table with the sender as its host in seat 0 (or Moved to the least loaded process)."""
     now = server.clock()
+    elsewhere = server.cluster.least_loaded()
+    if elsewhere is not None:
+        raise Moved(elsewhere.address, f"new tables go to the server at {elsewhere.address} now")
     if len(server.tables) >= server.config.max_tables:
         log.info("refused a new table to %s: server_full (%s in memory)", conn.address, server.tables.summary())
         raise Refused("server_full", "this server holds as many tables as it can: try again later")

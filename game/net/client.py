@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..engine import Action, SeatView
 from ..engine.fairdeal import is_hex, new_contribution
@@ -42,6 +42,10 @@ from .wire import WireError
 
 T = TypeVar("T")
 
+FOLLOW_FOR = 20.0
+"""Seconds a request follows the service from process to process (a lease runs out within 10)."""
+FOLLOW_PAUSE = 0.25
+"""Seconds between two tries while following."""
 CLOSE_WAIT = 1.0
 """Seconds ``ThreadedClient.close`` waits for the closing handshake; a peer that
 does not answer (a connection half gone) is then closed on the client's own
@@ -59,6 +63,14 @@ class ServerRefused(Exception):
 
 class Disconnected(Exception):
     """The connection is gone (``reason`` says why, when the server said)."""
+
+
+class Moved(Exception):
+    """The server sent this request on to another process (``to``; '' when it does not know which)."""
+
+    def __init__(self, to: str) -> None:
+        super().__init__(f"served at {to or 'another server'}")
+        self.to = to
 
 
 @dataclass(frozen=True)
@@ -90,6 +102,12 @@ class Client:
         self.pending_commit: dict[str, Any] | None = None
         """The latest commitment this game has not contributed to yet."""
         self.closed_reason = ""
+        self.servers: list[str] = []
+        """Every live process of the service, as the last ``welcome`` listed them (tried when ``url`` fails)."""
+        self._pending_act: tuple[int, int, str] | None = None
+        """The last action sent: (round, moves then, its text), until an update shows it played."""
+        self._resend = False
+        self._moves = 0
         self._ws: ClientConnection | None = None
         self._inbox: asyncio.Queue[Incoming | None] = asyncio.Queue()
         self._replies: asyncio.Queue[Incoming] = asyncio.Queue()
@@ -99,19 +117,40 @@ class Client:
 
     async def connect(self) -> None:
         """Open the connection and say hello; ServerRefused if the server will not
-        talk. A client may connect again after losing its connection, then
+        talk. Where ``url`` cannot be reached, the other live processes of the
+        service (``servers``) are tried, and the first that answers becomes
+        ``url``. A client may connect again after losing its connection, then
         ``rejoin``: the same seat keeps its copy of the match."""
+        first: BaseException | None = None
+        for url in [self.url, *(s for s in self.servers if s != self.url)]:
+            try:
+                await self._connect_to(url)
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError, Disconnected) as error:
+                first = first or error
+                continue
+            self.url = url
+            return
+        assert first is not None
+        raise first
+
+    async def _connect_to(self, url: str) -> None:
+        """Open a connection to ``url`` and say hello."""
+        if self._reader is not None and not self._reader.done():
+            await self.close()
         self._inbox, self._replies, self.closed_reason = asyncio.Queue(), asyncio.Queue(), ""
-        self._ws = await connect(self.url, max_size=16 * MAX_BYTES, ssl=self.ssl_context, open_timeout=10)
+        self._ws = await connect(url, max_size=16 * MAX_BYTES, ssl=self.ssl_context, open_timeout=10)
         self._reader = asyncio.create_task(self._read())
-        await self._request({"type": "hello", "protocol": PROTOCOL, "client": f"mexican-train {game_version()}"},
-                            "welcome")
+        welcome = await self._request({"type": "hello", "protocol": PROTOCOL,
+                                       "client": f"mexican-train {game_version()}"}, "welcome")
+        servers = welcome.data.get("servers", [])
+        if type(servers) is list:
+            self.servers = [s for s in servers if type(s) is str and s.startswith(("ws://", "wss://"))][:64]
 
     async def create(self, name: str, preset: str, players: int, **settings: Any) -> Joined:
         """Set up a new table (``length``, ``house_rules``, ``seats``,
         ``stand_in``, ``grace``, ``deal_wait`` as in docs/protocol.md) and take seat 0 as its host."""
-        await self._request({"type": "create", "name": name, "preset": preset, "players": players, **settings},
-                            "joined")
+        await self._following({"type": "create", "name": name, "preset": preset, "players": players, **settings},
+                              "joined")
         return self._seat()
 
     async def join(self, code: str, name: str, seat: int | None = None) -> Joined:
@@ -119,12 +158,13 @@ class Client:
         message: dict[str, Any] = {"type": "join", "table": code, "name": name}
         if seat is not None:
             message["seat"] = seat
-        await self._request(message, "joined")
+        await self._following(message, "joined")
         return self._seat()
 
     async def rejoin(self, code: str, token: str) -> Joined:
         """Come back to a seat with its token; the table as it is now follows."""
-        await self._request({"type": "rejoin", "table": code, "token": token}, "joined")
+        await self._following({"type": "rejoin", "table": code, "token": token}, "joined")
+        self._resend = self._pending_act is not None
         return self._seat()
 
     async def set_seat(self, seat: int, kind: str) -> None:
@@ -150,6 +190,7 @@ class Client:
         message: dict[str, Any] = {"type": "act", "action": str(action)}
         if self.round:
             message["round"] = self.round
+        self._pending_act = (self.round, self._moves, str(action))
         await self._send(message)
 
     async def leave(self) -> None:
@@ -201,6 +242,35 @@ class Client:
         """Send one request."""
         await self.send_raw(json.dumps(message))
 
+    async def _following(self, message: dict[str, Any], reply: str) -> Incoming:
+        """A request that the service may send on to the process serving its table: it
+        reconnects there and asks again, for up to ``FOLLOW_FOR`` seconds (a handover)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + FOLLOW_FOR
+        while True:
+            try:
+                return await self._request(message, reply)
+            except Moved as moved:
+                if loop.time() > deadline:
+                    raise Disconnected("the table could not be reached on any of the service's servers") from None
+                await self.close()
+                if moved.to:
+                    self.url = moved.to
+                await asyncio.sleep(FOLLOW_PAUSE)
+                await self._connect_until(deadline)
+
+    async def _connect_until(self, deadline: float) -> None:
+        """Connect again (any live process), trying until ``deadline``."""
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                await self.connect()
+                return
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError, Disconnected):
+                if loop.time() > deadline:
+                    raise
+                await asyncio.sleep(FOLLOW_PAUSE)
+
     async def _request(self, message: dict[str, Any], reply: str) -> Incoming:
         """Send a request and wait for its reply (or its error); replies to
         earlier messages still queued are not this one's."""
@@ -215,8 +285,28 @@ class Client:
                 return answer
             if answer.type == "error" and answer.data.get("about") in (message["type"], ""):
                 raise ServerRefused(str(answer.data.get("code")), str(answer.data.get("message")))
+            if answer.type == "moved" and answer.data.get("about") in (message["type"], ""):
+                raise Moved(_address(answer.data.get("to")))
             if answer.type == "closed":
                 raise Disconnected(str(answer.data.get("message", "closed")))
+
+    async def _resend_if_lost(self, moves: int) -> None:
+        """After a rejoin: send again the action sent before the connection was lost when the
+        table still stands where it was sent (it was never played); forget it once it is."""
+        pending = self._pending_act
+        self._moves = moves
+        if pending is None:
+            return
+        round_number, before, text = pending
+        if (self.round, moves) != (round_number, before):
+            self._pending_act = None
+            return
+        view = self.view
+        if self._resend and view is not None and self.joined is not None and view.to_move == self.joined.seat \
+                and text in (str(a) for a in view.legal):
+            self._resend = False
+            await self._send({"type": "act", "action": text, "round": round_number} if round_number
+                             else {"type": "act", "action": text})
 
     def _seat(self) -> Joined:
         """The seat the latest ``joined`` gave."""
@@ -256,13 +346,19 @@ class Client:
         kind = message.type
         if kind == "joined":
             self._joined(message)  # before any later message of the table is taken in
-        if kind in ("welcome", "joined", "left", "error", "list"):
+        if kind in ("welcome", "joined", "left", "error", "list", "moved"):
             self._replies.put_nowait(message)
+        if kind == "moved" and not message.data.get("about"):
+            to = _address(message.data.get("to"))  # the table goes on at another process: rejoin there
+            if to:
+                self.url = to
+            self.closed_reason = str(message.data.get("message", ""))[:200]
         if message.table is not None:
             self.table = message.table
         if message.view is not None:
             self.view = message.view
             self.round = int(message.data.get("round", 0))
+            await self._resend_if_lost(int(message.data.get("moves", 0)))
         if kind == "commit" and self.copy is not None:
             self.pending_commit = message.data
             if self.auto_contribute:
@@ -276,6 +372,13 @@ class Client:
             if message.data.get("reason") == "host_left":
                 self.joined = None
         self._inbox.put_nowait(message)
+
+
+def _address(value: Any) -> str:
+    """A server address from a ``moved`` message ('' when it names none or a bad one)."""
+    if type(value) is str and value.startswith(("ws://", "wss://")) and len(value) <= 200:
+        return value
+    return ""
 
 
 class ThreadedClient:

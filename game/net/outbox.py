@@ -45,15 +45,18 @@ class Staged:
 
 Failed = Callable[[set[str], str], None]
 """Told the ids of tables whose writes were not stored, and why."""
+Fenced = Callable[[set[str]], None]
+"""Told the ids of tables another process holds now (their writes were refused)."""
 
 
 class Outbox:
     """The server's writes and messages, committed and sent in order."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], on_failed: Failed) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float], on_failed: Failed, on_fenced: Fenced) -> None:
         self.store = store
         self.clock = clock
         self.on_failed = on_failed
+        self.on_fenced = on_fenced
         self._batch = Batch()
         self._staged: list[Staged] = []
         self._committing: set[str] = set()
@@ -99,9 +102,10 @@ class Outbox:
             batch.now = self.clock()
             self._committing = set(batch.tables)
             crashpoints.reached("before-commit")
+            fenced = False
             try:
                 failed = await self.store.commit(batch)
-                reason = "this server no longer holds the table"
+                fenced = True
             except StoreError as error:
                 failed, reason = set(batch.tables), error.reason
             finally:
@@ -109,7 +113,10 @@ class Outbox:
             crashpoints.reached("after-commit")
             if failed:
                 self.discard(failed)
-                self.on_failed(failed, reason)
+                if fenced:
+                    self.on_fenced(failed)
+                else:
+                    self.on_failed(failed, reason)
         middle = len(staged) // 2
         for index, item in enumerate(staged):
             if index == middle and batch:

@@ -31,12 +31,14 @@ from websockets.http11 import Request, Response
 
 from ..version import game_version
 from . import arrivals
+from .cluster import Cluster
+from .codes import normal_code
 from .limits import AddressLimits, LimitSettings
 from .memory import keep_pauses_short
 from .messages import MAX_BYTES, PROTOCOL, BadMessage, parse_request
 from .outbox import Outbox
 from .store import Retention, Store, open_store
-from .table import Out, Refused, Table
+from .table import Moved, Out, Refused, Table
 from .tables import Tables
 from .thinking import Thinkers
 
@@ -75,6 +77,14 @@ class Config:
     limits: LimitSettings = field(default_factory=LimitSettings)
     max_tables: int = 5000
     """Tables held in memory at most (a new one is refused beyond)."""
+    public_address: str = ""
+    """Where clients reach this process (``wss://play.example.org/``); '' for ws(s)://host:port/."""
+    trust_proxy: bool = False
+    """Read each client's address from ``X-Forwarded-For`` (the proxy in front is trusted)."""
+    heartbeat_every: float = 2.0
+    """Seconds between two heartbeats of this process in the database."""
+    lease: float = 10.0
+    """Seconds this process's tables stay its own after its last heartbeat."""
 
 
 @dataclass(eq=False)
@@ -107,10 +117,14 @@ class Server:
         self.clock = clock
         """Wall-clock seconds; tests pass a clock they move."""
         self.store = store or open_store(config.database, config.data)
-        self.outbox = Outbox(self.store, clock, self._failed)
+        self.store.lease = config.lease
+        self.tables = Tables(self)
+        self.outbox = Outbox(self.store, clock, self._failed, self.tables.fenced)
         self.limits = AddressLimits(config.limits)
         self.thinkers = Thinkers(config.workers)
-        self.tables = Tables(self)
+        self.cluster = Cluster(self)
+        self.address = config.public_address
+        """Where clients reach this process (known once it listens)."""
         self.seated: dict[tuple[str, int], Conn] = {}
         self.conns: set[Conn] = set()
         self.port = 0
@@ -139,6 +153,9 @@ class Server:
                          max_size=4 * MAX_BYTES, process_request=self._http, server_header=None,
                          compression=None, close_timeout=1) as ws_server:
             self.port = _port(ws_server)
+            scheme = "wss" if context else "ws"
+            self.address = self.config.public_address or f"{scheme}://{self.config.host}:{self.port}/"
+            await self.cluster.beat()
             log.info("listening on %s://%s:%d/ (%s)", "wss" if context else "ws", self.config.host, self.port,
                      self.tables.summary())
             if context is None and self.config.host not in ("127.0.0.1", "localhost", "::1"):
@@ -150,8 +167,10 @@ class Server:
             self._spawn(self.outbox.run())
             self._spawn(self._timers(stop))
             self._spawn(keep_pauses_short(stop))
+            self._spawn(self.cluster.run(stop))
             await stop.wait()
             self.stopping = True
+            await self.cluster.leave()
             for conn in list(self.conns):
                 conn.ws.transport.abort()  # no closing handshakes: a stop takes moments whatever the load
 
@@ -189,21 +208,23 @@ class Server:
         """``GET /health``; any path but ``/`` is not found."""
         if request.path == "/health":
             body = json.dumps({"status": "ok" if not self.tables.failing else "paused",
-                               "tables": len(self.tables), "connections": len(self.conns), "moves": self.moves,
+                               "process": self.store.holder, "address": self.address,
+                               "tables": len(self.tables), "people": len(self.seated),
+                               "connections": len(self.conns), "moves": self.moves,
                                "database": self.tables.failing or "ok", "stored": self.tables.stored,
-                               "version": game_version()}) + "\n"
+                               "processes": len(self.cluster.addresses()), "version": game_version()}) + "\n"
             response = connection.respond(200, body)
             response.headers = Headers({"Content-Type": "application/json", "Content-Length": str(len(body))})
             return response
-        if request.path != "/":
-            return connection.respond(404, "Not found: the game speaks WebSocket at /\n")
+        if request.path != "/" and not (request.path.startswith("/t/") and normal_code(request.path[3:])):
+            return connection.respond(404, "Not found: the game speaks WebSocket at / (or /t/CODE)\n")
         return None
 
     # -------------------------------------------------------- connections
 
     async def _connection(self, ws: ServerConnection) -> None:
         """One client, from hello to goodbye."""
-        conn = Conn(ws, str(ws.remote_address[0]) if ws.remote_address else "?")
+        conn = Conn(ws, self._address_of(ws))
         self.conns.add(conn)
         sender = asyncio.create_task(self._sender(conn))
         try:
@@ -217,6 +238,15 @@ class Server:
                 self._gone(conn)
             conn.end()
             await sender
+
+    def _address_of(self, ws: ServerConnection) -> str:
+        """The client's address: the connection's, or with ``trust_proxy`` the last one the proxy added."""
+        if self.config.trust_proxy and ws.request is not None:
+            forwarded = ws.request.headers.get("X-Forwarded-For", "")
+            last = forwarded.split(",")[-1].strip()
+            if last and len(last) <= 64 and all(c in "0123456789abcdefABCDEF.:" for c in last):
+                return last
+        return str(ws.remote_address[0]) if ws.remote_address else "?"
 
     async def _receive(self, conn: Conn) -> str | bytes | None:
         """The next message, or None when a connection not at a table stays silent too long."""
@@ -244,7 +274,8 @@ class Server:
             return self._refuse_hello(conn, "protocol", (
                 f"this game speaks protocol {request['protocol']} and this server protocol {PROTOCOL}: "
                 + ("update Mexican Train to play here" if older else "this server is older than your game")))
-        self.send(conn, {"type": "welcome", "protocol": PROTOCOL, "server": f"mexican-train {game_version()}"})
+        self.send(conn, {"type": "welcome", "protocol": PROTOCOL, "server": f"mexican-train {game_version()}",
+                         "servers": self.cluster.addresses()})
         return True
 
     def _refuse_hello(self, conn: Conn, code: str, message: str) -> bool:
@@ -267,6 +298,9 @@ class Server:
             except Refused as refused:
                 self.send(conn, {"type": "error", "code": refused.code, "message": refused.message,
                                   "about": _about(data)}, conn.table)
+            except Moved as moved:
+                self.send(conn, {"type": "moved", "to": moved.to, "table": "", "message": moved.message,
+                                 "about": _about(data)})
             except Exception:
                 log.exception("request from %s failed", conn.address)
                 self.send(conn, {"type": "error", "code": "server", "message": "the server could not do that"})

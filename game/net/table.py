@@ -56,6 +56,15 @@ def computer_name(kind: str, index: int) -> str:
     return "" if kind in (OPEN, PERSON) else f"{kind.capitalize()} {index + 1}"
 
 
+class Moved(Exception):
+    """The table is served by another process: the client goes to ``to`` ('' when not known)."""
+
+    def __init__(self, to: str, message: str = "this table is served elsewhere") -> None:
+        super().__init__(message)
+        self.to = to
+        self.message = message
+
+
 class Refused(Exception):
     """A request the table refuses; ``code`` and ``message`` go back to the sender."""
 

@@ -22,13 +22,17 @@ from .codes import new_code
 from .legacy import import_json_tables
 from .rebuild import DamagedTable, rebuild
 from .store import StoreError
-from .store.records import DeleteTable
-from .table import Out, Refused, Table
+from .store.records import DeleteTable, Held, StoredTable
+from .table import Moved, Out, Refused, Table
 
 if TYPE_CHECKING:
     from .server import Server
 
 log = logging.getLogger("mexican_train.server")
+CLAIM_RETRY = 0.25
+"""Seconds between two tries to claim a table being handed over."""
+HANDOVER_SLACK = 2.0
+"""Seconds beyond a lease a claim keeps trying."""
 PROBE_EVERY = 1.0
 """Seconds between two tries to write while the database fails."""
 QUIET_FOR = 60.0
@@ -140,13 +144,10 @@ class Tables:
         return table
 
     async def _load(self, code: str) -> Table | None:
-        """Read a table back and rebuild it; Refused when the database cannot be read or the table is damaged."""
+        """Read a table back and rebuild it; Moved when another live process serves it,
+        Refused when the database cannot be read or the table is damaged."""
         server = self.server
-        try:
-            stored = await server.store.load(code)
-        except StoreError as error:
-            log.error("table %s could not be read back: %s", code, error.reason)
-            raise Refused("server", "the server cannot read its tables right now: try again in a moment") from None
+        stored = await self._claim(code)
         if stored is None:
             return None
         try:
@@ -156,8 +157,41 @@ class Tables:
             raise Refused("server", "this table's record is damaged: the server's operator has been told") from None
         table.counts_as_open = table.state != "over"
         self._loaded[code] = table
-        log.info("table %s: loaded (round %d, %s)", code, table.round_number, table.state)
+        log.info("table %s: loaded by process %s (round %d, %s)", code, server.store.holder, table.round_number,
+                 table.state)
         return table
+
+    async def _claim(self, code: str) -> StoredTable | None:
+        """Claim the table with ``code``: at once when nobody holds it; after its holder's lease runs
+        out when that process stopped beating; by handover when it is served at this very address
+        (behind a proxy); else Moved to where it is served."""
+        server = self.server
+        deadline = time.monotonic() + server.store.lease + HANDOVER_SLACK
+        waited_for: Held | None = None
+        while True:
+            try:
+                found = await server.store.load(code)
+            except StoreError as error:
+                log.error("table %s could not be read back: %s", code, error.reason)
+                raise Refused("server", "the server cannot read its tables right now: try again in a moment") from None
+            if not isinstance(found, Held):
+                if found is not None and waited_for is not None:
+                    why = "its lease ran out" if waited_for.stale else "it handed the table over"
+                    log.info("table %s: taken over from process %s (%s)", code, waited_for.holder, why)
+                return found
+            if not found.stale and found.address and found.address != server.address:
+                raise Moved(found.address, f"this table is served at {found.address}")
+            if not found.stale and waited_for is None:
+                try:
+                    await server.store.want(code)
+                except StoreError:
+                    pass
+                log.info("table %s: asked process %s to hand it over (it is served at this address)",
+                         code, found.holder)
+            waited_for = found
+            if time.monotonic() >= deadline:
+                raise Refused("server", "this table is being handed over between servers: try again in a moment")
+            await asyncio.sleep(CLAIM_RETRY)
 
     # ------------------------------------------------------------ pausing
 
@@ -226,6 +260,46 @@ class Tables:
                 outs.extend(out for out in table.catch_up(seat))
         server.deliver(table, [(None, table.table_message()), *outs])
         return True
+
+    # ------------------------------------------------------------ handing over
+
+    def drop(self, table: Table, to: str, why: str) -> None:
+        """Stop serving ``table`` here (another process serves it now): its people are sent to ``to``."""
+        server = self.server
+        self._loaded.pop(table.code, None)
+        table.paused = why
+        moved = {"type": "moved", "to": to, "table": table.code, "message": why}
+        for seat in range(len(table.seats)):
+            conn = server.seated.pop((table.code, seat), None)
+            if conn is not None:
+                conn.table, conn.seat = None, -1
+                conn.send(moved)
+                conn.end()
+        log.info("table %s: no longer served by process %s (%s)", table.code, server.store.holder, why)
+
+    def fenced(self, table_ids: set[str]) -> None:
+        """Another process claimed these tables (this one was cut off or paused past its lease):
+        nothing more of them is told from here."""
+        for table in [t for t in self._loaded.values() if t.table_id in table_ids]:
+            self.drop(table, "", "another server took this table over")
+
+    async def hand_over(self, code: str, table_id: str, to: str) -> None:
+        """Another process asks for a table this one holds: let it go once its writes are stored."""
+        server = self.server
+        table = self._loaded.get(code)
+        for _ in range(200):
+            if not server.outbox.busy(table_id):
+                break
+            await asyncio.sleep(0.01)
+        if table is not None:
+            self.drop(table, to, f"handed over to the server at {to or 'another address'}")
+        await server.store.release([table_id])
+
+    async def release_all(self) -> None:
+        """A stop: every table let go, for other processes to take at once."""
+        for table in list(self._loaded.values()):
+            self._loaded.pop(table.code, None)
+        await self.server.store.release_all()
 
     # --------------------------------------------------------- upkeep
 

@@ -275,8 +275,7 @@ class RemoteController:
             self.gone = message or "the table closed"
             self.notes.append(f"You are no longer at this table: {self.gone}.")
         if self.connected:
-            self.connected = False
-            self._sent = False
+            self.connected = False  # an action sent meanwhile stays sent: the client sends it again if need be
             self._retry_at = 0.0
 
     def _keep_connected(self) -> None:

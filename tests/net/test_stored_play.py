@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,95 +12,69 @@ import pytest
 from game.ai import make_player
 from game.net.client import ServerRefused
 from game.net.embedded import EmbeddedServer
-from game.net.store import Retention, Store, StoreError, open_store
-from game.net.store.records import AddressCounts, Batch, Listed, StoredTable
+from game.net.store import Store, StoreError, open_store
+from game.net.store.records import Batch
 
 from .conftest import HOST, connected, next_of
 
 
-class ControlledStore(Store):
-    """A real store whose commits a test can hold or make fail."""
+class Control:
+    """What a test does to a real store's commits: hold them, or make them fail."""
 
-    def __init__(self, inner: Store) -> None:
-        self.inner = inner
-        self.holder = inner.holder
+    def __init__(self) -> None:
         self.failing = threading.Event()
         self.hold = threading.Event()
         self.entered = threading.Event()
         self.release = threading.Event()
         self.committed: list[Batch] = []
 
-    async def open(self) -> None:
-        await self.inner.open()
-        self.holder = self.inner.holder
 
-    async def close(self) -> None:
-        await self.inner.close()
+def controlled(store: Store, control: Control) -> Store:
+    """``store`` with its commits and probes going through ``control`` first."""
+    commit, probe = store.commit, store.probe
 
-    async def commit(self, batch: Batch) -> set[str]:
-        if self.hold.is_set() and any(batch.tables.values()):
-            self.entered.set()
-            await asyncio.to_thread(self.release.wait)
-        if self.failing.is_set():
+    async def held_commit(batch: Batch) -> set[str]:
+        if control.hold.is_set() and any(batch.tables.values()):
+            control.entered.set()
+            await asyncio.to_thread(control.release.wait)
+        if control.failing.is_set():
             raise StoreError("database or disk is full")
-        fenced = await self.inner.commit(batch)
-        self.committed.append(batch)
+        fenced = await commit(batch)
+        control.committed.append(batch)
         return fenced
 
-    async def load(self, code: str) -> StoredTable | None:
-        return await self.inner.load(code)
-
-    async def probe(self, now: float) -> None:
-        if self.failing.is_set():
+    async def failing_probe(now: float) -> None:
+        if control.failing.is_set():
             raise StoreError("database or disk is full")
-        await self.inner.probe(now)
+        await probe(now)
 
-    async def sweep(self, now: float, retention: Retention, keep: frozenset[str]) -> int:
-        return await self.inner.sweep(now, retention, keep)
-
-    async def address_counts(self, now: float) -> AddressCounts:
-        return await self.inner.address_counts(now)
-
-    async def count(self) -> dict[str, int]:
-        return await self.inner.count()
-
-    async def code_taken(self, code: str) -> bool:
-        return await self.inner.code_taken(code)
-
-    async def imported(self, key: str) -> bool:
-        return await self.inner.imported(key)
-
-    async def listed(self, wanted: Sequence[tuple[str, str]]) -> list[Listed]:
-        return await self.inner.listed(wanted)
-
-    async def playing_on(self) -> list[str]:
-        return await self.inner.playing_on()
-
-    async def mark_imported(self, key: str, value: str) -> None:
-        await self.inner.mark_imported(key, value)
+    store.commit = held_commit  # type: ignore[method-assign]
+    store.probe = failing_probe  # type: ignore[method-assign]
+    return store
 
 
 @pytest.fixture
-def controlled(tmp_path: Path, database: str) -> Iterator[tuple[ControlledStore, str]]:
-    """A server on SQLite or PostgreSQL whose store the test controls; the store and the server's address."""
-    store = ControlledStore(open_store(database, tmp_path / "server"))
+def control(tmp_path: Path, database: str) -> Iterator[tuple[Control, str]]:
+    """A server on SQLite or PostgreSQL whose store's commits the test controls; the control and the address."""
+    control = Control()
+    store = controlled(open_store(database, tmp_path / "server"), control)
     embedded = EmbeddedServer(tmp_path / "server", HOST, 0, store=store, hello_timeout=5, tick=0.05, workers=1)
     port = embedded.start()
-    yield store, f"ws://{HOST}:{port}/"
-    store.release.set()
-    store.failing.clear()
+    yield control, f"ws://{HOST}:{port}/"
+    control.release.set()
+    control.failing.clear()
     embedded.stop()
 
 
-def _stored_actions(store: ControlledStore) -> list[str]:
+def _stored_actions(store: Control) -> list[str]:
     """Every action the store was given, in order."""
     from game.net.store.records import SaveAction
 
     return [w.action for b in store.committed for t in b.tables.values() for w in t.writes if isinstance(w, SaveAction)]
 
 
-def test_a_move_reaches_no_one_until_the_database_holds_it(controlled: tuple[ControlledStore, str]) -> None:
-    store, url = controlled
+def test_a_move_reaches_no_one_until_the_database_holds_it(control: tuple[Control, str]) -> None:
+    store, url = control
 
     async def play() -> None:
         ana = await connected(url)
@@ -127,8 +101,8 @@ def test_a_move_reaches_no_one_until_the_database_holds_it(controlled: tuple[Con
 
 
 def test_a_failing_database_pauses_the_table_and_play_goes_on_from_what_was_stored(
-        controlled: tuple[ControlledStore, str]) -> None:
-    store, url = controlled
+        control: tuple[Control, str]) -> None:
+    store, url = control
 
     async def play() -> None:
         ana = await connected(url)

@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .records import AddressCounts, Batch, Listed, StoredTable
+from .records import AddressCounts, Batch, Held, Listed, Process, StoredTable
 
 WRONG_WINDOW = 60.0
 """Seconds a wrong code or token counts against its address."""
@@ -67,10 +67,33 @@ class Store(ABC):
         refused because this process no longer holds them (their other writes
         are not made). StoreError when nothing could be written."""
 
+    lease: float
+    """Seconds this process's tables stay its own after its last heartbeat."""
+
     @abstractmethod
-    async def load(self, code: str) -> StoredTable | None:
+    async def load(self, code: str) -> StoredTable | Held | None:
         """Claim the table with ``code`` for this process (a new epoch) and read it
-        back; None when no such table is stored."""
+        back; Held when another live process holds it; None when no such table is stored."""
+
+    @abstractmethod
+    async def heartbeat(self, address: str, tables: int, people: int, stopping: bool = False) -> list[Process]:
+        """Renew this process's lease; the live processes."""
+
+    @abstractmethod
+    async def release(self, table_ids: Sequence[str]) -> None:
+        """Let go of these tables."""
+
+    @abstractmethod
+    async def release_all(self) -> None:
+        """Let go of every table and leave the live processes."""
+
+    @abstractmethod
+    async def want(self, code: str) -> None:
+        """Ask the holder of ``code`` to hand it over."""
+
+    @abstractmethod
+    async def wanted(self) -> list[tuple[str, str, str]]:
+        """The tables this process holds that another asks for: (code, id, the asker's address)."""
 
     @abstractmethod
     async def probe(self, now: float) -> None:

@@ -33,6 +33,7 @@ class PostgresStore(SqlStore):
     """Tables in the PostgreSQL database at ``url``."""
 
     separate_reader = True
+    now_sql = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
 
     def __init__(self, url: str) -> None:
         super().__init__(secrets.token_hex(8))

@@ -224,3 +224,25 @@ class Listed:
     last_move_at: float = 0.0
     finished_at: float | None = None
     seats: tuple[ListedSeat, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Process:
+    """A table server process sharing the database: where people reach it and how busy it is."""
+
+    id: str
+    address: str
+    """The address its clients connect to (``wss://...``, as its ``--public-address`` says)."""
+    tables: int
+    people: int
+    stopping: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A table another live process holds: where it is served, and whether that process
+    has stopped beating (it is likely gone; its lease runs out within the lease time)."""
+
+    holder: str
+    address: str
+    stale: bool

@@ -32,7 +32,7 @@ from .records import (
     TableWrite,
 )
 
-SCHEMA_VERSION: Final = "2"
+SCHEMA_VERSION: Final = "3"
 
 SCHEMA: Final = (
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -72,6 +72,14 @@ UPGRADES: Final = {
         "ALTER TABLE seats ADD COLUMN away_since DOUBLE PRECISION",
         "CREATE INDEX IF NOT EXISTS tables_playing_on ON tables (plays_on)",
     ),
+    "2": (
+        """CREATE TABLE IF NOT EXISTS processes (
+            id TEXT PRIMARY KEY, address TEXT NOT NULL, started_at DOUBLE PRECISION NOT NULL,
+            heartbeat_at DOUBLE PRECISION NOT NULL, state TEXT NOT NULL, tables INTEGER NOT NULL,
+            people INTEGER NOT NULL)""",
+        "ALTER TABLE tables ADD COLUMN wanted_by TEXT NOT NULL DEFAULT ''",
+        "CREATE INDEX IF NOT EXISTS tables_by_holder ON tables (holder)",
+    ),
 }
 """Per schema version, the statements that bring it to the next."""
 
@@ -83,7 +91,20 @@ GUARD: Final = "UPDATE tables SET last_move_at = ? WHERE id = ? AND holder = ? A
 INSERT_TABLE: Final = (
     "INSERT INTO tables (id, code, settings, state, seed, creator, created_at, last_move_at, finished_at, holder, "
     "epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")
-CLAIM: Final = "UPDATE tables SET holder = ?, epoch = epoch + 1 WHERE code = ? RETURNING id, epoch"
+LIVE: Final = "SELECT id FROM processes WHERE state = 'up' AND heartbeat_at > {now} - ?"
+"""The processes whose lease runs (by the database's clock)."""
+CLAIM: Final = ("UPDATE tables SET holder = ?, epoch = epoch + 1, wanted_by = '' WHERE code = ? AND (holder = ? "
+                f"OR holder = '' OR holder NOT IN ({LIVE})) RETURNING id, epoch")
+"""Take a table this process holds, nobody holds, or whose holder's lease ran out."""
+HOLDER: Final = ("SELECT t.holder, COALESCE(p.address, ''), COALESCE({now} - p.heartbeat_at, 1e9) FROM tables t "
+                 "LEFT JOIN processes p ON p.id = t.holder WHERE t.code = ?")
+HEARTBEAT: Final = (
+    "INSERT INTO processes (id, address, started_at, heartbeat_at, state, tables, people) "
+    "VALUES (?, ?, {now}, {now}, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET address = excluded.address, "
+    "heartbeat_at = excluded.heartbeat_at, state = excluded.state, tables = excluded.tables, "
+    "people = excluded.people")
+PROCESSES: Final = ("SELECT id, address, tables, people, state FROM processes WHERE state IN ('up', 'stopping') "
+                    "AND heartbeat_at > {now} - ? ORDER BY id")
 TABLE_COLUMNS: Final = "id, code, settings, state, seed, creator, created_at, finished_at, last_move_at, clock_left"
 CHILDREN: Final = ("seats", "rounds", "actions")
 UPDATE_TABLE: Final = "UPDATE tables SET settings = ?, state = ?, seed = ?, finished_at = ? WHERE id = ?"
@@ -173,10 +194,12 @@ def expired_query(now: float, unfinished: float, finished: float, never_started:
     return (EXPIRED, (now - never_started, now - finished, now - unfinished))
 
 
-def load_queries(code: str, holder: str) -> list[Statement]:
-    """Claim the table with ``code`` and read all of it, in one transaction."""
-    return [("BEGIN", ()), (CLAIM, (holder, code)), (TABLE_QUERY, (code,)), (SEATS_QUERY, (code,)),
-            (ROUNDS_QUERY, (code,)), (ACTIONS_QUERY, (code,)), ("COMMIT", ())]
+def load_queries(code: str, holder: str, lease: float, now: str) -> list[Statement]:
+    """Claim the table with ``code`` (if no live process holds it) and read all of it, in one
+    transaction; ``now``: the database's clock in its SQL."""
+    return [("BEGIN", ()), (CLAIM.format(now=now), (holder, code, holder, lease)), (TABLE_QUERY, (code,)),
+            (SEATS_QUERY, (code,)), (ROUNDS_QUERY, (code,)), (ACTIONS_QUERY, (code,)),
+            (HOLDER.format(now=now), (code,)), ("COMMIT", ())]
 
 
 def seat_row(values: Sequence[Any]) -> SeatRow:

@@ -29,6 +29,9 @@ FILE_NAME: Final = "tables.sqlite3"
 class SqliteStore(SqlStore):
     """Tables in ``<folder>/tables.sqlite3``."""
 
+    now_sql = "((julianday('now') - 2440587.5) * 86400.0)"
+    exclusive = True
+
     def __init__(self, folder: Path, durable: bool = False) -> None:
         super().__init__(secrets.token_hex(8))
         self.folder = Path(folder)

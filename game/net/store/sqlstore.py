@@ -20,8 +20,12 @@ from typing import Any
 from .. import crashpoints
 from . import sql
 from .base import CREATED_WINDOW, WRONG_WINDOW, Retention, Store, StoreError
-from .records import AddressCounts, Batch, Listed, StoredTable
+from .records import AddressCounts, Batch, Held, Listed, Process, StoredTable
 
+DEFAULT_LEASE = 10.0
+"""Seconds a process's tables stay its own after its last heartbeat (by the database's clock)."""
+STALE_AFTER = 5.0
+"""Seconds without a heartbeat after which a holder is likely gone (a new holder waits for its lease)."""
 SWEEP_CHUNK = 500
 """Tables removed per transaction by a sweep."""
 GONE_KEPT = 30 * 86400.0
@@ -41,9 +45,14 @@ class SqlStore(Store):
 
     separate_reader = False
     """Whether reads have a connection of their own (else they wait for any open transaction)."""
+    now_sql = "0"
+    """The database's own clock, in Unix seconds, as SQL."""
+    exclusive = False
+    """Whether this process is the database's only server (a lock says so): no other holder lives."""
 
     def __init__(self, holder: str) -> None:
         self.holder = holder
+        self.lease = DEFAULT_LEASE
         self._writing = asyncio.Lock()
 
     @abstractmethod
@@ -76,6 +85,8 @@ class SqlStore(Store):
             if version != sql.SCHEMA_VERSION:
                 raise StoreError(f"the database is of schema {version}, newer than this server's "
                                  f"{sql.SCHEMA_VERSION}: update Mexican Train on this server")
+            if self.exclusive:  # the folder's lock says every other process that held tables here is gone
+                await self._trip([("UPDATE processes SET state = 'gone' WHERE id <> ?", (self.holder,))])
 
     # ------------------------------------------------------------ writing
 
@@ -119,14 +130,52 @@ class SqlStore(Store):
 
     # ------------------------------------------------------------ reading
 
-    async def load(self, code: str) -> StoredTable | None:
-        """Claim the table with ``code`` and read it back, in one transaction."""
-        results = await self._write(sql.load_queries(code, self.holder))
+    async def load(self, code: str) -> StoredTable | Held | None:
+        """Claim the table with ``code`` and read it back, in one transaction; Held when a
+        live process holds it, None when no such table is stored."""
+        results = await self._write(sql.load_queries(code, self.holder, self.lease, self.now_sql))
         claimed = results[1].rows
         if not claimed:
-            return None
+            holder = results[6].rows
+            if not holder:
+                return None
+            holder_id, address, age = holder[0]
+            return Held(str(holder_id), str(address), float(age) > STALE_AFTER)
         _, epoch = claimed[0]
         return sql.stored_table(results[2].rows[0], int(epoch), results[3].rows, results[4].rows, results[5].rows)
+
+    async def heartbeat(self, address: str, tables: int, people: int, stopping: bool = False) -> list[Process]:
+        """Renew this process's lease (by the database's clock) with its address and load;
+        the processes whose lease runs, this one among them."""
+        now = self.now_sql
+        state = "stopping" if stopping else "up"
+        results = await self._write([(sql.HEARTBEAT.format(now=now), (self.holder, address, state, tables, people)),
+                                     (sql.PROCESSES.format(now=now), (self.lease,))])
+        return [Process(str(pid), str(where), int(n), int(p), state == "stopping")
+                for pid, where, n, p, state in results[1].rows]
+
+    async def release(self, table_ids: Sequence[str]) -> None:
+        """Let go of these tables (another process may claim them at once)."""
+        if table_ids:
+            marks = ", ".join("?" for _ in table_ids)
+            await self._write([(f"UPDATE tables SET holder = '' WHERE holder = ? AND id IN ({marks})",
+                                (self.holder, *table_ids))])
+
+    async def release_all(self) -> None:
+        """Let go of every table this process holds and leave the live processes (a stop)."""
+        await self._write([("BEGIN", ()), ("UPDATE tables SET holder = '' WHERE holder = ?", (self.holder,)),
+                           ("UPDATE processes SET state = 'stopped' WHERE id = ?", (self.holder,)), ("COMMIT", ())])
+
+    async def want(self, code: str) -> None:
+        """Ask the process holding ``code`` to hand it over to this one."""
+        await self._write([("UPDATE tables SET wanted_by = ? WHERE code = ? AND holder <> ?",
+                            (self.holder, code, self.holder))])
+
+    async def wanted(self) -> list[tuple[str, str, str]]:
+        """The tables this process holds that another asks for: (code, id, the asker's address)."""
+        rows = await self._rows("SELECT t.code, t.id, COALESCE(p.address, '') FROM tables t LEFT JOIN processes p "
+                                "ON p.id = t.wanted_by WHERE t.holder = ? AND t.wanted_by <> ''", (self.holder,))
+        return [(str(code), str(table_id), str(address)) for code, table_id, address in rows]
 
     async def _rows(self, statement: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """The rows of one query, on the reading connection."""
