@@ -29,53 +29,29 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import io
 import json
 import os
 import random
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.ai import make_player  # noqa: E402
-from game.engine import parse_action  # noqa: E402
-from game.engine.tiles import parse_tile  # noqa: E402
-from game.memory.session import GameSession  # noqa: E402
-from game.net.client import Client, Disconnected, ServerRefused  # noqa: E402
+from tablecheck import (  # noqa: E402 - tools/ is not a package
+    HOST,
+    Person,
+    ServerProcess,
+    check_told,
+    free_port,
+    new_table,
+    play,
+    verify_copies,
+)
+
 from game.net.crashpoints import POINTS  # noqa: E402
-from game.net.rebuild import settings_from_json  # noqa: E402
-from game.net.settings import seat_config  # noqa: E402
-from game.net.store import open_store  # noqa: E402
-from game.net.store.records import StoredTable  # noqa: E402
-from game.net.wire import view_json  # noqa: E402
-from game.saves import SaveStore  # noqa: E402
-from game.saves.verify import verify_command  # noqa: E402
-
-HOST = "127.0.0.1"
-
-
-@dataclass
-class Person:
-    """One scripted person at a table, and everything they were told."""
-
-    client: Client
-    seat: int
-    code: str
-    token: str
-    seed: str
-    updates: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
-    commitments: list[tuple[int, str]] = field(default_factory=list)
-    over: bool = False
 
 
 @dataclass
@@ -86,126 +62,6 @@ class Tally:
     point_kills: dict[str, int] = field(default_factory=dict)
     restarts: int = 0
     tables: int = 0
-
-
-class ServerProcess:
-    """``mexican-train serve`` on a fixed port, started again after each kill."""
-
-    def __init__(self, data: Path, database: str, port: int, log: Path | None = None) -> None:
-        self.data, self.database, self.port, self.log = data, database, port, log
-        self.process: subprocess.Popen[str] | None = None
-
-    def start(self, kill_at: str = "") -> None:
-        """Start it (armed to die at ``kill_at``) and wait until it listens."""
-        env = {**os.environ, "MEXICAN_TRAIN_KILL_AT": kill_at}
-        command = [sys.executable, "-m", "game", "serve", "--host", HOST, "--port", str(self.port),
-                   "--data", str(self.data), "--workers", "1", "--hello-timeout", "120",
-                   "--tables-per-address", "100000", "--tables-per-hour", "100000"]
-        if self.database:
-            command += ["--database", self.database]
-        log = open(self.log, "a") if self.log else subprocess.DEVNULL  # noqa: SIM115 - the server's own stream
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True, env=env, cwd=ROOT)
-        if self.log:
-            log.close()  # type: ignore[union-attr]
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        if not line.startswith("listening on"):
-            raise SystemExit(f"the server did not start: {line!r}")
-
-    def kill(self) -> None:
-        """SIGKILL, and wait for it to be gone."""
-        if self.process is not None and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
-        self.wait()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the process to end (it may kill itself at its point); whether it did."""
-        if self.process is None:
-            return True
-        try:
-            self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            return False
-        if self.process.stdout is not None:
-            self.process.stdout.close()
-        return True
-
-    def stop(self) -> None:
-        """SIGTERM, for the end of the run."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-        self.wait(60)
-
-
-async def _connect(url: str, copies: Path) -> Client:
-    """A client that has said hello, retrying while the server is down."""
-    while True:
-        client = Client(url, store=SaveStore(copies))
-        try:
-            await client.connect()
-            return client
-        except (OSError, Disconnected, ServerRefused, asyncio.TimeoutError):
-            await asyncio.sleep(0.1)
-
-
-async def _rejoin(person: Person, url: str) -> None:
-    """Reconnect the same client (its copy kept) and take the seat back, retrying while the server is down."""
-    while True:
-        try:
-            await person.client.connect()
-            await person.client.rejoin(person.code, person.token)
-            return
-        except (OSError, Disconnected, ServerRefused, asyncio.TimeoutError):
-            await asyncio.sleep(0.1)
-        except Exception as error:  # noqa: BLE001 - said, then tried again
-            print(f"rejoin of {person.code} seat {person.seat} failed: {error!r}", file=sys.stderr, flush=True)
-            await asyncio.sleep(0.1)
-
-
-async def _play(person: Person, url: str) -> None:
-    """Play the seat flat out until the match ends, through every kill."""
-    try:
-        await _play_on(person, url)
-    except asyncio.CancelledError:
-        raise
-    except BaseException as error:
-        print(f"{person.code} seat {person.seat} stopped playing: {error!r}", file=sys.stderr, flush=True)
-        raise
-
-
-async def _play_on(person: Person, url: str) -> None:
-    """The seat's play itself."""
-    player = make_player("easy", person.seed)
-    while not person.over:
-        try:
-            message = await person.client.next()
-        except Disconnected:
-            await _rejoin(person, url)
-            continue
-        if message.type == "update":
-            person.updates.append((int(message.data["round"]), int(message.data["moves"]), message.data["view"]))
-            view = message.view
-            if view is not None and view.legal and view.to_move == person.seat:
-                try:
-                    await person.client.act(player.choose(view))
-                except Disconnected:
-                    pass
-        elif message.type == "commit":
-            person.commitments.append((int(message.data["round"]), str(message.data["commitment"])))
-        elif message.type == "match_end":
-            person.over = True
-            await person.client.close()
-
-
-async def _new_table(url: str, copies: Path, number: int) -> list[Person]:
-    """A table of two people and two computer players, started."""
-    host = await _connect(url, copies / f"t{number}-0")
-    joined = await host.create("Ana", "classic", 4, length="blitz", seats=["person", "open", "easy", "medium"])
-    guest = await _connect(url, copies / f"t{number}-1")
-    seat = await guest.join(joined.table, "Ben")
-    await host.start()
-    return [Person(host, 0, joined.table, joined.token, f"{number}/0"),
-            Person(guest, seat.seat, seat.table, seat.token, f"{number}/1")]
 
 
 async def _run(args: argparse.Namespace, server: ServerProcess, copies: Path, tally: Tally) -> list[Person]:
@@ -220,14 +76,14 @@ async def _run(args: argparse.Namespace, server: ServerProcess, copies: Path, ta
             live = sum(1 for p in people if not p.over) // 2
             for _ in range(args.tables - live):
                 try:
-                    table = await _new_table(url, copies, tally.tables)
+                    table = await new_table(url, copies, tally.tables)
                 except Exception as error:  # noqa: BLE001 - a table not set up now is tried again
                     if args.verbose:
                         print(f"a new table failed: {error!r}", file=sys.stderr, flush=True)
                     break
                 tally.tables += 1
                 people.extend(table)
-                playing.extend(asyncio.create_task(_play(p, url)) for p in table)
+                playing.extend(asyncio.create_task(play(p, url)) for p in table)
             await asyncio.sleep(0.2)
 
     filler = asyncio.create_task(top_up())
@@ -261,81 +117,6 @@ async def _run(args: argparse.Namespace, server: ServerProcess, copies: Path, ta
     return people
 
 
-def _views(stored: StoredTable, seats: set[int]) -> tuple[dict[tuple[int, int], dict[int, Any]], GameSession]:
-    """The database's match replayed: each seat's view after every move of every round."""
-    settings = settings_from_json(json.loads(stored.row.settings))
-    configs = [seat_config(s.kind, s.name) for s in stored.seats]
-    session = GameSession(settings.options(), configs, stored.row.seed, stored.row.table_id)
-    match = session.match
-    views: dict[tuple[int, int], dict[int, Any]] = {}
-    for number, row in enumerate(stored.rounds, start=1):
-        if row.deal is None:
-            break
-        match.start_next_round([parse_tile(t, match.setup.set_max) for t in row.deal], row.secret)
-        views[(number, 0)] = {seat: view_json(match.view(seat)) for seat in seats}
-        for index, text in enumerate(row.actions, start=1):
-            match.apply(parse_action(text, match.players, match.setup.set_max))
-            views[(number, index)] = {seat: view_json(match.view(seat)) for seat in seats}
-    return views, session
-
-
-async def _check(args: argparse.Namespace, data: Path, people: list[Person]) -> dict[str, Any]:
-    """Compare what every person was told and kept with the database."""
-    store = open_store(args.database_url, data)
-    await store.open()
-    lost = diverged = double_commits = copies_wrong = updates = rounds = 0
-    by_table: dict[str, list[Person]] = {}
-    for person in people:
-        by_table.setdefault(person.code, []).append(person)
-    try:
-        for code, table_people in by_table.items():
-            stored = await store.load(code)
-            if stored is None:
-                lost += sum(len(p.updates) for p in table_people)
-                continue
-            views, session = _views(stored, {p.seat for p in table_people})
-            rounds += sum(1 for r in stored.rounds if r.deal is not None)
-            for person in table_people:
-                for number, moves, view in person.updates:
-                    updates += 1
-                    known = views.get((number, moves))
-                    if known is None:
-                        lost += 1
-                    elif known[person.seat] != view:
-                        diverged += 1
-                for number, shown in person.commitments:
-                    if number > len(stored.rounds) or stored.rounds[number - 1].commitment != shown:
-                        double_commits += 1
-                copy = person.client.copy.session if person.client.copy else None
-                finished = len(copy.match.round_scores) if copy else 0
-                if copy is not None and (copy.match.action_log[:finished] != session.match.action_log[:finished]
-                                         or copy.match.round_scores != session.match.round_scores[:finished]):
-                    copies_wrong += 1
-    finally:
-        await store.close()
-    return {"updates_checked": updates, "rounds_checked": rounds, "lost": lost, "diverged": diverged,
-            "rounds_committed_twice": double_commits, "copies_differing": copies_wrong}
-
-
-def _verify_copies(copies: Path) -> tuple[int, int]:
-    """``verify-deal`` on every saved copy: (passed, failed)."""
-    passed = failed = 0
-    for path in sorted(copies.rglob("autosave-*.json")):
-        status = verify_command(str(path), io.StringIO(), io.StringIO())
-        if status == 0:
-            passed += 1
-        else:
-            failed += 1
-    return passed, failed
-
-
-def _free_port() -> int:
-    """A port nothing listens on now, on the loopback."""
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
 def main() -> int:
     """Run, check, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -363,14 +144,14 @@ def main() -> int:
 
             cluster = Cluster()
             args.database_url = cluster.new_database()
-        server = ServerProcess(data, args.database_url, _free_port(), args.log)
+        server = ServerProcess(data, args.database_url, free_port(), args.log)
         tally = Tally()
         try:
             server.start()
             people = asyncio.run(_run(args, server, copies, tally))
             server.stop()
-            figures = asyncio.run(_check(args, data, people))
-            passed, failed = _verify_copies(copies)
+            figures = asyncio.run(check_told(args.database_url, data, people))
+            passed, failed = verify_copies(copies)
         finally:
             server.kill()
             if cluster is not None:

@@ -42,6 +42,8 @@ from .wire import WireError
 
 T = TypeVar("T")
 
+OPEN_WAIT = 5.0
+"""Seconds a connection may take to open (a process paused or gone lets another be tried)."""
 FOLLOW_FOR = 20.0
 """Seconds a request follows the service from process to process (a lease runs out within 10)."""
 FOLLOW_PAUSE = 0.25
@@ -138,7 +140,7 @@ class Client:
         if self._reader is not None and not self._reader.done():
             await self.close()
         self._inbox, self._replies, self.closed_reason = asyncio.Queue(), asyncio.Queue(), ""
-        self._ws = await connect(url, max_size=16 * MAX_BYTES, ssl=self.ssl_context, open_timeout=10)
+        self._ws = await connect(url, max_size=16 * MAX_BYTES, ssl=self.ssl_context, open_timeout=OPEN_WAIT)
         self._reader = asyncio.create_task(self._read())
         welcome = await self._request({"type": "hello", "protocol": PROTOCOL,
                                        "client": f"mexican-train {game_version()}"}, "welcome")

@@ -44,6 +44,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                        help="tables one address may set up per hour (default 30)")
     serve.add_argument("--workers", metavar="N", type=int, default=None,
                        help="computer-player processes (default: cores, at most 4)")
+    serve.add_argument("--public-address", metavar="URL", default="",
+                       help="where people reach this process (wss://play.example.org/), told to games when "
+                            "several processes share one PostgreSQL (default ws://HOST:PORT/)")
+    serve.add_argument("--lease", metavar="SECONDS", type=float, default=10.0,
+                       help="seconds this process's tables stay its own after its last heartbeat; another takes "
+                            "them over after that (default 10; heartbeats every fifth of it)")
+    serve.add_argument("--trust-proxy", action="store_true",
+                       help="take each client's address from X-Forwarded-For (only behind a proxy you run)")
 
 
 def serve_command(args: argparse.Namespace) -> int:
@@ -51,8 +59,9 @@ def serve_command(args: argparse.Namespace) -> int:
     if bool(args.certfile) != bool(args.keyfile):
         print("mexican-train serve: --certfile and --keyfile go together", file=sys.stderr)
         return 2
-    if args.retention <= 0 or args.unload_after < 0:
-        print("mexican-train serve: --retention must be above 0 and --unload-after at least 0", file=sys.stderr)
+    if args.retention <= 0 or args.unload_after < 0 or not 1 <= args.lease <= 600:
+        print("mexican-train serve: --retention must be above 0, --unload-after at least 0 and --lease "
+              "from 1 to 600", file=sys.stderr)
         return 2
     from .limits import LimitSettings
     from .server import Config, default_data
@@ -64,7 +73,9 @@ def serve_command(args: argparse.Namespace) -> int:
     config = Config(args.host, args.port, Path(args.data) if args.data else default_data(), args.database,
                     args.certfile, args.keyfile, hello_timeout=args.hello_timeout, unload_after=args.unload_after,
                     retention=Retention(keep, keep), workers=args.workers, max_tables=args.max_tables,
-                    limits=LimitSettings(tables_per_hour=args.tables_per_hour, open_tables=args.tables_per_address))
+                    limits=LimitSettings(tables_per_hour=args.tables_per_hour, open_tables=args.tables_per_address),
+                    public_address=args.public_address, trust_proxy=args.trust_proxy, lease=args.lease,
+                    heartbeat_every=args.lease / 5)
     try:
         return asyncio.run(_serve(config))
     except (StoreError, OSError) as error:

@@ -24,8 +24,9 @@ from .records import AddressCounts, Batch, Held, Listed, Process, StoredTable
 
 DEFAULT_LEASE = 10.0
 """Seconds a process's tables stay its own after its last heartbeat (by the database's clock)."""
-STALE_AFTER = 5.0
-"""Seconds without a heartbeat after which a holder is likely gone (a new holder waits for its lease)."""
+STALE_SHARE = 0.5
+"""The share of the lease without a heartbeat after which a holder is likely gone (a new holder waits
+for its lease to run out rather than sending people to it)."""
 SWEEP_CHUNK = 500
 """Tables removed per transaction by a sweep."""
 GONE_KEPT = 30 * 86400.0
@@ -140,7 +141,7 @@ class SqlStore(Store):
             if not holder:
                 return None
             holder_id, address, age = holder[0]
-            return Held(str(holder_id), str(address), float(age) > STALE_AFTER)
+            return Held(str(holder_id), str(address), float(age) > STALE_SHARE * self.lease)
         _, epoch = claimed[0]
         return sql.stored_table(results[2].rows[0], int(epoch), results[3].rows, results[4].rows, results[5].rows)
 
