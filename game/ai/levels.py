@@ -4,6 +4,7 @@ the version of each one's decisions."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
@@ -20,3 +21,30 @@ records, per dealt round, the version of every kind that played in it, and
 ``tests/ai/test_decisions.py`` holds each version to the decisions recorded
 in ``tests/ai/data/decisions.json`` (``python tools/record_decisions.py``
 records them again after a bump)."""
+
+Levels = dict[str, int | list[int]]
+"""The versions of the kinds that played one round: a kind's version, or
+several (in order) when the round was begun under one and finished under
+another (a save made by an older game and played on by a newer one)."""
+
+
+def running_levels(kinds: Iterable[str]) -> Levels:
+    """This game's version of each computer kind among ``kinds`` (people's seats are left out)."""
+    return {kind: VERSIONS[kind] for kind in sorted(set(kinds)) if kind in VERSIONS}
+
+
+def carried_on(recorded: Levels | None, kinds: Iterable[str]) -> Levels | None:
+    """A round's record once this game plays on in it: every kind whose recorded
+    version is not this game's also lists this game's (None stays None: an
+    older save recorded no versions, and some of the round is of unknown ones)."""
+    if recorded is None:
+        return None
+    out: Levels = dict(recorded)
+    for kind in running_levels(kinds):
+        now, was = VERSIONS[kind], out.get(kind)
+        if was is None:
+            out[kind] = now
+        elif was != now:
+            versions = list(was) if isinstance(was, list) else [was]
+            out[kind] = versions if now in versions else [*versions, now]
+    return out

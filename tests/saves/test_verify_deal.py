@@ -64,6 +64,8 @@ def test_a_computer_decision_that_its_own_view_does_not_give_fails(
 ) -> None:
     def promote_easy(doc: dict) -> None:  # type: ignore[type-arg]
         doc["seats"][1]["kind"] = "expert"
+        for levels in doc["levels"]:
+            levels["expert"] = levels.pop("easy")
 
     assert main(["verify-deal", str(_forged(played, tmp_path, promote_easy))]) == 1
     out = capsys.readouterr().out
