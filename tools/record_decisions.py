@@ -29,13 +29,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.ai import ComputerSeats, make_player  # noqa: E402
-from game.ai.levels import KIND_NAMES, VERSIONS  # noqa: E402
-from game.engine import Match, SeatView, play_match, preset  # noqa: E402
-from game.engine.actions import action_text  # noqa: E402
-from game.engine.length import with_length  # noqa: E402
-from game.net.wire import view_json  # noqa: E402
-from game.saves.codec import encode_options  # noqa: E402
+from game.ai import ComputerSeats, make_player
+from game.ai.levels import KIND_NAMES, VERSIONS
+from game.engine import Match, SeatView, play_match, preset
+from game.engine.actions import action_text
+from game.engine.length import with_length
+from game.net.wire import view_json
+from game.saves.codec import encode_options
 
 DEFAULT_OUT = ROOT / "tests" / "ai" / "data" / "decisions.json"
 TABLES = (("classic", 4, 3), ("hub", 3, 5), ("tournament", 5, 7), ("star-ranch", 2, 11), ("tap", 6, 13))
