@@ -30,9 +30,9 @@ def check_levels(raw: Any, started: int, kinds: Sequence[str]) -> list[Levels | 
             out.append(None)
             continue
         where = f"levels[{r}]"
-        kinds = an_object(entry, where, (), KIND_NAMES)
+        given = an_object(entry, where, (), KIND_NAMES)
         record: Levels = {}
-        for kind, value in kinds.items():
+        for kind, value in given.items():
             if type(value) is list:
                 versions = a_list(value, f"{where}.{kind}", longest=10)
                 record[kind] = [int_in(v, f"{where}.{kind}[{i}]", 1, MAX_VERSION) for i, v in enumerate(versions)]
