@@ -25,7 +25,7 @@ from typing import Callable, Sequence
 from . import events as ev
 from .actions import Action, action_text, parse_action
 from .errors import IllegalAction, MatchStateError
-from .fairdeal import LEGACY_SHUFFLE, SHUFFLE, fair_shuffle, fingerprint, mix_seed, new_salt
+from .fairdeal import LEGACY_SHUFFLE, SHUFFLE, SHUFFLES, fair_shuffle, fingerprint, mix_seed, new_salt
 from .options import RuleOptions, TableSetup
 from .round import RoundState
 from .start import deal_order, draw_off, round_tiles, shuffled_tiles
@@ -450,6 +450,14 @@ def mixed_deal(
     if shuffle == LEGACY_SHUFFLE:
         return shuffled_tiles(setup, engine, random.Random(seed))
     raise ValueError(f"'{shuffle[:40]}' is not a shuffle this game knows")
+
+
+def shuffle_of(
+    setup: TableSetup, index: int, secret: str, contributions: Sequence[str], order: Sequence[Tile]
+) -> str:
+    """The shuffle (``fairdeal.SHUFFLES``) that made ``order`` the deal of round
+    ``index`` from the secret and the contributions, or '' when none did."""
+    return next((name for name in SHUFFLES if mixed_deal(setup, index, secret, contributions, name) == list(order)), "")
 
 
 def seeded_draw_off(setup: TableSetup, seed: int | str) -> tuple[int, list[ev.Event]]:

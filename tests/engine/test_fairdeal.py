@@ -47,3 +47,17 @@ def test_a_network_deal_is_the_documented_shuffle_of_the_rounds_tiles_in_set_ord
     assert mixed_deal(setup, 2, secret, [*parts[:3], "01" * 32]) != order
     with pytest.raises(ValueError, match="not a shuffle"):
         mixed_deal(setup, 2, secret, parts, "made-up")
+
+
+def test_the_shuffle_that_made_a_stored_deal_is_found_again() -> None:
+    """A table read back from the database (or imported from an older server's
+    files) names the shuffle its rounds were dealt with."""
+    from game.engine.match import shuffle_of
+
+    setup = preset("classic").setup(3)
+    secret, parts = "12" * 16, ["34" * 32, "", "56" * 32]
+    for name in (SHUFFLE, LEGACY_SHUFFLE):
+        assert shuffle_of(setup, 0, secret, parts, mixed_deal(setup, 0, secret, parts, name)) == name
+    other = mixed_deal(setup, 0, secret, parts)
+    other[0], other[1] = other[1], other[0]
+    assert shuffle_of(setup, 0, secret, parts, other) == ""
