@@ -101,7 +101,7 @@ def _check(desk: Desk, message: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("where", ["a new field", "a nested new field", "the view's names", "an error message",
-                                   "a table message's settings", "a key"])
+                                   "a table message's state", "a key"])
 def test_a_hidden_tile_is_found_in_any_field(where: str) -> None:
     desk, update = _mid_round()
     _check(desk, update)  # as sent: nothing hidden
@@ -115,9 +115,9 @@ def test_a_hidden_tile_is_found_in_any_field(where: str) -> None:
             message["view"]["names"][2] = tile
         elif where == "an error message":
             message = {"type": "error", "code": "illegal", "message": f"Ben holds the {tile}", "about": "act"}
-        elif where == "a table message's settings":
+        elif where == "a table message's state":
             message = desk.table.table_message()
-            message["settings"]["house_rules"] = {"hint": tile}
+            message["state"] = f"playing {tile}"
         else:
             message[tile] = 1
         with pytest.raises(Unfair, match=f"the {tile}"):
