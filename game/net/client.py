@@ -108,6 +108,7 @@ class Client:
         self.contributing: tuple[int, str, str] | None = None
         """The contribution sent and not yet accepted: (round, commitment, contribution)."""
         self.watch = Watch()
+        """What this seat may see, against which every message is checked as it comes."""
         self.unfair = False
         """The connection was closed because the server broke the fair deal (trying again is no use)."""
         self.closed_reason = ""
@@ -147,6 +148,7 @@ class Client:
         if self._reader is not None and not self._reader.done():
             await self.close()
         self._inbox, self._replies, self.closed_reason = asyncio.Queue(), asyncio.Queue(), ""
+        self.unfair = False
         self._ws = await connect(url, max_size=16 * MAX_BYTES, ssl=self.ssl_context, open_timeout=10)
         self._reader = asyncio.create_task(self._read())
         welcome = await self._request({"type": "hello", "protocol": PROTOCOL,

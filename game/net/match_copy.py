@@ -15,6 +15,7 @@ moves gave its seat. The copy is an ordinary save (``game.saves``) that
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..ai.levels import KIND_NAMES, Levels
@@ -90,7 +91,23 @@ class MatchCopy:
             problem = f"a revealed move is not legal with the revealed deal ({error})"
         if problem:
             self.problems.append(f"round {number}: {problem}")
+            self._forget_round()
         return not problem
+
+    def _forget_round(self) -> None:
+        """Take back a round the copy began to deal and replay but found false:
+        the copy keeps only the rounds that held, so its save stays whole."""
+        session = self.session
+        if session is None:
+            return
+        kept, match = len(session.mixes), session.match
+        if len(match.deals) <= kept:
+            return
+        record = match.record()
+        record = replace(record, deals=record.deals[:kept], actions=record.actions[:kept],
+                         salts=record.salts[:kept], fingerprints=record.fingerprints[:kept], undos=record.undos[:kept])
+        players, top = match.players, match.setup.set_max
+        session.match = Match.replay(record, lambda text: parse_action(text, players, top))
 
     def _add(self, message: dict[str, Any], options: RuleOptions) -> str:
         """The check and replay; a problem in words, or ''."""

@@ -23,6 +23,7 @@ from game.engine.fairdeal import SHUFFLE, fingerprint, new_salt
 from game.engine.tiles import parse_tile
 from game.net import table as table_module
 from game.net.match_copy import UNCHECKED
+from game.saves import load_file
 from game.saves.verify import EXIT_DEAL_UNCHECKED
 
 from .cheats import BEN, Outcome, hidden, install, play_one_round, to_ben
@@ -111,6 +112,10 @@ def test_a_changed_deal_revealed_as_the_fair_one_is_reported(
     assert len(outcome.problems) == 1 and outcome.problems[0].startswith("round 1: ")
     assert any(words in outcome.problems[0] for words in ("is not what the revealed deal and moves give its seat",
                                                           "is not legal with the revealed deal"))
+    copy = outcome.client.copy
+    assert copy is not None and copy.session is not None and copy.session.match.deals == [], "the false round is not kept"
+    (save,) = (tmp_path / "ben").glob("autosave-*.json")
+    assert load_file(save).match.deals == [], "and the copy's save stays whole"
 
 
 def _leak(put: Any) -> Any:
