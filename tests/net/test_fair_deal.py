@@ -67,12 +67,12 @@ def _dealt_hand(first: dict[str, Any]) -> list[str]:
     """A person's hand as dealt, from the JSON of the round's first update: the
     hand shown, less the tiles they drew for the engine, plus the engine double they placed."""
     seat = first["view"]["seat"]
+    events = [e for e in first["events"] if e.get("seat") == seat]
     hand = list(first["view"]["hand"])
-    for event in first["events"]:
-        if event["event"] == "TileDrawn" and event["seat"] == seat:
+    hand += [f"{e['engine']}-{e['engine']}" for e in events if e["event"] == "EnginePlaced"]
+    for event in events:  # a drawn double placed at once left the hand with the placing
+        if event["event"] == "TileDrawn":
             hand.remove(event["tile"])
-        if event["event"] == "EnginePlaced" and event["seat"] == seat:
-            hand.append(f"{event['engine']}-{event['engine']}")
     return hand
 
 
