@@ -83,7 +83,7 @@ class Outcome:
 async def play_one_round(url: str, folder: Path, deal_wait: float = 30.0) -> Outcome:
     """Ana, Ben and an Easy computer play round 1; Ben's game keeps its copy in ``folder``."""
     host = await connected(url)
-    table = await host.create("Ana", "classic", 3, length="blitz", seats=["person", "open", "easy"], grace=0.3,
+    table = await host.create("Ana", "classic", 3, length="blitz", seats=["person", "open", "easy"],
                               deal_wait=deal_wait)
     ben = await connected(url, store=SaveStore(folder))
     await ben.join(table.table, "Ben")
