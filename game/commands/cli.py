@@ -54,7 +54,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--autosave", metavar="DIR", help="autosave into DIR after every action")
 
-    verify = sub.add_parser("verify-deal", help="prove each finished round of a saved match was dealt and played fairly")
+    from ..saves.verify import EXITS
+
+    verify = sub.add_parser("verify-deal", help="prove each finished round of a saved match was dealt and played fairly",
+                            description="Prove each finished round of a saved match was dealt and played fairly "
+                            "(docs/fair-deal.md): one line per round.",
+                            epilog=EXITS, formatter_class=argparse.RawDescriptionHelpFormatter)
     verify.add_argument("save", metavar="SAVE")
 
     from ..net.serve import add_parser as add_serve

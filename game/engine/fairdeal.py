@@ -5,18 +5,22 @@ Before a round the game picks a secret salt and shows the deal's
 fingerprint, a SHA-256 hash of the salt and the shuffled tiles. After the
 round it reveals the salt and the order; anyone can hash them again and see
 the same fingerprint, so the deal was fixed before the first move and never
-changed. ``docs/fair-deal.md`` explains the scheme for players.
+changed. ``docs/fair-deal.md`` explains the scheme for players and gives
+the exact bytes of every hash and the shuffle, so that anyone can check a
+deal in any language.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from .tiles import TEXT, Tile
+
+T = TypeVar("T")
 
 DOMAIN: Final = "mexican-train deal v1"
 """Written into every hash, so a fingerprint cannot be mistaken for any other hash."""
@@ -69,10 +73,61 @@ def mix_seed(secret: str, contributions: Sequence[str]) -> str:
     return hashlib.sha256(f"{MIX_DOMAIN}|{secret}|{','.join(contributions)}".encode("ascii")).hexdigest()
 
 
+# ---------------------------------------------------------------- the shuffle
+
+SHUFFLE: Final = "fisher-yates-sha256"
+"""The shuffle of every new network deal: Fisher-Yates driven by SHA-256 of
+the mix seed and a counter (``fair_shuffle``), defined in docs/fair-deal.md."""
+LEGACY_SHUFFLE: Final = "python-random"
+"""The shuffle of network deals made before save format 4: Python's
+``random.Random(mix seed).shuffle`` (kept so that those saves still verify)."""
+SHUFFLES: Final = (SHUFFLE, LEGACY_SHUFFLE)
+WORD: Final = 8
+"""Bytes in one random word of the shuffle (an unsigned big-endian number)."""
+
+
+def random_words(seed: bytes) -> Iterator[int]:
+    """The shuffle's random words: SHA-256(seed || counter), the counter an
+    8-byte big-endian number from 0 up, each hash cut into four 8-byte
+    big-endian words in order."""
+    counter = 0
+    while True:
+        block = hashlib.sha256(seed + counter.to_bytes(8, "big")).digest()
+        for start in range(0, len(block), WORD):
+            yield int.from_bytes(block[start:start + WORD], "big")
+        counter += 1
+
+
+def below(words: Iterator[int], n: int) -> int:
+    """A uniform random whole number from 0 to ``n - 1``: the next word below the
+    largest multiple of ``n`` that fits in 64 bits, modulo ``n`` (words at or
+    above that multiple are skipped, so no number is more likely than another)."""
+    limit = 2**64 - 2**64 % n
+    for word in words:
+        if word < limit:
+            return word % n
+    raise AssertionError("the word stream is endless")
+
+
+def fair_shuffle(items: Sequence[T], seed_hex: str) -> list[T]:
+    """``items`` shuffled by ``SHUFFLE`` from a seed written as hexadecimal digits:
+    for i from the last position down to 1, swap item i with item ``below(i + 1)``."""
+    words = random_words(bytes.fromhex(seed_hex))
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = below(words, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class RoundMix:
     """How a network round's deal was mixed: the server's commitment, shown
-    before anyone contributed, and each seat's contribution ('' for none)."""
+    before anyone contributed, each seat's contribution ('' for none), the
+    shuffle the mix seed drove, and whether this game saw the commitment
+    before the deal (None: not recorded, a save older than format 4)."""
 
     commitment: str
     contributions: tuple[str, ...]
+    shuffle: str = SHUFFLE
+    witnessed: bool | None = True

@@ -25,7 +25,7 @@ from typing import Callable, Sequence
 from . import events as ev
 from .actions import Action, action_text, parse_action
 from .errors import IllegalAction, MatchStateError
-from .fairdeal import fingerprint, mix_seed, new_salt
+from .fairdeal import LEGACY_SHUFFLE, SHUFFLE, SHUFFLES, fair_shuffle, fingerprint, mix_seed, new_salt
 from .options import RuleOptions, TableSetup
 from .round import RoundState
 from .start import deal_order, draw_off, round_tiles, shuffled_tiles
@@ -437,11 +437,27 @@ def seeded_deal(setup: TableSetup, seed: int | str, index: int) -> list[Tile]:
     return shuffled_tiles(setup, engine, random.Random(f"{seed}/round/{index}"))
 
 
-def mixed_deal(setup: TableSetup, index: int, secret: str, contributions: Sequence[str]) -> list[Tile]:
-    """The tile order of round ``index`` (0-based) at a network table: the
-    shuffle seeded by the server's secret and every contribution (``fairdeal.mix_seed``)."""
+def mixed_deal(
+    setup: TableSetup, index: int, secret: str, contributions: Sequence[str], shuffle: str = SHUFFLE
+) -> list[Tile]:
+    """The tile order of round ``index`` (0-based) at a network table: the round's
+    tiles in set order shuffled by ``shuffle`` from the seed of the server's
+    secret and every contribution (``fairdeal.mix_seed``). ValueError for an unknown shuffle."""
     engine = setup.engines[index] if setup.engines is not None else None
-    return shuffled_tiles(setup, engine, random.Random(mix_seed(secret, contributions)))
+    seed = mix_seed(secret, contributions)
+    if shuffle == SHUFFLE:
+        return fair_shuffle(round_tiles(setup, engine), seed)
+    if shuffle == LEGACY_SHUFFLE:
+        return shuffled_tiles(setup, engine, random.Random(seed))
+    raise ValueError(f"'{shuffle[:40]}' is not a shuffle this game knows")
+
+
+def shuffle_of(
+    setup: TableSetup, index: int, secret: str, contributions: Sequence[str], order: Sequence[Tile]
+) -> str:
+    """The shuffle (``fairdeal.SHUFFLES``) that made ``order`` the deal of round
+    ``index`` from the secret and the contributions, or '' when none did."""
+    return next((name for name in SHUFFLES if mixed_deal(setup, index, secret, contributions, name) == list(order)), "")
 
 
 def seeded_draw_off(setup: TableSetup, seed: int | str) -> tuple[int, list[ev.Event]]:

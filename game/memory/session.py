@@ -6,6 +6,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..ai.levels import Levels, running_levels
 from ..engine import Match, RuleOptions
 from ..engine.fairdeal import RoundMix
 from ..review.cache import ReviewCache
@@ -74,6 +75,16 @@ class GameSession:
         by this game alone); empty for a match that never was at a network table."""
         self.reviews = ReviewCache()
         """Round reviews made so far (kept in the save, so a second look is instant)."""
+        self.levels: list[Levels | None] = []
+        """Per dealt round as a save or a network table recorded it, the version of
+        each computer kind that played it (None: not recorded, an older save);
+        rounds past its end were dealt here, under this game's versions."""
+
+    def round_levels(self, index: int) -> Levels | None:
+        """The versions of the computer kinds that played round ``index`` (0-based)."""
+        if index < len(self.levels):
+            return self.levels[index]
+        return running_levels(s.kind for s in self.seats if not s.is_human)
 
     @property
     def human_seat(self) -> int | None:

@@ -8,7 +8,10 @@ client has taken what it needs from it: the table, this seat's view, and
 the person's copy of the match (``match_copy``). By default the client
 answers each deal's commitment with a fresh random contribution at once
 (``auto_contribute``); a game that wants its player to press Continue first
-turns that off and calls ``contribute`` itself.
+turns that off and calls ``contribute`` itself. A contribution counts (the
+copy records it) only once the server answers ``contributed``. A message
+that shows this seat a tile it may not see closes the connection
+(``watch``), with a ``closed`` of reason ``unfair``.
 
 ``ThreadedClient`` runs a ``Client`` on its own thread for a pygame window:
 every call returns at once (a ``concurrent.futures.Future``) and ``poll()``
@@ -38,6 +41,7 @@ from ..version import game_version
 from .inbound import Incoming, Listing, TableInfo, decode, listings
 from .match_copy import MatchCopy
 from .messages import MAX_BYTES, PROTOCOL
+from .watch import Unfair, Watch
 from .wire import WireError
 
 T = TypeVar("T")
@@ -103,6 +107,12 @@ class Client:
         self.copy: MatchCopy | None = None
         self.pending_commit: dict[str, Any] | None = None
         """The latest commitment this game has not contributed to yet."""
+        self.contributing: tuple[int, str, str] | None = None
+        """The contribution sent and not yet accepted: (round, commitment, contribution)."""
+        self.watch = Watch()
+        """What this seat may see, against which every message is checked as it comes."""
+        self.unfair = False
+        """The connection was closed because the server broke the fair deal (trying again is no use)."""
         self.closed_reason = ""
         self.servers: list[str] = []
         """Every live process of the service, as the last ``welcome`` listed them (tried when ``url`` fails)."""
@@ -140,6 +150,7 @@ class Client:
         if self._reader is not None and not self._reader.done():
             await self.close()
         self._inbox, self._replies, self.closed_reason = asyncio.Queue(), asyncio.Queue(), ""
+        self.unfair = False
         self._ws = await connect(url, max_size=16 * MAX_BYTES, ssl=self.ssl_context, open_timeout=OPEN_WAIT)
         self._reader = asyncio.create_task(self._read())
         welcome = await self._request({"type": "hello", "protocol": PROTOCOL,
@@ -150,7 +161,7 @@ class Client:
 
     async def create(self, name: str, preset: str, players: int, **settings: Any) -> Joined:
         """Set up a new table (``length``, ``house_rules``, ``seats``,
-        ``stand_in``, ``grace``, ``deal_wait`` as in docs/protocol.md) and take seat 0 as its host."""
+        ``stand_in``, ``pace``, ``turn_clock``, ``deal_wait`` as in docs/protocol.md) and take seat 0 as its host."""
         await self._following({"type": "create", "name": name, "preset": preset, "players": players, **settings},
                               "joined")
         return self._seat()
@@ -184,7 +195,7 @@ class Client:
             return
         self.pending_commit = None
         mine = new_contribution()
-        self.copy.committed(commit["round"], commit["commitment"], mine)
+        self.contributing = (commit["round"], commit["commitment"], mine)
         await self._send({"type": "contribute", "round": commit["round"], "contribution": mine})
 
     async def act(self, action: Action | str) -> None:
@@ -233,6 +244,7 @@ class Client:
         """Send any text as it is (tests of the server's checks)."""
         if self._ws is None:
             raise Disconnected("not connected")
+        self.watch.sent(text if isinstance(text, str) else text.decode("utf-8", "replace"))
         try:
             await self._ws.send(text)
         except ConnectionClosed:
@@ -325,6 +337,7 @@ class Client:
         self.joined = Joined(str(data.get("table")), data["seat"], token, data.get("host") is True)
         if self.copy is None or (self.copy.code, self.copy.seat) != (self.joined.table, self.joined.seat):
             self.copy = MatchCopy(self.joined.table, self.joined.seat)  # the same seat again keeps its copy
+            self.watch = Watch()
         return self.joined
 
     async def _read(self) -> None:
@@ -336,16 +349,24 @@ class Client:
                 await self._take(message)
         except ConnectionClosed:
             pass
+        except Unfair as error:
+            self.closed_reason = f"the server broke the fair deal: {error}"
+            self.unfair = True
+            if self.copy is not None:
+                self.copy.problems.append(self.closed_reason)
+            await self._ws.close()
         except WireError as error:
             self.closed_reason = f"the server sent a message that does not fit the protocol: {error}"
             await self._ws.close()
         finally:
             self._inbox.put_nowait(None)
-            self._replies.put_nowait(Incoming("closed", {"message": self.closed_reason or "the connection closed"}))
+            closed = {"message": self.closed_reason or "the connection closed"}
+            self._replies.put_nowait(Incoming("closed", {**closed, "reason": "unfair"} if self.unfair else closed))
 
     async def _take(self, message: Incoming) -> None:
         """Keep the table, the view and the copy up to date; answer a commitment."""
         kind = message.type
+        self.watch.check(message, self.view, self.table)
         if kind == "joined":
             self._joined(message)  # before any later message of the table is taken in
         if kind in ("welcome", "joined", "left", "error", "list", "moved"):
@@ -361,10 +382,14 @@ class Client:
             self.view = message.view
             self.round = int(message.data.get("round", 0))
             await self._resend_if_lost(int(message.data.get("moves", 0)))
+        if kind == "update" and message.view is not None and self.copy is not None:
+            self.copy.saw(self.round, int(message.data.get("moves", -1)), message.view, message.events)
         if kind == "commit" and self.copy is not None:
+            self.copy.witness(message.data["round"], message.data["commitment"])
             self.pending_commit = message.data
             if self.auto_contribute:
                 await self.contribute()
+        self._contribution_answered(message)
         if kind == "round_end" and self.copy is not None and self.table is not None:
             self.copy.add_round(message.data, self.table.options)
             if self.store is not None:
@@ -374,6 +399,19 @@ class Client:
             if message.data.get("reason") == "host_left":
                 self.joined = None
         self._inbox.put_nowait(message)
+
+    def _contribution_answered(self, message: Incoming) -> None:
+        """The server accepted this game's contribution (the copy records it) or
+        refused it (say, the deal went on without it): either way it is no longer pending."""
+        sent = self.contributing
+        if sent is None:
+            return
+        if message.type == "contributed" and message.data.get("round") == sent[0]:
+            if self.copy is not None:
+                self.copy.committed(*sent)
+            self.contributing = None
+        elif message.type == "error" and message.data.get("about") == "contribute":
+            self.contributing = None
 
 
 def _address(value: Any) -> str:
@@ -422,7 +460,8 @@ class ThreadedClient:
             try:
                 self._messages.put(await self.client.next())
             except Disconnected as gone:
-                self._messages.put(Incoming("closed", {"message": str(gone)}))
+                reason = {"reason": "unfair"} if self.client.unfair else {}
+                self._messages.put(Incoming("closed", {"message": str(gone), **reason}))
                 return
 
     def poll(self) -> list[Incoming]:

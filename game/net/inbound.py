@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from ..engine import RuleOptions, SeatView, TableSetup
 from ..engine import events as ev
+from ..engine.fairdeal import is_hex
 from ..memory.files import FileProblem, bad_character, parse_json
 from ..saves import SaveError
 from ..saves.validate import check_options
@@ -102,6 +103,10 @@ def decode(text: str | bytes, setup: TableSetup | None) -> Incoming:
     _clean_texts(data)
     if kind == "table":
         return Incoming(kind, data, table=table_info(data))
+    if kind in ("commit", "contributed"):
+        small(data.get("round"), 1, 1000)
+        if kind == "commit" and (type(data.get("commitment")) is not str or not is_hex(data["commitment"], 64)):
+            raise WireError("a commitment must be 64 lowercase hexadecimal digits")
     if kind == "update":
         if setup is None:
             raise WireError("the server sent an update before the table")

@@ -18,7 +18,8 @@ from typing import Any
 
 from ..engine import IllegalAction, MatchStateError, Phase, parse_action
 from ..engine.actions import ActionSyntaxError
-from ..engine.fairdeal import RoundMix, commitment, is_hex
+from ..engine.fairdeal import SHUFFLE, RoundMix, commitment, is_hex
+from ..engine.match import shuffle_of
 from ..engine.tiles import TileSyntaxError, parse_tile
 from ..memory.session import GameSession
 from .messages import MAX_NAME, OPEN, SEAT_KIND, BadMessage, text
@@ -108,7 +109,8 @@ def _replay(table: Table, rounds: tuple[RoundRow, ...], seed: str) -> None:
         order = [parse_tile(tile, match.setup.set_max) for tile in stored.deal]
         match.start_next_round(order, stored.secret)
         match.start_events = []
-        session.mixes.append(RoundMix(stored.commitment, stored.contributions))
+        shuffle = shuffle_of(match.setup, number - 1, stored.secret, stored.contributions, order) or SHUFFLE
+        session.mixes.append(RoundMix(stored.commitment, stored.contributions, shuffle))
         for action in stored.actions:
             match.apply(parse_action(action, players, match.setup.set_max))
         if stored.scores is not None and (len(match.round_scores) != number

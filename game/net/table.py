@@ -305,7 +305,7 @@ class Table:
         self.contributions[by] = contribution
         self._save_round()
         self._save_progress()
-        return self._maybe_deal()
+        return [(by, {"type": "contributed", "round": round_number}), *self._maybe_deal()]
 
     def _maybe_deal(self, late: bool = False) -> list[Out]:
         """Deal once every person still awaited has contributed (or ``late``)."""

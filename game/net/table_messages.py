@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import events as ev
 from ..engine.fairdeal import commitment
+from ..engine.start import held_out
 from ..engine.tiles import TEXT
 from ..saves.codec import encode_options
 from .wire import event_json, view_json
@@ -53,11 +54,16 @@ def round_end_message(table: Table, index: int | None = None) -> dict[str, Any]:
     mix = table.session.mixes[index]
     assert mix is not None
     totals = [sum(r[s] for r in match.round_scores[:index + 1]) for s in range(match.players)]
+    setup = match.setup
     return {
         "type": "round_end", "round": index + 1, "scores": match.round_scores[index], "totals": totals,
         "reveal": {"secret": match.salts[index], "commitment": mix.commitment,
                    "contributions": list(mix.contributions), "fingerprint": match.fingerprints[index],
-                   "deal": [TEXT[t] for t in match.deals[index]], "actions": list(match.action_log[index])},
+                   "deal": [TEXT[t] for t in match.deals[index]], "actions": list(match.action_log[index]),
+                   "set": setup.set_max, "engine": match.used_doubles[index],
+                   "held_out": setup.engines is not None and held_out(setup),
+                   "hand_sizes": [setup.hand_size] * match.players, "shuffle": mix.shuffle},
+        "levels": table.session.round_levels(index),
         "seed": table.session.seed,
         "seats": [{"name": c.name, "kind": c.kind} for c in table.session.seats],
         "draw_off": None if match.first_starter is None else {

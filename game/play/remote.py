@@ -31,8 +31,8 @@ from .controller import RoundStart, Step
 
 RETRY_SECONDS = 2.0
 """How long to wait between tries to reconnect after the connection dropped."""
-FOR_GOOD = ("replaced", "host_left")
-"""``closed`` reasons after which trying again is no use."""
+FOR_GOOD = ("replaced", "host_left", "unfair")
+"""``closed`` reasons after which trying again is no use (``unfair``: the game caught the server cheating)."""
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Turning a ``GameSession`` into the save document (format version 2).
+"""Turning a ``GameSession`` into the save document (format version 4).
 
 The document is plain JSON data, readable by a person: tiles are written as
 text (``"12-5"``), train tiles as laid (``"near-far"``, hub side first), the
@@ -26,7 +26,7 @@ from .mixes import encode_mixes
 from .reviews import encode_reviews
 
 FORMAT_MARK = "mexican-train save"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 NEEDS = NEED_NAMES
 """Text of the turn's ``need`` values 0, 1, 2."""
 
@@ -176,6 +176,7 @@ def encode_session(session: GameSession, name: str, saved_at: datetime | None = 
         "allow_undo": session.allow_undo,
         "hints": list(session.hints),
         **encode_record(session.match),
+        "levels": [session.round_levels(index) for index in range(len(session.match.deals))],
         **encode_state(session.match),
     }
     if session.mixes:

@@ -6,7 +6,9 @@ lives in ``tests/saves/fixtures/``. Version 0 was the first draft of the
 format: ``players`` (``name`` and ``ai``, ``null`` for the person) instead of
 ``seats``, ``rules`` instead of ``preset``, and no checksum. Version 1 held
 only the seed, not the deals, and named its round fields after the engine's
-attributes.
+attributes. Version 2 had no ``reviews``; version 3 recorded no computer
+kind's version (``levels``) and shuffled network deals with Python's
+``random``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import TEXT
+from ..engine.fairdeal import LEGACY_SHUFFLE
 from ..engine.match import seeded_record
 from .codec import FORMAT_VERSION, checksum
 from .errors import SaveError
@@ -144,7 +147,35 @@ def _upgrade_2(doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _upgrade_0, 1: _upgrade_1, 2: _upgrade_2}
+def _upgrade_3(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 -> 4: ``levels`` records no version for any round (``null``:
+    format 3 kept none, so ``verify-deal`` decides no computer move again), and
+    every round a network table mixed names the shuffle of that time
+    (``python-random``) and leaves open whether this game saw its commitment
+    (``witnessed: null``). The checksum is made again only when the version-3
+    one holds, as for version 2."""
+    if "levels" in doc:
+        raise SaveError("a format 3 save has no field 'levels'")
+    log, mixes = doc.get("action_log"), doc.get("mixes")
+    if type(log) is not list:
+        raise SaveError("action_log must be a list of rounds, each a list of actions")
+    intact = doc.get("checksum") == checksum(doc)
+    out: dict[str, Any] = {}
+    for key, value in doc.items():
+        if key == "action_log":
+            out["levels"] = [None] * len(log)
+        if key == "mixes" and type(mixes) is list:
+            value = [{**mix, "shuffle": LEGACY_SHUFFLE, "witnessed": None} if type(mix) is dict else mix
+                     for mix in mixes]
+        out[key] = value
+    out["version"] = 4
+    out["checksum"] = checksum(out) if intact else doc.get("checksum")
+    return out
+
+
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    0: _upgrade_0, 1: _upgrade_1, 2: _upgrade_2, 3: _upgrade_3,
+}
 """Version -> the function that lifts a document of that version by one."""
 
 

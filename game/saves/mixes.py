@@ -1,8 +1,9 @@
 """The ``mixes`` field of a save: how a network table mixed each round's deal.
 
 A save made at (or of) a network table lists, per started round, the
-server's commitment and every seat's contribution (``null`` for a round this
-game dealt alone). ``check_mixes`` checks their form and, with
+server's commitment, every seat's contribution, the shuffle that made the
+deal and whether this game saw the commitment before the deal (``null`` for
+a round this game dealt alone). ``check_mixes`` checks their form and, with
 ``commitments``, that the revealed salt is the secret committed to and the
 deal is the shuffle of that secret and the contributions.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.fairdeal import CONTRIBUTION_HEX, RoundMix, commitment, is_hex
+from ..engine.fairdeal import CONTRIBUTION_HEX, SHUFFLES, RoundMix, commitment, is_hex
 from ..engine.match import mixed_deal
 from ..engine.options import TableSetup
 from .checks import a_list, an_object, tile_lookup
@@ -20,7 +21,8 @@ from .errors import SaveError
 
 def encode_mixes(mixes: list[RoundMix | None]) -> list[dict[str, Any] | None]:
     """The ``mixes`` field as JSON data."""
-    return [None if mix is None else {"commitment": mix.commitment, "contributions": list(mix.contributions)}
+    return [None if mix is None else {"commitment": mix.commitment, "contributions": list(mix.contributions),
+                                      "shuffle": mix.shuffle, "witnessed": mix.witnessed}
             for mix in mixes]
 
 
@@ -49,7 +51,7 @@ def _deal(texts: list[str]) -> list[int]:
 
 def _one(raw: Any, where: str, players: int) -> RoundMix:
     """One round's mix, its form checked."""
-    d = an_object(raw, where, ("commitment", "contributions"))
+    d = an_object(raw, where, ("commitment", "contributions", "shuffle", "witnessed"))
     shown = d["commitment"]
     if type(shown) is not str or not is_hex(shown, 64):
         raise SaveError(f"{where}.commitment must be 64 lowercase hexadecimal digits")
@@ -57,7 +59,11 @@ def _one(raw: Any, where: str, players: int) -> RoundMix:
     for i, part in enumerate(parts):
         if type(part) is not str or (part and not is_hex(part, CONTRIBUTION_HEX)):
             raise SaveError(f"{where}.contributions[{i}] must be {CONTRIBUTION_HEX} lowercase hexadecimal digits or ''")
-    return RoundMix(shown, tuple(parts))
+    if type(d["shuffle"]) is not str or d["shuffle"] not in SHUFFLES:
+        raise SaveError(f"{where}.shuffle must be one of {', '.join(SHUFFLES)}")
+    if d["witnessed"] is not None and type(d["witnessed"]) is not bool:
+        raise SaveError(f"{where}.witnessed must be true, false or null")
+    return RoundMix(shown, tuple(parts), d["shuffle"], d["witnessed"])
 
 
 def mix_problem(mix: RoundMix, setup: TableSetup, index: int, secret: str, deal: list[int]) -> str:
@@ -66,6 +72,6 @@ def mix_problem(mix: RoundMix, setup: TableSetup, index: int, secret: str, deal:
     with the contributions."""
     if commitment(secret) != mix.commitment:
         return "the revealed secret is not the one the server committed to before the contributions"
-    if mixed_deal(setup, index, secret, mix.contributions) != deal:
+    if mixed_deal(setup, index, secret, mix.contributions, mix.shuffle) != deal:
         return "the deal is not the shuffle of the committed secret and every contribution"
     return ""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..ai.levels import carried_on
 from ..engine import IllegalAction, Match, SetupError, parse_action
 from ..engine.actions import Action, ActionSyntaxError
 from ..engine.match import MatchRecord
@@ -104,5 +105,8 @@ def restore(checked: Checked) -> GameSession:
     session.hints = list(checked.doc["hints"])
     session.mixes = list(checked.mixes)
     session.match = match
+    session.levels = list(checked.levels)
+    if session.levels and match.round is not None and not match.round.round_over:
+        session.levels[-1] = carried_on(session.levels[-1], (s.kind for s in checked.seats))
     session.reviews = kept_reviews(checked.doc.get("reviews"), match)
     return session

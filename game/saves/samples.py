@@ -5,7 +5,11 @@
 The samples are real matches played by the computer players (the person's
 seat played by the ``medium`` level), stopped where a new player finds
 something to look at: a classic match in round 7 against all four levels,
-and a Hub match mid-round with an uncovered double on the table.
+and a Hub match mid-round with an uncovered double on the table. Written by
+today's game, they record today's level versions, so ``verify-deal`` decides
+every computer move in them again. ``saves/older-format.json`` is not
+written here: it is kept as an older game wrote it (format 3, before levels
+had versions), to show what ``verify-deal`` says of such a save.
 """
 
 from __future__ import annotations
@@ -70,8 +74,9 @@ def hub_open_double() -> GameSession:
 
 
 def main(root: str = ".") -> None:
-    """Write the samples under ``root``. (The fixtures of past format versions
-    in ``tests/saves/fixtures/`` are kept as written, never regenerated.)"""
+    """Write the samples under ``root``. (``saves/older-format.json`` and the
+    fixtures of past format versions in ``tests/saves/fixtures/`` are kept as
+    written, never regenerated.)"""
     base = Path(root)
     write_file(
         base / "saves" / "classic-round-7.json", dumps(classic_round_7(), "Classic, round 7", SAVED_AT), False

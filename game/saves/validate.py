@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ..ai.levels import KIND_NAMES
+from ..ai.levels import KIND_NAMES, Levels
 from ..engine import PRESETS, RuleOptions, SetupError, TableSetup, option_names
 from ..engine.fairdeal import RoundMix, fingerprint
 from ..engine.option_ranges import options_problem
@@ -37,6 +37,7 @@ from .checks import (
 )
 from .codec import FORMAT_MARK, checksum
 from .errors import SaveError
+from .levels import check_levels
 from .mixes import check_mixes
 from .validate_round import MAX_ACTIONS, check_round
 
@@ -61,6 +62,7 @@ TOP_KEYS = (
     "undos",
     "salts",
     "fingerprints",
+    "levels",
     "draw_off",
     "match",
     "round",
@@ -86,6 +88,8 @@ class Checked:
     match_id: str
     mixes: list[RoundMix | None] = field(default_factory=list)
     """Per started round, how a network table mixed its deal (empty: none did)."""
+    levels: list[Levels | None] = field(default_factory=list)
+    """Per started round, the version of every computer kind that played it (None: not recorded)."""
 
 
 # ------------------------------------------------------------------ bytes
@@ -265,6 +269,7 @@ def validate(doc: Any, commitments: bool = True) -> Checked:
     _record(d["deals"], d["draw_off"], setup, started)
     _commitments(d["salts"], d["fingerprints"], d["deals"] if commitments else None, started)
     mixes = check_mixes(d, setup, started, commitments)
+    levels = check_levels(d["levels"], started, [seat.kind for seat in seats])
     true_false(d["allow_undo"], "allow_undo")
     for i, count in enumerate(a_list(d["hints"], "hints", len(seats))):
         int_in(count, f"hints[{i}]", 0, 10 * MAX_ACTIONS)
@@ -281,4 +286,4 @@ def validate(doc: Any, commitments: bool = True) -> Checked:
         check_round(d["round"], setup, finished, started)
     if type(d["checksum"]) is not str or d["checksum"] != checksum(d):
         raise SaveError("the checksum does not match: the file was changed or damaged after it was saved")
-    return Checked(options, setup, seats, seed, name, saved_at, d, match_id, mixes)
+    return Checked(options, setup, seats, seed, name, saved_at, d, match_id, mixes, levels)

@@ -105,13 +105,15 @@ class GameRoutes:
         self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
         hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None, you: int | None = None,
         lesson: tuple[Sequence[str], str] | None = None, reviewable: Reviewable | None = None,
+        deal_check: str = "",
     ) -> Scene:
         """The summary of the round that just ended (``you``: the seat its replay
         calls "You"; ``lesson``: what the lesson taught and how scoring works;
-        ``reviewable``: offer "Review this round")."""
+        ``reviewable``: offer "Review this round"; ``deal_check``: why the
+        round's deal could not be checked, shown instead of the proof)."""
         from .scenes.round_summary import RoundSummaryScene
 
-        return RoundSummaryScene(match, last, watching, on_next, hints, on_menu, you, lesson, reviewable)
+        return RoundSummaryScene(match, last, watching, on_next, hints, on_menu, you, lesson, reviewable, deal_check)
 
     def lesson(self, step: int = 0) -> Scene:
         """The Learn to play lesson from ``step``; LessonError when its file cannot be used."""

@@ -145,12 +145,14 @@ class Routes(Protocol):
         self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
         hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None, you: int | None = None,
         lesson: tuple[Sequence[str], str] | None = None, reviewable: Reviewable | None = None,
+        deal_check: str = "",
     ) -> Scene:
         """The summary of the round ``match`` just finished (``last``: of the match);
         ``on_next`` deals again or ends the match; ``hints`` asked per seat go on
         the score sheet; ``on_menu`` opens the pause menu (Esc); ``lesson`` (what
         the lesson taught, and how scoring works) ends the Learn to play lesson;
-        ``reviewable`` offers "Review this round"."""
+        ``reviewable`` offers "Review this round"; ``deal_check`` says why a
+        network round's deal could not be checked."""
         ...
 
     def lesson(self, step: int = 0) -> Scene:

@@ -134,3 +134,77 @@ def test_beginning_a_turn_resets_every_field_of_the_turn_record() -> None:
         "played", "drew", "owes", "need", "chain", "played_own", "discretionary", "start_doubles",
         "bonus_used", "opened",
     }
+
+
+def _hidden_moved(state, seat: int, shift: int):  # type: ignore[no-untyped-def]
+    """The same round with every tile ``seat`` cannot see moved ``shift`` places
+    along the other hands and the boneyard (each keeps its size): a round that
+    seat cannot tell from ``state``."""
+    moved = state.copy()
+    places = [(s, i) for s in range(state.players) if s != seat for i in range(len(state.hands[s]))]
+    places += [(-1, i) for i in range(len(state.boneyard))]
+    tiles = [state.boneyard[i] if s == -1 else state.hands[s][i] for s, i in places]
+    tiles = tiles[shift:] + tiles[:shift]
+    for (s, i), tile in zip(places, tiles):
+        if s == -1:
+            moved.boneyard[i] = tile
+        else:
+            moved.hands[s][i] = tile
+    moved._legal = None
+    return moved
+
+
+def telling_fields(view_of, state, seat: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """The fields of ``view_of(state, seat)`` that change when only tiles the seat
+    cannot see move: each walked by name from the dataclass, none named here."""
+    import dataclasses
+
+    from game.engine.view import SeatView
+
+    views = [view_of(state, seat), view_of(_hidden_moved(state, seat, 1), seat),
+             view_of(_hidden_moved(state, seat, 2), seat)]
+    return [f.name for f in dataclasses.fields(SeatView)
+            if any(getattr(v, f.name) != getattr(views[0], f.name) for v in views[1:])]
+
+
+def _positions():  # type: ignore[no-untyped-def]
+    """Mid-round positions of every preset, a few moves apart."""
+    from game.engine import PRESETS
+
+    for rules in sorted(PRESETS):
+        rng = random.Random(rules)
+        match = Match(preset(rules), 4, rules)
+        state = match.start_next_round()
+        for steps in (0, 7, 19, 40):
+            while len(match.action_log[-1]) < steps and not state.round_over:
+                match.apply(rng.choice(state.legal_actions()))
+            if not state.round_over and len(state.boneyard) > 1:
+                yield state
+
+
+def test_no_field_of_any_seats_view_tells_a_tile_it_cannot_see() -> None:
+    """Other hands and the boneyard's order are nowhere in a view: moving them
+    changes no field of any seat's view, in any preset."""
+    checked = 0
+    for state in _positions():
+        for seat in range(state.players):
+            assert telling_fields(seat_view, state, seat) == []
+            checked += 1
+    assert checked >= 40
+
+
+def test_the_check_finds_a_hidden_tile_put_into_any_field() -> None:
+    """The check above would catch a leak wherever it is: a view that carries the
+    boneyard's next tile (or another hand's) in any one field is found by that field."""
+    import dataclasses
+
+    from game.engine.view import SeatView
+
+    state = next(iter(_positions()))
+    for field in dataclasses.fields(SeatView):
+        for leak in (lambda st: st.boneyard[-1], lambda st: st.hands[(state.to_move + 1) % st.players][0]):
+            def leaky(st, seat, name=field.name, leak=leak):  # type: ignore[no-untyped-def]
+                view = seat_view(st, seat)
+                return dataclasses.replace(view, **{name: (getattr(view, name), leak(st))})
+
+            assert telling_fields(leaky, state, state.to_move) == [field.name]

@@ -370,22 +370,19 @@ def test_verify_deal_names_a_hand_edited_save_as_changed_after_the_game_wrote_it
 
 
 def test_the_sample_saves_are_written_by_todays_version_so_a_new_player_can_verify_one() -> None:
-    """Every sample passes saves check and shows a fingerprint for every round
-    (an older version's save has none, and verify-deal cannot judge it); the
-    Hub sample verifies in full (the classic one does too, in about 13 s: its
-    Expert decisions are all replayed)."""
-    import io
-
-    from game.saves import check_bytes
-    from game.saves.verify import verify_command
-    from game.version import game_version
+    """Every sample but the older-format one is written in today's format and
+    shows a fingerprint for every round (an older version's save may have none,
+    and verify-deal cannot judge it); tests/saves/test_saves_samples.py runs
+    verify-deal on each."""
+    from game.saves import FORMAT_VERSION, check_bytes
 
     for sample in sorted((ROOT / "saves").glob("*.json")):
+        if sample.name == "older-format.json":
+            continue
+        assert json.loads(sample.read_bytes())["version"] == FORMAT_VERSION, (
+            f"regenerate {sample.name}: python -m game.saves.samples")
         checked = check_bytes(sample.read_bytes())
         assert all(checked.doc["salts"][:len(checked.doc["match"]["round_scores"])]), sample.name
-        assert checked.doc["game_version"] == game_version(), f"regenerate {sample.name}: python -m game.saves.samples"
-    out, err = io.StringIO(), io.StringIO()
-    assert verify_command(str(ROOT / "saves" / "hub-open-double.json"), out, err) == 0, out.getvalue() + err.getvalue()
 
 
 # ---------------------------------------------------------------- 12: odd folders and settings

@@ -77,26 +77,32 @@ def test_each_persons_copy_passes_verify_deal_with_the_mix(server: Running, tmp_
                    for line in lines)
 
 
-def test_no_message_to_a_person_holds_a_tile_of_another_hand(server: Running, tmp_path: Path) -> None:
-    """Every update is checked against the hands at that moment (the deal and moves replayed)."""
+def test_no_message_to_a_person_holds_a_tile_of_another_hand_or_of_the_boneyard(server: Running, tmp_path: Path) -> None:
+    """Every message a person gets while a round is played is checked against
+    the other hands and the boneyard at that moment (the deal and moves replayed)."""
     people, _ = asyncio.run(_four_people(server, tmp_path))
     copy = people[0].client.copy
     assert copy is not None and copy.session is not None
     remote = copy.session.match
     checked = 0
     for seat, person in enumerate(people):
+        at: tuple[int, int] | None = None  # (round, moves) of the latest update, None between rounds
         for message in person.seen:
-            if message.type != "update" or "RoundEnded" in json.dumps(message.data["events"]):
+            if message.type == "update":
+                at = (message.data["round"], message.data["moves"])
+                if message.view is not None and message.view.round_over:
+                    at = None
+            if at is None or message.type in ("round_end", "match_end"):
                 continue
-            hidden = _other_hands(remote, message.data["round"] - 1, message.data["moves"], seat)
+            hidden = _hidden(remote, at[0] - 1, at[1], seat)
             shown = {parse_tile(f"{a}-{b}") for a, b in TILE.findall(json.dumps(message.data))}
-            assert not shown & hidden, f"seat {seat} was sent a tile of another hand"
+            assert not shown & hidden, f"seat {seat} was sent a tile of another hand or of the boneyard"
             checked += 1
     assert checked > 100
 
 
-def _other_hands(remote: Match, index: int, moves: int, seat: int) -> set[int]:
-    """The tiles in the other seats' hands after ``moves`` actions of round ``index``."""
+def _hidden(remote: Match, index: int, moves: int, seat: int) -> set[int]:
+    """The tiles in the other seats' hands and in the boneyard after ``moves`` actions of round ``index``."""
     match = Match(remote.setup.options, remote.players, remote.seed, record_events=False)
     for earlier in range(index):
         match.start_next_round(remote.deals[earlier], remote.salts[earlier])
@@ -107,7 +113,7 @@ def _other_hands(remote: Match, index: int, moves: int, seat: int) -> set[int]:
         match.apply(parse_action(text, remote.players, remote.setup.set_max))
     state: RoundState | None = match.round
     assert state is not None
-    return {t for s, hand in enumerate(state.hands) if s != seat for t in hand}
+    return {t for s, hand in enumerate(state.hands) if s != seat for t in hand} | set(state.boneyard)
 
 
 def test_a_client_sees_the_table_it_joined(server: Running) -> None:

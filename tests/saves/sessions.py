@@ -52,35 +52,45 @@ def play_to_end(session: GameSession) -> None:
         pass
 
 
-ROUND_SLOTS = [s for s in RoundState.__slots__ if s not in ("events", "_legal", "setup", "options")]
+UNSAVED_ROUND = {"events": "what the table animates next, taken by it", "_legal": "a cache of legal_actions()"}
+"""Round fields a save does not keep, and why."""
+UNSAVED_MATCH = {"start_events": "the draw-off the table animates once, taken by it"}
+"""Match attributes a save does not keep, and why."""
 
 
 def round_state(state: RoundState | None) -> dict[str, Any] | None:
-    """Every rules-relevant slot of a round, for comparing two rounds."""
+    """Every field of a round (``game.engine.fields``) but those a save does not keep."""
     if state is None:
         return None
-    return {name: getattr(state, name) for name in ROUND_SLOTS} | {"options": state.options}
+    from game.engine.fields import FIELD_NAMES
+
+    return {name: getattr(state, name) for name in FIELD_NAMES if name not in UNSAVED_ROUND}
 
 
-def whole_state(session: GameSession) -> dict[str, Any]:
-    """Everything a save must restore, straight from the objects (not via the save format)."""
-    m = session.match
-    return {
-        "options": session.options,
-        "seats": list(session.seats),
-        "seed": session.seed,
-        "setup": m.setup,
-        "names": m.names,
-        "round_scores": m.round_scores,
-        "openers": m.openers,
-        "used_doubles": m.used_doubles,
-        "round_winners": m.round_winners,
-        "first_starter": m.first_starter,
-        "action_log": m.action_log,
-        "round_number": m.round_number,
-        "round": round_state(m.round),
-        "legal": None if m.round is None else list(m.round.legal_actions()),
-    }
+def match_state(match: Match) -> dict[str, Any]:
+    """Every attribute of a match (its round field by field), the legal actions
+    and the round number, but those a save does not keep."""
+    state = {name: value for name, value in vars(match).items() if name not in UNSAVED_MATCH}
+    state["round"] = round_state(match.round)
+    state["legal"] = list(match.legal_actions())
+    state["round_number"] = match.round_number
+    return state
+
+
+def whole_state(session: GameSession, fresh_from: int | None = None) -> dict[str, Any]:
+    """Everything a save must restore, straight from the objects (not via the
+    save format): every attribute of the session and of its match, walked by
+    name, so a new one is compared without being named here. ``fresh_from``:
+    rounds from that index on were dealt after the save, each game drawing its
+    own secret salt (so their salts and fingerprints are left out)."""
+    state = dict(vars(session))
+    state["match"] = match_state(session.match)
+    if fresh_from is not None:
+        for name in ("salts", "fingerprints"):
+            state["match"][name] = state["match"][name][:fresh_from]
+    state["levels"] = [session.round_levels(i) for i in range(len(session.match.deals))]
+    state["reviews"] = (list(session.reviews), session.reviews.problem)
+    return state
 
 
 def random_rng(seed: int) -> random.Random:

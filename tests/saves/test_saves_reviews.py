@@ -10,7 +10,7 @@ import pytest
 
 from game.review import ReviewBudget
 from game.review.cache import review_cached
-from game.saves import SaveError, check_bytes, dumps, session_from_bytes
+from game.saves import FORMAT_VERSION, SaveError, check_bytes, dumps, session_from_bytes
 from game.saves.codec import checksum
 from game.saves.reviews import section_checksum
 from game.memory.session import GameSession
@@ -53,7 +53,7 @@ def test_a_save_without_reviews_has_no_reviews_field() -> None:
     session = new_session("classic", ["human", "easy"], 2)
     step(session.match, ["human", "easy"])
     doc = _doc(session)
-    assert doc["version"] == 3 and "reviews" not in doc
+    assert doc["version"] == FORMAT_VERSION and "reviews" not in doc
 
 
 def _reload(doc: dict[str, object]) -> GameSession:

@@ -33,9 +33,10 @@ def test_a_resumed_match_is_the_same_and_ends_like_the_uninterrupted_one(
     play_steps(original, steps)
     resumed = session_from_bytes(dumps(original, "test"))
     assert whole_state(resumed) == whole_state(original)
+    dealt = len(original.match.deals)
     play_to_end(original)
     play_to_end(resumed)
-    assert whole_state(resumed) == whole_state(original)
+    assert whole_state(resumed, dealt) == whole_state(original, dealt)
     assert resumed.match.totals() == original.match.totals()
 
 
@@ -111,3 +112,19 @@ def test_a_pass_and_play_match_of_two_people_saves_and_loads_with_both_names() -
     assert resumed.human_seats == [0, 2]
     assert [resumed.seats[s].name for s in resumed.human_seats] == ["Ana", "Ben"]
     assert whole_state(resumed) == whole_state(session)
+
+
+def test_the_comparison_walks_every_attribute_of_the_session_and_its_match() -> None:
+    """whole_state names none of them: one a save would not restore is noticed,
+    whether it is the session's, the match's or a field of the round."""
+    for where in ("session", "match", "round"):
+        original = new_session("classic", ["human", "random", "random"], "walk")
+        play_steps(original, 20)
+        resumed = session_from_bytes(dumps(original, "test"))
+        assert whole_state(resumed) == whole_state(original)
+        if where == "round":
+            assert resumed.match.round is not None
+            resumed.match.round.turn_number += 1
+        else:
+            vars(original if where == "session" else original.match)["added_later"] = 1
+        assert whole_state(resumed) != whole_state(original), where

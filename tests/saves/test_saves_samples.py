@@ -89,3 +89,41 @@ def test_a_format_1_save_gets_its_deals_from_the_seed_and_loses_its_courtesy_kno
     assert new["deals"][0] == first
     assert new["draw_off"] is not None and new["draw_off"]["starter"] == new["match"]["first_starter"]
     assert "first_turns_over" in new["round"] and "opening_done" not in new["round"]
+
+
+CURRENT_SAMPLES = sorted(p.name for p in (ROOT / "saves").glob("*.json") if p.name != "older-format.json")
+
+
+def test_the_samples_are_the_two_of_today_and_the_older_one() -> None:
+    """The README and docs/saves.md list exactly these."""
+    assert CURRENT_SAMPLES == ["classic-round-7.json", "hub-open-double.json"]
+    assert (ROOT / "saves" / "older-format.json").is_file()
+
+
+@pytest.mark.parametrize("name", CURRENT_SAMPLES)
+def test_every_sample_of_today_verifies_in_full(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A new player's first check: every round holds and every computer decision is decided again."""
+    from game.commands.cli import main
+
+    assert main(["verify-deal", str(ROOT / "saves" / name)]) == 0
+    out = capsys.readouterr().out
+    assert "computer decisions replay" in out and "not decided again" not in out and "FAILED" not in out
+
+
+def test_the_older_format_sample_verifies_what_it_can_and_says_what_it_cannot(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Saved before levels had versions (format 3): its deals, fingerprints and
+    moves hold; its computer decisions are not decided again, and that is said
+    with its own exit status, never as a failure."""
+    from game.commands.cli import main
+    from game.saves.verify import EXIT_NOT_DECIDED
+
+    path = ROOT / "saves" / "older-format.json"
+    assert json.loads(path.read_bytes())["version"] == 3
+    assert main(["verify-deal", str(path)]) == EXIT_NOT_DECIDED
+    lines = capsys.readouterr().out.splitlines()
+    finished = [line for line in lines if line.startswith("round") and "in play" not in line]
+    assert len(finished) == 6 and all("matches the revealed deal" in line for line in finished)
+    assert all("not decided again (the save is older than level versions" in line for line in finished)
+    assert "FAILED" not in "\n".join(lines) and lines[-1].startswith("checked in part (exit 3)")

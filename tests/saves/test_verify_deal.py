@@ -7,23 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import ComputerSeats
 from game.commands.cli import main
-from game.engine import play_match, preset
 from game.engine.fairdeal import fingerprint
-from game.saves import SaveStore
 from game.saves.codec import checksum
-from game.memory.session import GameSession, SeatConfig
-
-
-@pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A classic match two rounds in: you (played here by Medium) against three computer levels."""
-    kinds = ["human", "easy", "medium", "hard"]
-    session = GameSession(preset("classic"), [SeatConfig(f"P{i}", k) for i, k in enumerate(kinds)], 11)
-    play_match(session.match, ComputerSeats(["medium", *kinds[1:]]), until=lambda m: len(m.round_scores) == 2)
-    folder = tmp_path_factory.mktemp("verify")
-    return SaveStore(folder).save_named(session, "two rounds")
 
 
 def _forged(path: Path, tmp: Path, change) -> Path:  # type: ignore[no-untyped-def]
@@ -64,6 +50,8 @@ def test_a_computer_decision_that_its_own_view_does_not_give_fails(
 ) -> None:
     def promote_easy(doc: dict) -> None:  # type: ignore[type-arg]
         doc["seats"][1]["kind"] = "expert"
+        for levels in doc["levels"]:
+            levels["expert"] = levels.pop("easy")
 
     assert main(["verify-deal", str(_forged(played, tmp_path, promote_easy))]) == 1
     out = capsys.readouterr().out

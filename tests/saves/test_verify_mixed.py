@@ -87,3 +87,27 @@ def test_a_save_written_on_one_line_is_the_same_save(mixed: Path) -> None:
 
     assert body(compact) == body(dumps(again, "autosave"))
     assert again.mixes == session.mixes and again.match.round_scores == session.match.round_scores
+
+
+def test_a_format_3_network_match_still_verifies_under_the_shuffle_of_its_day(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its deals were shuffled with Python's random: the upgrade says so, and its
+    mixes verify under that shuffle; its computer moves name no version, so exit 3."""
+    from game.saves import check_bytes
+    from game.saves.verify import EXIT_NOT_DECIDED
+
+    fixture = Path(__file__).resolve().parent / "fixtures" / "format-3.json"
+    doc = check_bytes(fixture.read_bytes()).doc
+    assert [m["shuffle"] for m in doc["mixes"]] == ["python-random"] * 3
+    assert [m["witnessed"] for m in doc["mixes"]] == [None] * 3 and doc["levels"] == [None] * 3
+    assert main(["verify-deal", str(fixture)]) == EXIT_NOT_DECIDED
+    lines = capsys.readouterr().out.splitlines()
+    assert sum("the deal is the mix of the committed secret and 2 players' contributions" in line
+               for line in lines) == 2
+    assert "FAILED" not in "\n".join(lines)
+
+
+def test_a_mix_naming_an_unknown_shuffle_is_refused(mixed: Path, tmp_path: Path) -> None:
+    forged = _forged(mixed, tmp_path, lambda doc: doc["mixes"][0].__setitem__("shuffle", "made-up"))
+    assert main(["saves", "check", forged]) == 2

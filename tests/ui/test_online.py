@@ -292,6 +292,7 @@ def test_a_network_round_ends_with_its_summary_from_the_checked_copy_and_the_nex
     assert isinstance(summary, RoundSummaryScene)
     copy = table.remote.link.client.copy
     assert copy is not None and copy.problems == [] and summary.match is copy.session.match  # type: ignore[union-attr]
+    assert summary.deal_check == ""  # the deal checked out: the proof is shown
     assert len(copy.session.match.round_scores) == 1  # type: ignore[union-attr]
     labels = [getattr(w, "label", "") for w in summary.widgets]
     assert "Replay this round" in labels and "Review this round" in labels  # the revealed round, all hands known
@@ -453,3 +454,24 @@ def test_the_lobby_says_where_to_join_whatever_server_holds_the_table() -> None:
     elsewhere.link = None
     elsewhere.seat = KeptSeat("ws://tables.example.org:8765/", "ABCDE-FGHJK", "t", "Ana")
     assert "tables.example.org:8765" in elsewhere.where_to_join()
+
+
+def test_a_round_dealt_before_the_game_saw_its_commitment_is_said_not_checked_on_its_summary(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The commitment never reaches this game's copy (as if the server never
+    showed it): the round summary says the deal could not be checked, in place of the proof."""
+    from game.net.match_copy import UNCHECKED, MatchCopy
+
+    monkeypatch.setattr(MatchCopy, "witness", lambda self, round_number, shown: None)
+    start_hosted_table(app)
+    table = app.top
+    assert isinstance(table, RemoteTableScene)
+    assert frames_until(app, lambda: (take_turn(app, table), isinstance(app.top, RoundSummaryScene))[1], 120)
+    summary = app.top
+    assert isinstance(summary, RoundSummaryScene)
+    copy = table.remote.link.client.copy
+    assert copy is not None and copy.unwitnessed == [1] and copy.problems == []
+    assert summary.deal_check == UNCHECKED
+    frames(app, 2)
+    assert app.top is summary

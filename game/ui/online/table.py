@@ -109,10 +109,20 @@ class RemoteTableScene(TableScene):
         return copy.session if copy is not None else None
 
     def _open_summary(self) -> None:
-        """The round summary, from the copy once the server has revealed the round."""
+        """The round summary, from the copy once the server has revealed the round;
+        a round whose check failed is said on the message line instead (the copy
+        cannot show it), and a deal that could not be checked is said on the summary."""
         assert self.app is not None
         session = self.copy_session()
-        if session is None or len(session.match.round_scores) < self.match.round_number:
+        copy = self.remote.link.client.copy
+        number = self.match.round_number
+        verdict = copy.verdict(number) if copy is not None else ""
+        if session is None or len(session.match.round_scores) < number:
+            if verdict:
+                self.summary_shown, self.summary_timer = True, None
+                self.say(f"Round {number}'s deal does not check out: {verdict}.", theme.WARN)
+                self.next_round()
+                return
             self.summary_timer = 0.1  # the reveal is on its way
             return
         self.summary_shown = True
@@ -121,7 +131,8 @@ class RemoteTableScene(TableScene):
         self.app.push(self.app.routes.round_summary(session.match, last, False, self.next_round,
                                                     hints=self.session.hints, on_menu=self.open_menu,
                                                     you=self.human,
-                                                    reviewable=Reviewable(session.reviews, (self.remote.seat.seat,))))
+                                                    reviewable=Reviewable(session.reviews, (self.remote.seat.seat,)),
+                                                    deal_check=verdict))
 
     def finish_match(self) -> None:
         """The match is over: the ranking from the copy; nothing left to rejoin."""

@@ -40,8 +40,11 @@ class RoundSummaryScene(MenuScene):
     def __init__(self, match: Match, last: bool, watching: bool, on_next: Callable[[], None],
                  hints: Sequence[int] = (), on_menu: Callable[[], None] | None = None,
                  you: int | None = None, lesson: tuple[Sequence[str], str] | None = None,
-                 reviewable: Reviewable | None = None) -> None:
+                 reviewable: Reviewable | None = None, deal_check: str = "") -> None:
         super().__init__()
+        self.deal_check = deal_check
+        """Why the round's deal could not be checked (a network round dealt
+        before this game saw the commitment), shown instead of the proof; '' when it was."""
         self.reviewable = reviewable if reviewable is not None and reviewable.seats else None
         self.match = match
         self.watching = watching
@@ -188,6 +191,10 @@ class RoundSummaryScene(MenuScene):
         the salt now made known, and where to check it (docs/fair-deal.md)."""
         match = self.match
         index = len(match.round_scores) - 1
+        if self.deal_check:
+            blit_text(surface, self.deal_check, space.px(18), theme.WARN, space.point(110, PROOF_TOP), "topleft",
+                      "bold", wrap=space.px(1380))
+            return
         if index < 0 or index >= len(match.salts) or not match.salts[index]:
             return
         head = f"Fair deal \u2713  fingerprint {short(match.fingerprints[index])}, shown before the round"

@@ -1,0 +1,66 @@
+"""Every computer kind decides as recorded under its version (tests/ai/data/decisions.json).
+
+A save records the version of each kind that played a round, and
+``verify-deal`` decides a computer's move again only under the same
+version: so a kind must never decide differently without a new version.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.ai import make_player
+from game.ai.levels import KIND_NAMES, VERSIONS
+from game.engine import SeatView
+from game.engine.actions import action_text
+from game.net.wire import view_from_json
+from game.saves.validate import check_options
+
+DATA = Path(__file__).resolve().parent / "data" / "decisions.json"
+REFRESH = "python tools/record_decisions.py"
+
+
+@cache
+def recorded() -> dict[str, Any]:
+    """The data file."""
+    data: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    return data
+
+
+def view_of(entry: dict[str, Any]) -> SeatView:
+    """A recorded position as the seat to move sees it."""
+    table = recorded()["tables"][entry["table"]]
+    options = check_options(table["options"], table["preset"])
+    return view_from_json(entry["view"], options.setup(table["players"]))
+
+
+def test_the_positions_cover_every_preset_and_real_choices() -> None:
+    data = recorded()
+    assert sorted(data["versions"]) == sorted(KIND_NAMES)
+    assert {t["preset"] for t in data["tables"]} == {"classic", "hub", "tournament", "star-ranch", "tap"}
+    assert len(data["positions"]) >= 25
+    assert all(len(entry["view"]["legal"]) >= 3 for entry in data["positions"])
+    split = [e for e in data["positions"] if len(set(e["decisions"].values())) > 1]
+    assert len(split) >= len(data["positions"]) // 2, "most positions tell the kinds apart"
+
+
+@pytest.mark.parametrize("kind", KIND_NAMES)
+def test_a_kind_decides_as_recorded_under_its_version(kind: str) -> None:
+    data = recorded()
+    version = data["versions"][kind]
+    assert version == VERSIONS[kind], (
+        f"{kind} is at version {VERSIONS[kind]} but its decisions were recorded under version {version}: "
+        f"record them again with {REFRESH} and commit the file"
+    )
+    for number, entry in enumerate(data["positions"]):
+        again = action_text(make_player(kind, entry["seed"]).choose(view_of(entry)))
+        assert again == entry["decisions"][kind], (
+            f"{kind} (version {version}) now plays '{again}' at position {number}, where it played "
+            f"'{entry['decisions'][kind]}': its decisions changed, so bump the level's version "
+            f"(VERSIONS in game/ai/levels.py) and record the decisions again with {REFRESH}"
+        )
