@@ -195,13 +195,14 @@ def main() -> int:
             for server in servers:
                 server.stop()
             checked = asyncio.run(check_told(url, Path(folder) / "p0", people))
-            passed, failed = verify_copies(Path(folder) / "copies")
+            passed, unseen, failed = verify_copies(Path(folder) / "copies")
         finally:
             for server in servers:
                 server.kill()
             if cluster is not None:
                 cluster.stop()
-    result = {**figures, **checked, "copies_verified": passed, "copies_failing_verify": failed,
+    result = {**figures, **checked, "copies_verified": passed, "copies_with_a_round_dealt_while_away": unseen,
+              "copies_failing_verify": failed,
               "seconds": round(time.monotonic() - began, 1), "load_average_1min": round(os.getloadavg()[0], 2)}
     print(json.dumps(result))
     bad = (checked["lost"] + checked["diverged"] + checked["rounds_committed_twice"] + checked["copies_differing"]

@@ -151,14 +151,15 @@ def main() -> int:
             people = asyncio.run(_run(args, server, copies, tally))
             server.stop()
             figures = asyncio.run(check_told(args.database_url, data, people))
-            passed, failed = verify_copies(copies)
+            passed, unseen, failed = verify_copies(copies)
         finally:
             server.kill()
             if cluster is not None:
                 cluster.stop()
     result = {"database": args.database, "tables_played": tally.tables, "kills_random": tally.kills,
               "kills_at_points": tally.point_kills, "restarts": tally.restarts, **figures,
-              "copies_verified": passed, "copies_failing_verify": failed, "seconds": round(time.monotonic() - began, 1),
+              "copies_verified": passed, "copies_with_a_round_dealt_while_away": unseen,
+              "copies_failing_verify": failed, "seconds": round(time.monotonic() - began, 1),
               "load_average_1min": round(os.getloadavg()[0], 2)}
     print(json.dumps(result))
     bad = figures["lost"] + figures["diverged"] + figures["rounds_committed_twice"] + figures["copies_differing"] + failed

@@ -248,16 +248,19 @@ async def check_told(database_url: str, data: Path, people: list[Person]) -> dic
             "rounds_committed_twice": double_commits, "copies_differing": copies_wrong}
 
 
-def verify_copies(copies: Path) -> tuple[int, int]:
-    """``verify-deal`` on every saved copy: (passed, failed)."""
-    passed = failed = 0
+def verify_copies(copies: Path) -> tuple[int, int, int]:
+    """``verify-deal`` on every saved copy: (passed, passed but with a round dealt before this
+    person's game saw its commitment (status 4: they were away), failed)."""
+    passed = unseen = failed = 0
     for path in sorted(copies.rglob("autosave-*.json")):
         status = verify_command(str(path), io.StringIO(), io.StringIO())
         if status == 0:
             passed += 1
+        elif status == 4:
+            unseen += 1
         else:
             failed += 1
-    return passed, failed
+    return passed, unseen, failed
 
 
 def free_port() -> int:

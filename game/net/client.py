@@ -11,7 +11,10 @@ answers each deal's commitment with a fresh random contribution at once
 turns that off and calls ``contribute`` itself. A contribution counts (the
 copy records it) only once the server answers ``contributed``. A message
 that shows this seat a tile it may not see closes the connection
-(``watch``), with a ``closed`` of reason ``unfair``.
+(``watch``), with a ``closed`` of reason ``unfair``. Where several server
+processes share a service, the client follows a request sent on to another
+(``moved``), tries the other live processes when its own is gone, and sends
+an action lost in a handover again after its rejoin.
 
 ``ThreadedClient`` runs a ``Client`` on its own thread for a pygame window:
 every call returns at once (a ``concurrent.futures.Future``) and ``poll()``
@@ -38,6 +41,8 @@ from ..engine import Action, SeatView
 from ..engine.fairdeal import is_hex, new_contribution
 from ..saves import SaveStore
 from ..version import game_version
+from .addresses import FOLLOW_FOR, FOLLOW_PAUSE, OPEN_WAIT, server_address, table_url
+from .codes import normal_code
 from .inbound import Incoming, Listing, TableInfo, decode, listings
 from .match_copy import MatchCopy
 from .messages import MAX_BYTES, PROTOCOL
@@ -46,12 +51,6 @@ from .wire import WireError
 
 T = TypeVar("T")
 
-OPEN_WAIT = 5.0
-"""Seconds a connection may take to open (a process paused or gone lets another be tried)."""
-FOLLOW_FOR = 20.0
-"""Seconds a request follows the service from process to process (a lease runs out within 10)."""
-FOLLOW_PAUSE = 0.25
-"""Seconds between two tries while following."""
 CLOSE_WAIT = 1.0
 """Seconds ``ThreadedClient.close`` waits for the closing handshake; a peer that
 does not answer (a connection half gone) is then closed on the client's own
@@ -114,6 +113,8 @@ class Client:
         self.unfair = False
         """The connection was closed because the server broke the fair deal (trying again is no use)."""
         self.closed_reason = ""
+        self.code = ""
+        """The table this client is at or goes to: its connections open at ``/t/CODE`` (a proxy routes by it)."""
         self.servers: list[str] = []
         """Every live process of the service, as the last ``welcome`` listed them (tried when ``url`` fails)."""
         self._pending_act: tuple[int, int, str] | None = None
@@ -136,7 +137,7 @@ class Client:
         first: BaseException | None = None
         for url in [self.url, *(s for s in self.servers if s != self.url)]:
             try:
-                await self._connect_to(url)
+                await self._connect_to(table_url(url, self.code))
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError, Disconnected) as error:
                 first = first or error
                 continue
@@ -168,6 +169,7 @@ class Client:
 
     async def join(self, code: str, name: str, seat: int | None = None) -> Joined:
         """Take a seat at the table with ``code``."""
+        await self._toward(code)
         message: dict[str, Any] = {"type": "join", "table": code, "name": name}
         if seat is not None:
             message["seat"] = seat
@@ -176,6 +178,7 @@ class Client:
 
     async def rejoin(self, code: str, token: str) -> Joined:
         """Come back to a seat with its token; the table as it is now follows."""
+        await self._toward(code)
         await self._following({"type": "rejoin", "table": code, "token": token}, "joined")
         self._resend = self._pending_act is not None
         return self._seat()
@@ -256,6 +259,13 @@ class Client:
         """Send one request."""
         await self.send_raw(json.dumps(message))
 
+    async def _toward(self, code: str) -> None:
+        """Open the connection at the table's own path (``/t/CODE``) if it is not open there yet."""
+        wanted = normal_code(code)
+        if wanted and wanted != self.code:
+            self.code = wanted
+            await self.connect()
+
     async def _following(self, message: dict[str, Any], reply: str) -> Incoming:
         """A request that the service may send on to the process serving its table: it
         reconnects there and asks again, for up to ``FOLLOW_FOR`` seconds (a handover)."""
@@ -300,7 +310,7 @@ class Client:
             if answer.type == "error" and answer.data.get("about") in (message["type"], ""):
                 raise ServerRefused(str(answer.data.get("code")), str(answer.data.get("message")))
             if answer.type == "moved" and answer.data.get("about") in (message["type"], ""):
-                raise Moved(_address(answer.data.get("to")))
+                raise Moved(server_address(answer.data.get("to")))
             if answer.type == "closed":
                 raise Disconnected(str(answer.data.get("message", "closed")))
 
@@ -372,7 +382,7 @@ class Client:
         if kind in ("welcome", "joined", "left", "error", "list", "moved"):
             self._replies.put_nowait(message)
         if kind == "moved" and not message.data.get("about"):
-            to = _address(message.data.get("to"))  # the table goes on at another process: rejoin there
+            to = server_address(message.data.get("to"))  # the table goes on at another process: rejoin there
             if to:
                 self.url = to
             self.closed_reason = str(message.data.get("message", ""))[:200]
@@ -412,13 +422,6 @@ class Client:
             self.contributing = None
         elif message.type == "error" and message.data.get("about") == "contribute":
             self.contributing = None
-
-
-def _address(value: Any) -> str:
-    """A server address from a ``moved`` message ('' when it names none or a bad one)."""
-    if type(value) is str and value.startswith(("ws://", "wss://")) and len(value) <= 200:
-        return value
-    return ""
 
 
 class ThreadedClient:

@@ -216,7 +216,7 @@ class Server:
             response = connection.respond(200, body)
             response.headers = Headers({"Content-Type": "application/json", "Content-Length": str(len(body))})
             return response
-        if request.path != "/" and not (request.path.startswith("/t/") and normal_code(request.path[3:])):
+        if request.path != "/" and not _table_path(request.path):
             return connection.respond(404, "Not found: the game speaks WebSocket at / (or /t/CODE)\n")
         return None
 
@@ -435,6 +435,12 @@ def _port(ws_server: WsServer) -> int:
     for sock in ws_server.sockets:
         return int(sock.getsockname()[1])
     return 0
+
+
+def _table_path(path: str) -> bool:
+    """Whether ``path`` names a table (``/t/CODE``, under any prefix a proxy leaves on it)."""
+    parts = path.split("?", 1)[0].rstrip("/").split("/")
+    return len(parts) >= 3 and parts[-2] == "t" and bool(normal_code(parts[-1]))
 
 
 def _about(data: str | bytes) -> str:
