@@ -84,24 +84,35 @@ async def _hello(url: str) -> ClientConnection:
 
 
 async def _reply(ws: ClientConnection, kind: str) -> dict[str, Any]:
-    """The next message of type ``kind``."""
+    """The next message of type ``kind`` (or an error, or ``moved``: served by another process)."""
     while True:
         message = json.loads(await ws.recv())
-        if message["type"] in (kind, "error"):
+        if message["type"] in (kind, "error", "moved"):
             return dict(message)
+
+
+async def _request(url: str, request: dict[str, Any], kind: str) -> tuple[ClientConnection, dict[str, Any], str]:
+    """Send ``request`` at ``url``, following ``moved`` to the process that serves it; the open
+    connection, the reply and the address it came from."""
+    for _ in range(10):
+        ws = await _hello(url)
+        await ws.send(json.dumps(request))
+        reply = await _reply(ws, kind)
+        if reply["type"] != "moved":
+            return ws, reply, url
+        await ws.close()
+        url = reply.get("to") or url
+    raise RuntimeError("the request was sent on too many times")
 
 
 async def _seat_table(url: str, run: Run, number: int) -> tuple[TableRun, list[ClientConnection]]:
     """Four people at a new table; returns it with their connections (the match not started)."""
-    host = await _hello(url)
-    await host.send(json.dumps({"type": "create", "name": "P0", "preset": "classic", "players": SEATS,
-                                "seats": ["person"] + ["open"] * (SEATS - 1)}))
-    code = (await _reply(host, "joined"))["table"]
+    host, joined, url = await _request(url, {"type": "create", "name": "P0", "preset": "classic",
+                                             "players": SEATS, "seats": ["person"] + ["open"] * (SEATS - 1)}, "joined")
+    code = joined["table"]
     conns = [host]
     for seat in range(1, SEATS):
-        ws = await _hello(url)
-        await ws.send(json.dumps({"type": "join", "table": code, "name": f"P{seat}"}))
-        await _reply(ws, "joined")
+        ws, _, _ = await _request(url, {"type": "join", "table": code, "name": f"P{seat}"}, "joined")
         conns.append(ws)
     return TableRun(run, random.Random(number)), conns
 
@@ -136,6 +147,15 @@ async def _act(ws: ClientConnection, table: TableRun, action: str, round_number:
     await ws.send(json.dumps({"type": "act", "action": action}))
 
 
+def _free_port() -> int:
+    """A port nothing listens on now, on the loopback."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
 def _rss_kib(pid: int) -> int:
     """A process's resident memory (KiB)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -150,10 +170,10 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _measure(url: str, pid: int, args: argparse.Namespace) -> dict[str, Any]:
-    """Seat the tables, play, measure."""
+async def _measure(url: str, pids: list[int], args: argparse.Namespace) -> dict[str, Any]:
+    """Seat the tables, play, measure (``pids``: the server processes, whose memory and CPU are summed)."""
     run = Run(args.pace)
-    base = _rss_kib(pid)
+    base = sum(_rss_kib(pid) for pid in pids)
     tables: list[tuple[TableRun, list[ClientConnection]]] = []
     for start in range(0, args.tables, 25):
         batch = range(start, min(start + 25, args.tables))
@@ -165,14 +185,15 @@ async def _measure(url: str, pid: int, args: argparse.Namespace) -> dict[str, An
     await asyncio.sleep(args.warmup)
     gc.collect()
     gc.disable()  # the scripted people's own collector must not pause their clocks: the server is measured
-    held = _rss_kib(pid)
-    cpu, mine, begun = _cpu_seconds(pid), time.process_time(), time.perf_counter()
+    held = sum(_rss_kib(pid) for pid in pids)
+    cpu, mine, begun = sum(_cpu_seconds(pid) for pid in pids), time.process_time(), time.perf_counter()
     run.measuring = True
     await asyncio.sleep(args.seconds)
     run.measuring = False
     gc.enable()
     elapsed = time.perf_counter() - begun
-    server_cpu, own_cpu = (_cpu_seconds(pid) - cpu) / elapsed, (time.process_time() - mine) / elapsed
+    server_cpu_seconds = sum(_cpu_seconds(pid) for pid in pids) - cpu
+    server_cpu, own_cpu = server_cpu_seconds / elapsed, (time.process_time() - mine) / elapsed
     for task in people:
         task.cancel()
     lat = sorted(run.latencies) or [0.0]
@@ -183,6 +204,8 @@ async def _measure(url: str, pid: int, args: argparse.Namespace) -> dict[str, An
         "p50_ms": round(1000 * lat[len(lat) // 2], 2), "p90_ms": round(1000 * lat[int(len(lat) * 0.9)], 2), "p99_ms": round(1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))], 2),
         "memory_per_table_kib": round((held - base) / args.tables, 1), "server_rss_mib": round(held / 1024, 1),
         "server_cpu_cores": round(server_cpu, 2), "loadtest_cpu_cores": round(own_cpu, 2),
+        "server_cpu_ms_per_move": round(1000 * server_cpu_seconds / max(1, run.moves), 2),
+        "processes": len(pids),
         "errors": run.errors, "seconds": round(elapsed, 1),
         "load_average_1min": round(os.getloadavg()[0], 2),
     }
@@ -200,31 +223,47 @@ def main() -> int:
     parser.add_argument("--pid", type=int, default=0, help="that server's process id (for its memory and CPU)")
     parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite",
                         help="where the server keeps its tables (default sqlite)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes sharing one PostgreSQL (more than 1 implies --database postgres)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
     if args.port:
-        print(json.dumps(asyncio.run(_measure(f"ws://{HOST}:{args.port}/", args.pid, args))))
+        print(json.dumps(asyncio.run(_measure(f"ws://{HOST}:{args.port}/", [args.pid], args))))
         return 0
+    if args.processes > 1:
+        args.database = "postgres"
     cluster = None
+    servers: list[subprocess.Popen[str]] = []
     with tempfile.TemporaryDirectory() as data:
-        command = [sys.executable, "-m", "game", "serve", "--host", HOST, "--port", "0", "--data", data,
-                   "--hello-timeout", "120", "--tables-per-address", str(args.tables),
-                   "--tables-per-hour", str(10 * args.tables)]
+        database = ""
         if args.database == "postgres":
             sys.path.insert(0, str(Path(__file__).resolve().parent))
             from pgcluster import Cluster
 
             cluster = Cluster()
-            command += ["--database", cluster.new_database()]
-        server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            database = cluster.new_database()
         try:
-            assert server.stdout is not None
-            url = server.stdout.readline().split()[-1]
-            result = asyncio.run(_measure(url, server.pid, args))
+            urls = []
+            for number in range(args.processes):
+                port = _free_port()
+                command = [sys.executable, "-m", "game", "serve", "--host", HOST, "--port", str(port), "--data",
+                           str(Path(data) / f"p{number}"), "--hello-timeout", "120",
+                           "--tables-per-address", str(args.tables), "--tables-per-hour", str(10 * args.tables),
+                           "--max-tables", str(2 * args.tables), "--public-address", f"ws://{HOST}:{port}/"]
+                if database:
+                    command += ["--database", database]
+                server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                servers.append(server)
+                assert server.stdout is not None
+                urls.append(server.stdout.readline().split()[-1])
+            if args.processes > 1:
+                time.sleep(3.0)  # every process has beaten once: new tables spread to the least loaded
+            result = asyncio.run(_measure(urls[0], [server.pid for server in servers], args))
         finally:
-            server.terminate()
-            server.wait(timeout=60)
+            for server in servers:
+                server.terminate()
+                server.wait(timeout=60)
             if cluster is not None:
                 cluster.stop()
     result["database"] = args.database
