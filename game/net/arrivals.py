@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 from .codes import normal_code
 from .listing import listed_json
 from .messages import OPEN
+from .refusals import Moved, Refused
 from .seats import token_hash
 from .settings import Settings, SettingsError
 from .store import StoreError
-from .table import Moved, Refused, Table
+from .table import Table
 
 if TYPE_CHECKING:
     from .server import Conn, Server

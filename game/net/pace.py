@@ -17,8 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from .refusals import Refused
+
 if TYPE_CHECKING:
-    from .table import Table
+    from .table import Out, Table
 
 LIVE: Final = "live"
 ANY_PACE: Final = "any"
@@ -166,3 +168,34 @@ class TablePace:
     def json(self) -> dict[str, Any] | None:
         """The clock for the table's messages."""
         return self.clock.json(self.table.clock())
+
+    def take_back(self, by: int) -> list[Out]:
+        """A person takes back the seat that was handed to the stand-in (``Take my seat back``)."""
+        table = self.table
+        seat = table.seats[by]
+        if not seat.stand_in:
+            raise Refused("state", "your seat is yours already")
+        seat.back()
+        table.version += 1
+        table._save_seats()
+        self.sync()
+        table._changed(f"{seat.name} took seat {by} back from the stand-in")
+        return [(None, table.table_message()), *table._maybe_deal()]
+
+    def hand_over(self, by: int, index: int) -> list[Out]:
+        """At an any-pace table, hand the seat of a person away for a week to the stand-in."""
+        table = self.table
+        if table.settings.live:
+            raise Refused("state", "at a live table the turn clock hands a seat over by itself")
+        if index >= len(table.seats) or index == by or not table.seats[index].is_person:
+            raise Refused("state", "only another person's seat can be handed over")
+        seat = table.seats[index]
+        away = seat.away_since
+        if seat.stand_in or seat.left or away is None or table.clock() - away < AWAY_HAND_OVER:
+            raise Refused("state", f"{seat.name} has not been away for a week")
+        seat.stand_in = True
+        table.version += 1
+        table._save_seats()
+        table._changed(f"{table.seats[by].name} handed {seat.name}'s seat {index} to the stand-in "
+                      f"({table.settings.stand_in})")
+        return [(None, table.table_message()), *table._maybe_deal()]

@@ -37,8 +37,9 @@ from .limits import AddressLimits, LimitSettings
 from .memory import keep_pauses_short
 from .messages import MAX_BYTES, PROTOCOL, BadMessage, parse_request
 from .outbox import Outbox
+from .refusals import Moved, Refused
 from .store import Retention, Store, open_store
-from .table import Moved, Out, Refused, Table
+from .table import Out, Table
 from .tables import Tables
 from .thinking import Thinkers
 
@@ -356,9 +357,9 @@ class Server:
             outs = table.act(seat, request["action"], request.get("round"))
             self.moves += 1
         elif kind == "take_back":
-            outs = table.take_back(seat)
+            outs = table.pace.take_back(seat)
         elif kind == "hand_over":
-            outs = table.hand_over(seat, request["seat"])
+            outs = table.pace.hand_over(seat, request["seat"])
         else:
             arrivals.leave(self, conn, table, seat)
             return

@@ -34,7 +34,8 @@ from ..memory.session import GameSession, new_match_id
 from . import table_messages as outgoing
 from . import table_writes as stored
 from .messages import OPEN
-from .pace import AWAY_HAND_OVER, HAND_OVER_AFTER, TablePace
+from .pace import HAND_OVER_AFTER, TablePace
+from .refusals import Refused
 from .seats import PERSON, Seat
 from .settings import Settings, seat_config
 from .store.records import (
@@ -54,24 +55,6 @@ Out = tuple[int | None, dict[str, Any]]
 def computer_name(kind: str, index: int) -> str:
     """The name a computer seat plays under, e.g. 'Easy 3' ('' for an open seat or a person's)."""
     return "" if kind in (OPEN, PERSON) else f"{kind.capitalize()} {index + 1}"
-
-
-class Moved(Exception):
-    """The table is served by another process: the client goes to ``to`` ('' when not known)."""
-
-    def __init__(self, to: str, message: str = "this table is served elsewhere") -> None:
-        super().__init__(message)
-        self.to = to
-        self.message = message
-
-
-class Refused(Exception):
-    """A request the table refuses; ``code`` and ``message`` go back to the sender."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 class Table:
@@ -218,35 +201,6 @@ class Table:
             self.version += 1
         self._save_seats()
         self._changed(f"{seat.name} left seat {index}")
-        return [(None, self.table_message()), *self._maybe_deal()]
-
-    def take_back(self, by: int) -> list[Out]:
-        """A person takes back the seat that was handed to the stand-in (``Take my seat back``)."""
-        seat = self.seats[by]
-        if not seat.stand_in:
-            raise Refused("state", "your seat is yours already")
-        seat.back()
-        self.version += 1
-        self._save_seats()
-        self.pace.sync()
-        self._changed(f"{seat.name} took seat {by} back from the stand-in")
-        return [(None, self.table_message()), *self._maybe_deal()]
-
-    def hand_over(self, by: int, index: int) -> list[Out]:
-        """At an any-pace table, hand the seat of a person away for a week to the stand-in."""
-        if self.settings.live:
-            raise Refused("state", "at a live table the turn clock hands a seat over by itself")
-        if index >= len(self.seats) or index == by or not self.seats[index].is_person:
-            raise Refused("state", "only another person's seat can be handed over")
-        seat = self.seats[index]
-        away = seat.away_since
-        if seat.stand_in or seat.left or away is None or self.clock() - away < AWAY_HAND_OVER:
-            raise Refused("state", f"{seat.name} has not been away for a week")
-        seat.stand_in = True
-        self.version += 1
-        self._save_seats()
-        self._changed(f"{self.seats[by].name} handed {seat.name}'s seat {index} to the stand-in "
-                      f"({self.settings.stand_in})")
         return [(None, self.table_message()), *self._maybe_deal()]
 
     def empty_since(self) -> float:

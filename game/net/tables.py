@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING
 from .codes import new_code
 from .legacy import import_json_tables
 from .rebuild import DamagedTable, rebuild
+from .refusals import Moved, Refused
 from .store import StoreError
 from .store.records import DeleteTable, Held, StoredTable
-from .table import Moved, Out, Refused, Table
+from .table import Out, Table
 
 if TYPE_CHECKING:
     from .server import Server

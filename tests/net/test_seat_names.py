@@ -10,8 +10,9 @@ import pytest
 
 from game.net.client import ServerRefused
 from game.net.messages import BadMessage, parse_request
+from game.net.refusals import Refused
 from game.net.settings import Settings
-from game.net.table import Refused, Table
+from game.net.table import Table
 
 from .conftest import Running, connected, next_of
 

@@ -16,8 +16,9 @@ from game.engine.length import with_length
 from game.net.codes import ALPHABET, CODE_CHARS, WrongCodeLimit, new_code, normal_code
 from game.net.inbound import decode
 from game.net.messages import MAX_BYTES, BadMessage, parse_request
+from game.net.refusals import Refused
 from game.net.settings import Settings
-from game.net.table import Refused, Table
+from game.net.table import Table
 from game.net.wire import WireError, event_from_json, event_json, view_from_json, view_json
 
 
