@@ -90,6 +90,9 @@ SOUNDS: dict[str, Callable[[], Wave]] = {
     "marker-down": lambda: mix((0.0, tone(880.0, 0.12, 0.3)), (0.08, tone(587.0, 0.18, 0.3))),
     "round-end": lambda: chord([523.3, 659.3, 784.0], 0.09, 0.6, 0.25),
     "match-end": lambda: chord([523.3, 659.3, 784.0, 1046.5], 0.12, 1.0, 0.25),
+    "clock-warning": lambda: mix((0.0, tone(988.0, 0.08, 0.35, decay=24.0)),
+                                 (0.15, tone(988.0, 0.08, 0.35, decay=24.0)),
+                                 (0.3, tone(1319.0, 0.12, 0.35, decay=18.0))),
 }
 """Every effect by name (the file is NAME.wav)."""
 

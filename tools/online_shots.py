@@ -1,6 +1,8 @@
 """The Play online screens for tools/screenshot.py (``--online``): the online
-scene, the host and join forms, the host's lobby with a friend seated, the
-network table and its reconnecting badge. The game's own server listens on
+scene, the host form with its pace and the join form, the host's lobby with a
+friend seated, the network table with the friend's turn clock and the
+person's own clock in its last seconds, the reconnecting badge, My tables and
+the title saying whose move it is. The game's own server listens on
 127.0.0.1 only, on a free port; the friend is a script on the same loopback;
 zeroconf listens on the loopback alone."""
 
@@ -11,9 +13,14 @@ from collections.abc import Callable
 from game.net.client import ThreadedClient
 from game.ui.app import App
 from game.ui.online import connection
+from game.ui.online.kept import KeptSeat, keep_seat
 from game.ui.online.lobby import LobbyScene
+from game.ui.online.my_tables import MyTablesScene
 from game.ui.online.scene import OnlineScene
 from game.ui.online.table import RECONNECTING, RemoteTableScene
+
+FAR_AWAY = "ws://127.0.0.1:9/"
+"""A server that is not there (the discard port on the loopback refuses): its row says so."""
 
 
 def _until(app: App, done: Callable[[], bool], frames: int = 3000) -> None:
@@ -22,6 +29,22 @@ def _until(app: App, done: Callable[[], bool], frames: int = 3000) -> None:
         if done():
             return
         app.step([])
+
+
+def _ana_plays(table: RemoteTableScene) -> bool:
+    """On Ana's turn, her last legal action (a draw when she must); always True."""
+    if table.human_turn():
+        table.controller.act(table.controller.legal_actions()[-1])
+    return True
+
+
+def _ben_plays(friend: ThreadedClient) -> bool:
+    """Ben's script: on his turn, his last legal action, once per update; always True."""
+    fresh = any(m.type in ("update", "error") for m in friend.poll())
+    view, joined = friend.client.view, friend.client.joined
+    if fresh and view is not None and joined is not None and view.to_move == joined.seat and view.legal:
+        friend.act(view.legal[-1])
+    return True
 
 
 def online_shots(app: App, shot: Callable[[str], None]) -> None:
@@ -43,6 +66,7 @@ def online_shots(app: App, shot: Callable[[str], None]) -> None:
     online.port.value = "0"
     online.players.set(3)
     online.length.set("blitz")
+    online.pace.set(("live", 30))
     _until(app, lambda: False, 3)
     shot("online-host")
     online.host()
@@ -60,10 +84,34 @@ def online_shots(app: App, shot: Callable[[str], None]) -> None:
     _until(app, lambda: isinstance(app.top, RemoteTableScene))
     table = app.top
     assert isinstance(table, RemoteTableScene)
-    _until(app, lambda: table.human_turn() or friend.client.view is not None and friend.client.view.to_move == 1)
+    bens_turn = lambda: table.remote.to_move() == 1 and table.picture.ready()  # noqa: E731
+    _until(app, lambda: _ana_plays(table) and bens_turn())
     _until(app, lambda: False, 120)
-    shot("online-table")
+    shot("online-table")  # Ben's turn, his clock running down on his panel
+    _until(app, lambda: _ben_plays(friend) and table.human_turn())
+    _until(app, lambda: table.frame is not None and table.frame.turn_clock is not None
+           and table.frame.turn_clock.warning(table.clock) and table.clock % 1 < 0.5)
+    _until(app, lambda: False, 20)
+    shot("online-clock-warning")  # Ana's own clock in its last seconds
     friend.close()
+    app.reset(app.routes.title())  # Ana leaves for now: the title says her move waits
+    keep_seat(KeptSeat(FAR_AWAY, "7RX7T-4KD2M", "0" * 32, "Ana"))
+    app.reset(app.routes.title())
+    title = app.top
+    _until(app, lambda: bool(getattr(getattr(title, "tables", None), "said", "")))
+    _until(app, lambda: False, 3)
+    shot("title-your-move")
+    mine = MyTablesScene()
+    app.push(mine)
+    _until(app, lambda: mine.lookup is None or mine.lookup.done())
+    _until(app, lambda: False, 3)
+    shot("online-my-tables")
+    rejoined = lambda: isinstance(app.top, RemoteTableScene)  # noqa: E731
+    mine.open(next(seat for seat in mine.seats if seat.own))
+    _until(app, rejoined)
+    table = app.top
+    assert isinstance(table, RemoteTableScene)
+    _until(app, lambda: table.picture.shown is not None and table.picture.idle())
     connection.stop_server()
     _until(app, lambda: table.frame is not None and table.frame.badge == RECONNECTING)
     _until(app, lambda: False, 5)

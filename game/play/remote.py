@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from ..engine import Action, IllegalAction, Phase, RoundState, SeatView
 from ..engine import events as ev
 from ..engine.view import determinize
-from ..net.client import Joined, ThreadedClient
-from ..net.inbound import Incoming, TableInfo
 from ..memory.session import HUMAN, GameSession, SeatConfig
+from ..net.client import Joined, ThreadedClient
+from ..net.inbound import ClockInfo, Incoming, TableInfo, clock_info
+from ..net.wire import WireError
 from .controller import RoundStart, Step
 
 RETRY_SECONDS = 2.0
@@ -93,6 +94,12 @@ class RemoteController:
         """The server cannot store moves for now: play waits until it can."""
         self.gone = ""
         """Why the seat is lost for good (another window took it, the host closed the table)."""
+        self.clock: ClockInfo | None = table.clock
+        """A live table's turn clock as the server's latest message gave it (None: nothing is timed)."""
+        self.clock_readings = 0
+        """How many messages brought a clock reading (a new one to count down from)."""
+        self._stood_in = False
+        """The stand-in is finishing this seat's turn (its clock ran out): said once a turn."""
         self._incoming: deque[Update] = deque()
         self._steps: deque[Step] = deque()
         self._state: RoundState | None = None
@@ -140,8 +147,19 @@ class RemoteController:
         return None if state is None or state.round_over else state.to_move
 
     def person_to_move(self) -> bool:
-        """Whether this seat decides now and has not sent its action yet."""
-        return self.to_move() == self.seat.seat and not self._sent and self.connected
+        """Whether this seat decides now and has not sent its action yet (not while the stand-in has it)."""
+        return self.to_move() == self.seat.seat and not self._sent and self.connected and not self.handed_over()
+
+    @property
+    def my_seat(self) -> int:
+        """This person's seat."""
+        return self.seat.seat
+
+    def handed_over(self) -> bool:
+        """Whether this seat is played by the stand-in until the person takes it back."""
+        seats = self.table.seats
+        mine = seats[self.seat.seat] if self.seat.seat < len(seats) else None
+        return mine is not None and mine.stand_in and not mine.left
 
     def computer_to_move(self) -> bool:
         """Whether another seat decides now (the table listens for its move)."""
@@ -184,8 +202,21 @@ class RemoteController:
         assert self._state is not None
         return RoundStart(self._state.copy(), update.events, update.round, self.match.setup.rounds)
 
+    def take_back(self) -> None:
+        """Take this seat back from the stand-in (the table then says so)."""
+        if self.connected and self.handed_over():
+            self.link.call(self.link.client.take_back())
+
+    def hand_over(self, seat: int) -> None:
+        """(Any pace) ask the server to let the stand-in play ``seat``, whose person has been away;
+        a refusal comes back as a note."""
+        if self.connected:
+            self.link.call(self.link.client.hand_over(seat))
+
     def act(self, action: Action) -> str | None:
         """Send the person's ``action``; the rules' reason when it is not legal here."""
+        if self.handed_over():
+            return "the computer plays your seat now: take it back first (T)"
         if not self.person_to_move() or self._state is None:
             return "it is not your turn" if self.connected else "the connection is down: wait for it to come back"
         if action not in self.legal_actions():
@@ -207,11 +238,20 @@ class RemoteController:
         while self._incoming and self._state is not None and not self.deal_ready():
             update = self._incoming.popleft()
             mover = self._state.to_move
+            stand_in = mover == self.seat.seat and not self._sent and self._moved_by(update, mover)
             self._show(update)
             assert self._state is not None
-            self._steps.append(Step(self._state.copy(), update.events, mover, mover != self.seat.seat))
+            self._steps.append(Step(self._state.copy(), update.events, mover, mover != self.seat.seat or stand_in))
+            if stand_in and not self._stood_in and not self.handed_over():
+                self.notes.append("Your time ran out: the computer finished your turn. The next one is yours.")
+            self._stood_in = stand_in and self._state.to_move == self.seat.seat
             moved = True
         return moved
+
+    @staticmethod
+    def _moved_by(update: Update, seat: int) -> bool:
+        """Whether ``update`` shows a move of ``seat`` (a tile played or drawn, a pass)."""
+        return any(isinstance(e, (ev.TilePlayed, ev.TileDrawn, ev.Passed)) and e.seat == seat for e in update.events)
 
     def think_for(self, seconds: float) -> int:
         """Take in what came (the server decides for the computers; nothing to wait for)."""
@@ -257,17 +297,30 @@ class RemoteController:
                 self.notes.append("Play goes on: the server stores moves again.")
             self.paused = message.table.paused
             self.table = message.table
+            self._read_clock(message.table.clock)
         if kind == "update" and message.view is not None:
             self._incoming.append(Update(int(data.get("round", 0)), message.view, message.events))
+            if "clock" in data:
+                try:
+                    self._read_clock(clock_info(data["clock"], len(self.table.seats)))
+                except WireError:
+                    self._read_clock(None)  # a clock not in its form is not shown
         elif kind == "error" and data.get("about") == "act":
             self._sent = False
             self.notes.append(str(data.get("message", "the server refused that move")))
+        elif kind == "error" and data.get("about") in ("take_back", "hand_over"):
+            self.notes.append(f"The table server said no: {data.get('message', 'not now')}.")
         elif kind == "closed":
             self._dropped(str(data.get("reason", "")), str(data.get("message", "")))
         elif kind == "paused":
             self.paused = True
             self._sent = False
             self.notes.append(str(data.get("message", "Play is paused for now.")))
+
+    def _read_clock(self, clock: ClockInfo | None) -> None:
+        """A new reading of the turn clock (the table counts down from it)."""
+        self.clock = clock
+        self.clock_readings += 1
 
     def _dropped(self, reason: str, message: str) -> None:
         """The connection closed: try again later, unless the seat is gone for good."""

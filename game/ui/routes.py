@@ -164,10 +164,16 @@ class GameRoutes:
         return MatchEndScene(session, note)
 
     def online(self) -> Scene:
-        """Play online: host, join or rejoin a network table."""
+        """Play online: host or join a network table, or open My tables."""
         from .online.scene import OnlineScene
 
         return OnlineScene()
+
+    def my_tables(self) -> Scene:
+        """My tables: every kept online seat, where its table stands, one click to go back."""
+        from .online.my_tables import MyTablesScene
+
+        return MyTablesScene()
 
     def lobby(self, link: ThreadedClient, seat: KeptSeat) -> Scene:
         """The lobby of the network table ``link`` is seated at."""

@@ -192,7 +192,11 @@ class Routes(Protocol):
         ...
 
     def online(self) -> Scene:
-        """Play online: host a table, join one, or rejoin the last one."""
+        """Play online: host a table, join one, or open My tables."""
+        ...
+
+    def my_tables(self) -> Scene:
+        """My tables: every online seat kept, where its table stands; a row goes back to it."""
         ...
 
     def lobby(self, link: ThreadedClient, seat: KeptSeat) -> Scene:

@@ -15,6 +15,7 @@ from .paths import asset_path
 
 NAMES = (
     "tile-placed", "tile-drawn", "double", "knock", "marker-up", "marker-down", "round-end", "match-end",
+    "clock-warning",
 )
 
 

@@ -20,10 +20,10 @@ from game.net.embedded import EmbeddedServer
 from game.ui.app import App
 from game.ui.online import connection
 from game.ui.online.discovery import Announcer
-from game.ui.online.kept import kept_seat
+from game.ui.online.kept import kept_seats
 from game.ui.online.lobby import LobbyScene
 from game.ui.online.scene import OnlineScene
-from game.ui.online.table import AWAY, GAVE_UP, RECONNECTING, RemoteTableScene
+from game.ui.online.table import AWAY, GAVE_UP, OUT_OF_TIME, RECONNECTING, RemoteTableScene
 from game.ui.scenes.round_summary import RoundSummaryScene
 
 from .conftest import click, drag, frames, frames_until, key, lines_said, message, train_end, tray_tile_center
@@ -74,7 +74,7 @@ class Friend:
     """A second game at the table (a script): joins by the code and plays its first legal move."""
 
     def __init__(self, lobby: LobbyScene, name: str = "Ben") -> None:
-        self.link = ThreadedClient(f"ws://127.0.0.1:{lobby.seat.port}/")
+        self.link = ThreadedClient(lobby.seat.url)  # the host's own server, or a server elsewhere
         self.link.connect().result(10)
         self.joined = self.link.call(self.link.client.join(lobby.seat.code.lower(), name)).result(10)
         self.fresh = True
@@ -153,8 +153,8 @@ def test_host_shows_a_code_and_a_friend_who_joins_by_it_appears_in_the_lobby(app
         assert seats()[1].kind == "person" and seats()[1].connected
         assert seats()[2].kind == "open"
         app.draw()
-        kept = kept_seat()
-        assert kept is not None and kept.code == code and kept.port == lobby.seat.port
+        kept = kept_seats()
+        assert [seat.code for seat in kept] == [code] and kept[0].port == lobby.seat.port
     finally:
         friend.link.close()
 
@@ -216,7 +216,8 @@ def test_while_a_person_far_away_decides_the_line_says_the_table_waits_for_them(
 
         assert frames_until(app, bens_turn, 60)
         assert table.remote.waiting_for_person()
-        assert frames_until(app, lambda: message(table) == "Waiting for Ben to move\u2026", 30), lines_said(table)
+        waiting = lambda: message(table).startswith("Waiting for Ben: ") and message(table).endswith(" left")  # noqa: E731
+        assert frames_until(app, waiting, 30), lines_said(table)  # a live table: with Ben's turn clock
         assert not any("Ben is thinking" in said for said in lines_said(table))
     finally:
         friend.link.close()
@@ -246,10 +247,10 @@ def test_a_game_started_again_rejoins_its_seat_and_gets_the_table_as_it_is(app: 
     hand = sorted(table.remote.live.hands[table.remote.seat.seat]) if table.remote.live else []
     app.reset(app.routes.title())  # leave for now (the window closed)...
     connection.stop_server()  # ...and the game with its server
-    assert kept_seat() is not None and kept_seat().code == code  # type: ignore[union-attr]
+    assert [seat.code for seat in kept_seats()] == [code]
     frames(app, 2)
-    press(app, "Play online")
-    press(app, "Rejoin online table")
+    press(app, "My tables")
+    press(app, code)  # its row in My tables
     assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30), (app.stack, getattr(app.top, "note", ""))
     again = app.top
     assert isinstance(again, RemoteTableScene)
@@ -275,8 +276,8 @@ def test_host_can_set_the_table_up_on_a_table_server_elsewhere(app: App, tmp_pat
         press(app, "Host")
         assert frames_until(app, lambda: isinstance(app.top, LobbyScene), 30), online.note
         assert connection.running_server() is None
-        kept = kept_seat()
-        assert kept is not None and kept.url == f"ws://127.0.0.1:{port}/" and kept.host == ""
+        (kept,) = kept_seats()
+        assert kept.url == f"ws://127.0.0.1:{port}/" and kept.host == ""
         for scene in list(app.stack):
             scene.close()
     finally:
@@ -331,20 +332,20 @@ def test_esc_at_a_network_table_offers_to_leave_for_now_or_give_the_seat_up(app:
     labels = [getattr(w, "label", "") for w in app.top.widgets]  # type: ignore[union-attr]
     assert {"Stay", "Leave for now", "Give up seat"} <= set(labels)
     press(app, "Leave for now")
-    assert kept_seat() is not None  # the seat waits for a rejoin
-    press(app, "Play online")
-    press(app, "Rejoin online table")
+    (kept,) = kept_seats()  # the seat waits for a rejoin
+    press(app, "My tables")
+    press(app, kept.code)
     assert frames_until(app, lambda: isinstance(app.top, RemoteTableScene), 30)
     key(app, pygame.K_ESCAPE)
     press(app, "Give up seat")
-    assert kept_seat() is None  # nothing left to rejoin
+    assert kept_seats() == []  # nothing left to rejoin
     assert type(app.top).__name__ == "TitleScene"
 
 
 def test_leaving_the_lobby_forgets_the_seat(app: App) -> None:
     host(app, players=2)
     press(app, "Leave")
-    assert kept_seat() is None and type(app.top).__name__ == "TitleScene"
+    assert kept_seats() == [] and type(app.top).__name__ == "TitleScene"
 
 
 def test_a_whole_network_match_ends_on_the_final_ranking_and_leaves_nothing_to_rejoin(app: App) -> None:
@@ -365,7 +366,7 @@ def test_a_whole_network_match_ends_on_the_final_ranking_and_leaves_nothing_to_r
     assert copy is not None and copy.problems == [] and copy.session is not None
     assert len(copy.session.match.round_scores) == 3  # a blitz match: every round checked into the copy
     ended = app.top.session  # type: ignore[union-attr]
-    assert ended.match is copy.session.match and kept_seat() is None
+    assert ended.match is copy.session.match and kept_seats() == []
 
 
 def test_the_lobby_and_the_network_table_keep_every_text_in_its_place(app: App) -> None:
@@ -407,9 +408,11 @@ def test_a_friend_who_gave_the_seat_up_is_shown_as_gone_not_as_away_for_a_while(
 
     gave_up = SeatInfo("Ben", "person", connected=False, stand_in=True, left=True, thinking=False)
     away = dataclasses.replace(gave_up, left=False)
-    assert seat_label(gave_up, yours=False) == GAVE_UP
-    assert seat_label(away, yours=False) == AWAY
-    assert seat_label(dataclasses.replace(away, stand_in=False, connected=True), yours=False) == "Person"
+    for pace in ("live", "any"):
+        assert seat_label(gave_up, yours=False, pace=pace) == GAVE_UP
+        assert seat_label(dataclasses.replace(away, stand_in=False, connected=True), False, pace) == "Person"
+    assert seat_label(away, yours=False, pace="any") == AWAY  # handed over after a week away
+    assert seat_label(away, yours=False, pace="live") == OUT_OF_TIME  # three turns out of time
 
 
 def test_the_host_form_remembers_the_name_and_the_server_for_next_time(app: App) -> None:

@@ -132,7 +132,7 @@ def join_table(link: ThreadedClient, code: str, name: str) -> Future[KeptSeat]:
 
 
 def rejoin_table(link: ThreadedClient, seat: KeptSeat) -> Future[KeptSeat]:
-    """Start this game's server again if it hosted the table, connect, and take the seat back."""
+    """Start this game's server again if it hosted the table, connect, and take the seat back (kept first)."""
     async def flow() -> KeptSeat:
         if seat.host:
             await _serve(link, seat.host, seat.port)
@@ -140,12 +140,12 @@ def rejoin_table(link: ThreadedClient, seat: KeptSeat) -> Future[KeptSeat]:
                 await asyncio.to_thread(announce, seat.name, seat.port)
         await link.reconnect()
         await link.client.rejoin(seat.code, seat.token)
-        return seat
+        return _kept(seat)  # the newest first in My tables
     return link.call(flow())
 
 
 def _kept(seat: KeptSeat) -> KeptSeat:
-    """Keep ``seat`` in the data folder and return it."""
+    """Keep ``seat`` in the data folder (My tables) and return it."""
     keep_seat(seat)
     return seat
 

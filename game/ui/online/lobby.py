@@ -21,6 +21,7 @@ from ..scenes.menu import MenuScene, card
 from ..widgets import Button
 from .connection import EVERYONE
 from .kept import KeptSeat, forget_seat
+from .pace_words import pace_line, table_pace
 
 
 def join_address(url: str) -> str:
@@ -70,6 +71,8 @@ class LobbyScene(MenuScene):
             self.backlog.append(message)
             if message.type == "closed":
                 self.note = f"The connection closed: {message.data.get('message', '')}."
+                if message.data.get("reason") == "host_left":
+                    forget_seat(self.seat.token)  # the table is gone: nothing to go back to
             elif message.type == "error":
                 self.note = str(message.data.get("message", ""))
         table = link.client.table
@@ -92,7 +95,7 @@ class LobbyScene(MenuScene):
         if link is not None:
             link.call(link.client.leave())
             link.close()
-        forget_seat()
+        forget_seat(self.seat.token)
         self.app.reset(self.app.routes.title())
 
     def back(self) -> None:
@@ -120,6 +123,11 @@ class LobbyScene(MenuScene):
             return f"Only games on this computer can join: address 127.0.0.1:{self.seat.port}."
         return f"Friends join at {join_address(self.seat.url)} with the table code."
 
+    def pace_words(self) -> str:
+        """The table's pace in a line: 'Pace: live, 2 minutes a turn (...)'."""
+        table = self.link.client.table if self.link is not None else None
+        return "" if table is None else pace_line(*table_pace(table.settings))
+
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """The code, the seats and the last note."""
         box = card(surface, space, 300, 140, 1000, 700)
@@ -131,6 +139,9 @@ class LobbyScene(MenuScene):
         where, size = fit_size(self.where_to_join(), space.px(20), "regular", space.px(940), space.px(15))
         blit_text(surface, where, size, theme.INK, space.point(800, 290), "midtop", box=box)
         table = self.link.client.table if self.link is not None else None
+        if table is not None:
+            said, size = fit_size(self.pace_words(), space.px(18), "regular", space.px(940), space.px(14))
+            blit_text(surface, said, size, theme.INK_DIM, space.point(800, 318), "midtop")
         joined = self.link.client.joined if self.link is not None else None
         if table is not None:
             for i, seat in enumerate(table.seats):

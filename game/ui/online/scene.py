@@ -1,9 +1,10 @@
 """Play online: host a table on this computer, join one by its address and
-code, or take back the seat of the last online table.
+code, or go back to one of My tables.
 
 Hosting runs the game's own table server (this computer only, or the local
 network when the player chooses it) and sets the table up like New match:
-preset, players, length and the computer level for the seats no one takes.
+preset, players, length, the computer level for the seats no one takes and
+the pace (live, with a turn clock, or any pace).
 Every step that waits on the network runs on the connection's thread; this
 scene only looks once a frame whether it is done.
 """
@@ -21,6 +22,7 @@ from ...engine import PRESETS
 from ...engine.length import LENGTHS
 from ...memory.names import seat_name
 from ...net.client import ThreadedClient
+from ...words.counting import counted
 from .. import theme
 from ..fonts import blit_text
 from ..last_setup import seats_of
@@ -36,11 +38,11 @@ from .connection import (
     host_table,
     join_table,
     new_link,
-    rejoin_table,
     server_url,
 )
 from .discovery import Finder, Found
-from .kept import KeptSeat, kept_seat
+from .kept import KeptSeat, kept_seats
+from .pace_words import CHOICES, DEFAULT, LIVE, pace_label, pace_sentence
 
 REACH = {LOOPBACK: "this computer only", EVERYONE: "local network"}
 """Who may reach the hosted table, by the address the server listens on."""
@@ -57,7 +59,7 @@ def code_char(ch: str) -> bool:
 
 
 class OnlineScene(MenuScene):
-    """Host, Join or Rejoin; then the lobby (``routes.lobby``) once seated."""
+    """My tables, Host or Join; then the lobby (``routes.lobby``) once seated."""
 
     title = "Play online"
 
@@ -65,15 +67,17 @@ class OnlineScene(MenuScene):
         super().__init__()
         self.mode = "choose"
         self.note = ""
-        self.kept: KeptSeat | None = kept_seat()
-        self.name = TextField((560, 230, 480, 50), "Player", max_len=20)
-        self.preset = Picker((560, 300, 480, 48), list(PRESETS), labels=lambda v: v.replace("-", " ").title())
-        self.players = Picker((560, 365, 480, 48), list(range(2, 9)), index=2, labels=lambda v: f"{v} players")
-        self.length = Picker((560, 430, 480, 48), list(LENGTHS), index=1, labels=lambda v: f"{v.title()} match")
-        self.level = Picker((560, 495, 480, 48), list(LEVELS), index=1,
+        self.kept: list[KeptSeat] = kept_seats()
+        self.name = TextField((560, 225, 480, 50), "Player", max_len=20)
+        self.preset = Picker((560, 286, 480, 48), list(PRESETS), labels=lambda v: v.replace("-", " ").title())
+        self.players = Picker((560, 346, 480, 48), list(range(2, 9)), index=2, labels=lambda v: f"{v} players")
+        self.length = Picker((560, 406, 480, 48), list(LENGTHS), index=1, labels=lambda v: f"{v.title()} match")
+        self.level = Picker((560, 466, 480, 48), list(LEVELS), index=1,
                             labels=lambda v: f"Computer players: {v}")
-        self.reach = Picker((560, 560, 480, 48), list(REACH), labels=lambda v: REACH[v])
-        self.port = TextField((560, 625, 480, 50), str(DEFAULT_PORT), max_len=60, allowed=address_char)
+        self.pace = Picker((560, 526, 480, 48), list(CHOICES), index=DEFAULT, labels=pace_label)
+        """Live with a turn clock of 30 s to 10 minutes (2 minutes by default), or any pace."""
+        self.reach = Picker((560, 586, 480, 48), list(REACH), labels=lambda v: REACH[v])
+        self.port = TextField((560, 646, 480, 50), str(DEFAULT_PORT), max_len=60, allowed=address_char)
         """This game's server's port, or the address of a table server elsewhere (wss://example.org:8765/)."""
         self.address = TextField((560, 300, 480, 50), f"{LOOPBACK}:{DEFAULT_PORT}", max_len=60, allowed=address_char)
         self.code = TextField((560, 370, 480, 50), "", max_len=14, allowed=code_char, placeholder="K3F9Q-2XAMB")
@@ -85,23 +89,29 @@ class OnlineScene(MenuScene):
 
     # ----------------------------------------------------------------- modes
     def _choose(self) -> None:
-        """The first choice: host, join, or take back the last seat."""
+        """The first choice: My tables (the seats kept), host, or join."""
         self.mode = "choose"
-        rejoin = Button("Rejoin online table", (560, 230, 480, 62), self.rejoin, primary=True,
-                        enabled=self.kept is not None, hint=self.kept.code if self.kept else "no table to rejoin")
-        self.widgets = [rejoin,
-                        Button("Host a table", (560, 320, 480, 62), self.host_form, primary=self.kept is None),
+        kept = len(self.kept)
+        mine = Button("My tables", (560, 230, 480, 62), self.my_tables, primary=kept > 0, enabled=kept > 0,
+                      hint=counted(kept, "table") if kept else "no tables yet")
+        self.widgets = [mine,
+                        Button("Host a table", (560, 320, 480, 62), self.host_form, primary=not kept),
                         Button("Join a table", (560, 400, 480, 62), self.join_form),
                         Button("Back", (560, 520, 480, 62), self.back)]
-        self.focus = 0  # Rejoin when there is a seat to take back, else Host
+        self.focus = 0  # My tables when there are seats kept, else Host
+
+    def my_tables(self) -> None:
+        """Every online seat kept, where its table stands, one click to go back to it."""
+        assert self.app is not None
+        self.app.push(self.app.routes.my_tables())
 
     def host_form(self) -> None:
-        """Set the table up: name, preset, players, length, computer level, who may reach it."""
+        """Set the table up: name, preset, players, length, computer level, pace, who may reach it."""
         self.mode, self.note = "host", ""
-        self.widgets = [self.name, self.preset, self.players, self.length, self.level, self.reach, self.port,
-                        Button("Host", (800, 710, 240, 62), self.host, primary=True),
-                        Button("Back", (560, 710, 220, 62), self._choose)]
-        self.focus = 7
+        self.widgets = [self.name, self.preset, self.players, self.length, self.level, self.pace, self.reach,
+                        self.port, Button("Host", (800, 716, 240, 62), self.host, primary=True),
+                        Button("Back", (560, 716, 220, 62), self._choose)]
+        self.focus = 8
 
     def join_form(self) -> None:
         """Address, table code and name; below, a button that looks for tables on the
@@ -170,8 +180,10 @@ class OnlineScene(MenuScene):
             self.note = "A port is a number up to 65535."
             return
         players = int(self.players.value)
+        pace, clock = self.pace.value
         settings: dict[str, Any] = {"preset": self.preset.value, "players": players, "length": self.length.value,
-                                    "seats": ["person"] + ["open"] * (players - 1), "stand_in": self.level.value}
+                                    "seats": ["person"] + ["open"] * (players - 1), "stand_in": self.level.value,
+                                    "pace": pace, **({"turn_clock": clock} if pace == LIVE else {})}
         own = where.isdigit()  # a port: this game's own server; an address: a table server elsewhere
         self._remember(online_name=name, online_server=where)
         self.link = new_link(f"ws://{LOOPBACK}:{port}/" if own else server_url(where))
@@ -199,18 +211,10 @@ class OnlineScene(MenuScene):
             setattr(self.app.settings, name, value)
         self.app.settings.remember()
 
-    def rejoin(self) -> None:
-        """Take back the seat of the last online table (starting this game's server again if it hosted)."""
-        if self.kept is None or self.pending is not None:
-            return
-        self.link = new_link(self.kept.url)
-        self.pending = rejoin_table(self.link, self.kept)
-        self.note = f"Rejoining table {self.kept.code}\u2026"
-
     def attach(self, app: Host) -> None:
-        """Look again for a seat to take back."""
+        """Look again for seats to take back."""
         super().attach(app)
-        self.kept = kept_seat()
+        self.kept = kept_seats()
         settings = app.settings
         mine = [seat.name for seat in seats_of(settings.last_setup)[:1] if seat.name != "You"]
         if settings.online_name:  # the name last used online, else the one given at New match
@@ -268,13 +272,17 @@ class OnlineScene(MenuScene):
         box = card(surface, space, 300, 190, 1000, 690)
         super().draw_body(surface, space)
         labels: dict[str, list[tuple[str, float]]] = {
-            "host": [("Your name", 255), ("Rules", 324), ("Seats", 389), ("Length", 454), ("Empty seats", 519),
-                     ("Who may join", 584), ("Port or server", 650)],
+            "host": [("Your name", 250), ("Rules", 310), ("Seats", 370), ("Length", 430), ("Empty seats", 490),
+                     ("Pace", 550), ("Who may join", 610), ("Port or server", 671)],
             "join": [("Address", 325), ("Table code", 395), ("Your name", 465)]
             + ([("Found nearby", 694.0)] if self.found else []),
         }
         for text, y in labels.get(self.mode, []):
             blit_text(surface, text, space.px(22), theme.INK_DIM, space.point(540, y), "midright", box=box)
+        if self.mode == "host":
+            pace, clock = self.pace.value
+            blit_text(surface, pace_sentence(pace, clock), space.px(17), theme.INK_DIM,
+                      space.point(1060, 528), "topleft", wrap=space.px(225), box=box)
         if self.mode == "choose":
             about = ("Play at one table from several computers: the host sets the table up, on this "
                      "computer or on a table server, and friends join with its code.")

@@ -5,15 +5,21 @@ What differs is said here: the round summary, the score sheet and the match
 end read the person's own checked copy of the match (it holds every finished
 round once the server has revealed it: its replay and the review of this
 seat's decisions read it too); Esc offers to leave for now (the
-seat waits for a rejoin) or to give the seat up; a badge says when the
-connection is down (and the game is trying again) or who is away; there is
-no taking back a turn at a table others play at.
+seat waits for a rejoin) or to give the seat up, and at an any-pace table to
+hand the seat of someone away for a week to the computer; a badge says when
+the connection is down (and the game is trying again), who is away and whose
+seat the computer plays; a live table's turn clock shows on the panel of the
+seat it times (``table_clock``), and a seat handed to the computer after three
+turns out of time is taken back with Take my seat back (T); there is no
+taking back a turn at a table others play at.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Sequence
+from functools import partial
 
 from ...memory.session import GameSession, SeatConfig
 from ...net.client import ThreadedClient
@@ -23,31 +29,48 @@ from ...review.cache import Reviewable
 from ...words.narrate import kind_label
 from .. import theme
 from ..scene import Host
+from ..table.frame import FrameFacts
 from ..table.input import Command
 from ..table.scene import TableScene
 from ..table.tray import Point
 from .kept import forget_seat
+from .pace_words import ANY_PACE, table_pace
+from .table_clock import TableClock
 
 RECONNECTING = "Reconnecting\u2026"
 """The badge while the connection is down."""
 AWAY = "Away: computer"
-"""A seat's label while a computer plays for a person who is away (for a while)."""
+"""A seat's label while a computer plays for a person who is away (at an any-pace table, handed over)."""
+OUT_OF_TIME = "Out of time: computer"
+"""A seat's label once a computer plays it after three turns out of time (a live table)."""
 GAVE_UP = "Gave up: computer"
 """A seat's label once its person gave the seat up (a computer plays it to the end)."""
+YOURS_PLAYED = "You: computer plays"
+"""This person's own seat's label while the computer plays it (until Take my seat back)."""
+TAKE_BACK = "Take my seat back  (T)"
+"""The button of a person whose seat the computer plays (three turns out of time, or handed over)."""
 
 
-def seat_label(seat: SeatInfo, yours: bool) -> str:
-    """A seat's label at a network table: a computer's level, or a person: you, here, away
-    for a while (a computer plays meanwhile) or gone for good (a computer plays to the end)."""
+def seat_label(seat: SeatInfo, yours: bool, pace: str = ANY_PACE) -> str:
+    """A seat's label at a network table of ``pace``: a computer's level, or a person: you, here,
+    away for a while, played by the computer (out of time at a live table, handed over at an
+    any-pace one), or given up for good (a computer plays it to the end)."""
     if seat.kind != "person":
         return kind_label(seat.kind)
     if yours:
-        return "You"
+        return YOURS_PLAYED if seat.stand_in else "You"
     if seat.left:
         return GAVE_UP
     if seat.stand_in:
-        return AWAY
+        return AWAY if pace == ANY_PACE else OUT_OF_TIME
     return "Person" if seat.connected else "Person, away"
+
+
+def stand_in_why(seat: SeatInfo, pace: str) -> str:
+    """Why the computer plays a person's seat, in a few words."""
+    if seat.left:
+        return "the seat was given up"
+    return "away for a week" if pace == ANY_PACE else "out of time"
 
 
 class RemoteTableScene(TableScene):
@@ -58,6 +81,8 @@ class RemoteTableScene(TableScene):
         super().__init__(self.remote.session, controller=self.remote)
         self.waiting_deal = False
         self._drop: Point | None = None
+        self.turn_clock = TableClock()
+        """The turn clock as this table counts it down (a live table's)."""
 
     def attach(self, app: Host) -> None:
         """Show the table as the server has it."""
@@ -76,8 +101,19 @@ class RemoteTableScene(TableScene):
         if not dealt:  # a rejoin, or a table opened mid-round: no deal to show, the round as it stands
             self.say("You are at the table again: the round as it stands now.", theme.GOLD)
 
+    @property
+    def pace(self) -> str:
+        """The table's pace: ``live`` or ``any``."""
+        return table_pace(self.remote.table.settings)[0]
+
     def update(self, dt: float) -> None:
-        """Take in the server's news, then play on as a local table does."""
+        """Take in the server's news, then play on as a local table does; count the turn clock down."""
+        self.turn_clock.follow(self.remote, self.clock, self.remote.connected)
+        if self.turn_clock.warn_due and self.human_turn() and self.turn_clock.take_warning() and self.app:
+            if self.app.sounds is not None:
+                self.app.sounds.play("clock-warning")
+            self.say("Your time is nearly up: when the clock runs out, the computer finishes your turn.",
+                     theme.WARN, 6.0)
         super().update(dt)
         if self.waiting_deal and self.remote.deal_ready():
             self.start_round()
@@ -88,11 +124,12 @@ class RemoteTableScene(TableScene):
 
     def _label_seats(self) -> None:
         """Each seat's label (see ``seat_label``)."""
-        self.seat_labels = tuple(seat_label(seat, i == self.remote.seat.seat)
+        pace = self.pace
+        self.seat_labels = tuple(seat_label(seat, i == self.remote.seat.seat, pace)
                                  for i, seat in enumerate(self.remote.table.seats))
 
     def saving_badge(self) -> str | None:
-        """The connection's state: reconnecting, lost for good, or who is away."""
+        """The connection's state: reconnecting, lost for good, or who is away and whose seat the computer plays."""
         remote = self.remote
         if remote.gone:
             return f"Not at this table: {remote.gone}"
@@ -100,8 +137,48 @@ class RemoteTableScene(TableScene):
             return RECONNECTING
         if remote.paused:
             return "Paused: the server cannot store moves"
-        away = remote.away()
-        return f"Away: {', '.join(away)}" if away else None
+        said = ["Your seat: the computer plays it (out of time)"] if remote.handed_over() else []
+        others = [s for i, s in enumerate(remote.table.seats) if s.kind == "person" and i != remote.seat.seat]
+        away = [s.name for s in others if not s.connected and not s.stand_in and not s.left]
+        said += [f"Away: {', '.join(away)}"] if away else []
+        said += [f"{s.name}: the computer plays ({stand_in_why(s, self.pace)})" for s in others
+                 if s.stand_in and not s.left]
+        return "  \u00b7  ".join(said) or None
+
+    def waiting_line(self) -> str | None:
+        """Whom the table waits for when another seat decides (never "thinking" for a person):
+        "Waiting for Ana: 1:32 left", "Waiting for Ana to move", "The computer plays for Ben"."""
+        remote = self.remote
+        if remote.handed_over():
+            return "The computer plays your seat: Take my seat back (T) to play again."
+        seat, seats = remote.to_move(), remote.table.seats
+        if seat is None or seat == remote.seat.seat or seat >= len(seats) or seats[seat].kind != "person":
+            return None
+        person = seats[seat]
+        if person.stand_in:
+            return f"The computer plays for {person.name} ({stand_in_why(person, self.pace)})\u2026"
+        left = self.turn_clock.left_for(seat, self.clock) if remote.connected else None
+        if left is not None:
+            return f"Waiting for {person.name}: {left} left"
+        if not person.connected:
+            return f"Waiting for {person.name}, who is away: the table waits for their move."
+        return f"Waiting for {person.name} to move\u2026"
+
+    def _facts(self) -> FrameFacts:
+        """The local table's facts, with whom the table waits for, the turn clock and Take my seat back."""
+        extra = (("reclaim", TAKE_BACK),) if self.remote.handed_over() and self.remote.connected else ()
+        clock = self.turn_clock.shown if self.remote.connected else None
+        return dataclasses.replace(super()._facts(), waiting_line=self.waiting_line(), turn_clock=clock,
+                                   extra_buttons=extra)
+
+    def carry_out(self, command: Command) -> None:
+        """Take my seat back (T, or its button); everything else as at a local table."""
+        if command.kind == "reclaim":
+            if self.remote.handed_over():
+                self.remote.take_back()
+                self.say("Taking your seat back\u2026", theme.GOLD)
+            return
+        super().carry_out(command)
 
     def copy_session(self) -> GameSession | None:
         """The person's checked copy of the match (its finished rounds), once a round has ended."""
@@ -137,7 +214,7 @@ class RemoteTableScene(TableScene):
     def finish_match(self) -> None:
         """The match is over: the ranking from the copy; nothing left to rejoin."""
         assert self.app is not None
-        forget_seat()
+        forget_seat(self.remote.seat.token)
         session = self.copy_session()
         if session is None:
             self.app.reset(self.app.routes.title())
@@ -163,14 +240,45 @@ class RemoteTableScene(TableScene):
         self.app.push(self.app.routes.scores(session.match, self.session.hints))
 
     def open_menu(self) -> None:
-        """Esc: stay, leave for now (rejoin later from Play online) or give the seat up."""
+        """Esc: stay, leave for now (back later from My tables), give the seat up, or (any pace)
+        hand the seat of someone away to the computer."""
         assert self.app is not None
         self.input.drag = None
+        if self.pace == ANY_PACE:
+            meanwhile = "the table waits for your moves, for days if need be"
+        else:
+            meanwhile = "your turns keep their clock: the computer finishes a turn whose time runs out"
+        choices = [("Stay", lambda: None), ("Leave for now", self.leave_for_now), ("Give up seat", self.give_up)]
+        if self.absent():
+            choices.insert(2, ("Hand over\u2026", self.ask_hand_over))
         self.app.push(self.app.routes.dialog(
             "Leave the table?",
-            "Leave for now and your seat waits: Play online, then Rejoin, brings you back (a computer "
-            "player plays for you after a while). Give up the seat and a computer player plays it to the end.",
-            [("Stay", lambda: None), ("Leave for now", self.leave_for_now), ("Give up seat", self.give_up)]))
+            f"Leave for now and your seat waits: My tables brings you back (meanwhile {meanwhile}). "
+            "Give up the seat and a computer player plays it to the end.", choices))
+
+    def absent(self) -> list[int]:
+        """(Any pace) the seats of the people away, whose seat the others may hand to the computer
+        once they have been away for a week (the server says whether they have)."""
+        remote = self.remote
+        if self.pace != ANY_PACE:
+            return []
+        return [i for i, s in enumerate(remote.table.seats) if s.kind == "person" and i != remote.seat.seat
+                and not s.connected and not s.stand_in and not s.left]
+
+    def ask_hand_over(self) -> None:
+        """Which absent person's seat the computer should play (the server refuses one away under a week)."""
+        assert self.app is not None
+        seats, level = self.remote.table.seats, self.remote.table.settings.get("stand_in", "easy")
+        absent = self.absent()[:3]
+        names = [seats[i].name for i in absent]
+        heading = f"Let the computer play for {names[0]}?" if len(names) == 1 else "Let the computer play for someone away?"
+        self.app.push(self.app.routes.dialog(
+            heading,
+            f"A seat whose person has been away for a week may be handed to the computer ({level}): it plays "
+            "until they come back, and they take the seat back when they return. The table server says "
+            "no to anyone away for less.",
+            [*((f"For {seats[i].name}", partial(self.remote.hand_over, i)) for i in absent),
+             ("Cancel", lambda: None)]))
 
     def leave_for_now(self) -> None:
         """Close the connection (the seat is kept for a rejoin) and go to the title."""
@@ -183,7 +291,7 @@ class RemoteTableScene(TableScene):
         link = self.remote.link
         if self.remote.connected:
             link.call(link.client.leave())
-        forget_seat()
+        forget_seat(self.remote.seat.token)
         self.app.reset(self.app.routes.title())
 
     def allow_quit(self) -> bool:

@@ -3,6 +3,8 @@ Load, Statistics, Settings, Quit; on the very first start it offers the lesson."
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ...version import game_version
@@ -14,6 +16,9 @@ from ..scene import Host, Space
 from ..tile_art import face, numerals_for
 from ..widgets import Button
 from .menu import MenuScene
+
+if TYPE_CHECKING:
+    from ..online.title_tables import TitleTables
 
 FAN = ((12, 12), (12, 7), (7, 3), (3, 3), (3, 9), (9, 5), (5, 0))
 """The dominoes fanned out behind the title."""
@@ -37,6 +42,8 @@ class TitleScene(MenuScene):
         self.new_button = Button("New match", (x, 400, w, h), self.new_match, primary=True)
         half = w // 2 - 5
         self.online_button = Button("Play online", (x, 552, w, h), self.online)
+        self.tables_button = Button("My tables", (x + w // 2 + 5, 552, half, h), self.my_tables, size=22)
+        """Shown beside Play online while online seats are kept."""
         self.widgets = [
             self.new_button,
             self.continue_button,
@@ -53,6 +60,10 @@ class TitleScene(MenuScene):
         """Where each domino of the fan lies (window pixels)."""
         self.offer_lesson = False
         """Whether the lesson is to be offered (the very first start), once the title is up."""
+        self.tables: TitleTables | None = None
+        """The kept online seats and the look at their tables (None: none kept)."""
+        self.tables_note = ""
+        """What reading the kept online seats had to say (a damaged list set aside)."""
         self._refresh()
 
     def attach(self, app: Host) -> None:
@@ -67,8 +78,10 @@ class TitleScene(MenuScene):
         self.offer_lesson = app.settings.lesson_state == "new"
 
     def update(self, dt: float) -> None:
-        """On the very first start, offer the lesson once the title is up."""
+        """Say when a kept table waits for the person's move; on the very first start, offer the lesson."""
         super().update(dt)
+        if self.tables is not None:
+            self.tables.update()
         if not self.offer_lesson or self.app is None:
             return
         self.offer_lesson = False
@@ -94,10 +107,17 @@ class TitleScene(MenuScene):
 
     def _refresh(self) -> None:
         """Continue takes up the match in progress, else the lesson left for later
-        (either way it is focused and in colour); with neither it is greyed."""
-        from ..online.kept import kept_seat  # here: the title opens without loading the network
+        (either way it is focused and in colour); with neither it is greyed. My tables
+        stands beside Play online while online seats are kept."""
+        from ..online.title_tables import title_tables  # here: the title opens without loading the network
 
-        self.online_button.hint = "a table waits for you" if kept_seat() is not None else ""
+        self.tables, note = title_tables()
+        self.tables_note = note or self.tables_note  # said once, until the title is left
+        x, w, h = self.online_button.rect[0], 320, self.online_button.rect[3]
+        self.online_button.rect = (x, 552, w // 2 - 5 if self.tables else w, h)
+        self.widgets = [b for b in self.widgets if b is not self.tables_button]
+        if self.tables is not None:
+            self.widgets.insert(self.widgets.index(self.online_button) + 1, self.tables_button)
         match = self.saves.has_autosave()
         lesson = None if match else self.lesson_waiting()
         button = self.continue_button
@@ -127,9 +147,14 @@ class TitleScene(MenuScene):
 
 
     def online(self) -> None:
-        """Play online: host a table, join one, or rejoin the last one."""
+        """Play online: host a table, join one, or go back to one of My tables."""
         assert self.app is not None
         self.app.push(self.app.routes.online())
+
+    def my_tables(self) -> None:
+        """My tables: every online seat kept and where its table stands."""
+        assert self.app is not None
+        self.app.push(self.app.routes.my_tables())
 
     def new_match(self) -> None:
         """Open the new match screen."""
@@ -222,12 +247,17 @@ class TitleScene(MenuScene):
         blit_text(surface, "Mexican Train", space.px(96), (40, 20, 10), space.point(804, 66), "midtop", "title")
         blit_text(surface, "Mexican Train", space.px(96), theme.GOLD, space.point(800, 60), "midtop", "title")
         blit_text(surface, "dominoes around the roundhouse", space.px(24), theme.INK, space.point(800, 172), "midtop")
-        if self.note:  # in its band between the fan and the buttons, smaller if it needs the room
+        note = " ".join(n for n in (self.note, self.tables_note) if n)
+        if note:  # in its band between the fan and the buttons, smaller if it needs the room
             band = space.rect(160, NOTE_TOP, 1280, NOTE_BOTTOM - NOTE_TOP)
-            size = next((s for s in (18, 16, 14, 12) if text(self.note, space.px(s), theme.GOLD, "bold",
+            size = next((s for s in (18, 16, 14, 12) if text(note, space.px(s), theme.GOLD, "bold",
                                                                 wrap=band.w).get_height() <= band.h), 12)
-            blit_text(surface, self.note, space.px(size), theme.GOLD, band.midtop, "midtop", "bold",
+            blit_text(surface, note, space.px(size), theme.GOLD, band.midtop, "midtop", "bold",
                       wrap=band.w, box=band)
+        said = self.tables.said if self.tables is not None else ""
+        if said:  # beside My tables: "Your move at 2 tables"
+            said_box = space.rect(975, 552, 600, 62)
+            blit_text(surface, said, space.px(22), theme.GOLD, said_box.midleft, "midleft", "bold", box=said_box)
         version = f"version {game_version()}"
         blit_text(surface, version, space.px(15), theme.INK_DIM, space.point(20, 880), "bottomleft")
         blit_text(surface, "F11 fullscreen  \u00b7  arrows + Enter work everywhere", space.px(15), theme.INK_DIM, space.point(1580, 880), "bottomright")

@@ -22,6 +22,7 @@ from .parts import WHY_LABEL, Pill, buttons, pill_top, place_pill, place_tip, sc
 from .picture import TablePicture
 from .tips import TIPS
 from .tray import HandTray
+from .turn_clock import ClockShown
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,13 @@ class FrameFacts:
     you: int | None
     far_person: bool = False
     """The seat in ``thinking`` is a person at another screen, not a computer."""
+    waiting_line: str | None = None
+    """What the line says while another seat decides, when the table knows better than "X is
+    thinking" (a network table: "Waiting for Ana: 1:32 left", "The computer plays for Ben")."""
+    turn_clock: ClockShown | None = None
+    """A live network table's turn clock (None: nothing is timed)."""
+    extra_buttons: tuple[tuple[str, str], ...] = ()
+    """Buttons the table offers beside the turn's own (key, label): "Take my seat back"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,12 +97,13 @@ def build_frame(size: tuple[int, int], state: RoundState, facts: FrameFacts, par
         targets=targets_of(focus, legal),
         can_draw=facts.your_turn and DRAW in legal,
         boneyard=boneyard_pile(scaled.anchor("boneyard"), scaled.k),
-        buttons=buttons(scaled, legal, hand.knock_armed, hand.hover, facts.your_turn, facts.undo),
+        buttons=buttons(scaled, legal, hand.knock_armed, hand.hover, facts.your_turn, facts.undo,
+                        facts.extra_buttons),
         pill=message_pill(scaled, state, facts, parts),
         carried=(carried, drag.center(drag.pos)) if carried is not None and drag is not None else None,
         score_right=score_right(scaled),
         tip=None if facts.tip is None else place_tip(scaled, facts.tip, TIPS[facts.tip]),
-        badge=facts.badge,
+        badge=facts.badge, turn_clock=facts.turn_clock,
     )
     lay_out_log(scaled, frame, state, facts, parts)
     return frame
@@ -105,7 +114,7 @@ def message_pill(scaled: Scaled, state: RoundState, facts: FrameFacts, parts: Pa
     present = Present(
         turn_line=turn_hint(facts.legal, state) if facts.your_turn else None,
         thinking=None if facts.thinking is None else state.names[state.to_move], far_person=facts.far_person,
-        catching_up=not parts.picture.idle(), round_over=state.round_over)
+        catching_up=not parts.picture.idle(), round_over=state.round_over, waiting=facts.waiting_line)
     said = parts.message_line.on_show(present)
     if said is None:
         return None

@@ -80,6 +80,8 @@ class Present:
     far_person: bool = False
     catching_up: bool = False
     round_over: bool = False
+    waiting: str | None = None
+    """Whom the table waits for, in the table's own words (a network table's), said instead of who thinks."""
 
 
 @dataclass(slots=True)
@@ -192,6 +194,8 @@ class MessageLine:
             return self._notice.said
         if present.turn_line is not None:
             return Said(present.turn_line, theme.INK)
+        if present.waiting is not None and not present.round_over:
+            return Said(present.waiting, theme.INK_DIM)
         if present.thinking is not None and not present.round_over and present.far_person:
             return Said(f"Waiting for {present.thinking} to move\u2026", theme.INK_DIM)
         if present.thinking is not None and not present.round_over:

@@ -37,6 +37,7 @@ from .log_panel import LogPanel
 from .parts import Pill, TableButton, TipCard
 from .picture import TablePicture
 from .tray import HandTray, Point
+from .turn_clock import ClockShown, clock_rect, draw_turn_clock
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,8 @@ class TableFrame:
     tip: TipCard | None = None
     badge: str | None = None
     """A lasting warning (saves failing), shown until it no longer holds."""
+    turn_clock: ClockShown | None = None
+    """A live network table's turn clock, on the panel of the seat it times."""
 
 
 class StaticLayer:
@@ -145,6 +148,8 @@ def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePictu
         pygame.draw.rect(surface, theme.GLOW, lane.rect.inflate(4, 4), max(1, int(2 * k)), border_radius=max(4, int(plan.unit * 0.4)))
         if frame.thinking:
             _draw_thinking(surface, rect, k, frame.clock)
+    if frame.turn_clock is not None and frame.turn_clock.seat < state.players:
+        draw_turn_clock(surface, scaled, state.players, frame.turn_clock, frame.clock)
     for seat in range(state.players):
         pop = picture.marker_pop.get(seat, 1.0)
         draw_marker(surface, marker_pos(plan, plan.lanes[seat]), state.public[seat], plan.unit * 1.15, pop)
@@ -187,6 +192,8 @@ def pulse_rects(frame: TableFrame) -> list[pygame.Rect]:
         rects.append(pygame.Rect(plan.lanes[train].rect).inflate(pad * 2, pad * 2))
     if frame.can_draw:
         rects.append(frame.boneyard.inflate(pad * 2, pad * 2))
+    if frame.turn_clock is not None and frame.turn_clock.seat < state.players:
+        rects.append(clock_rect(scaled, state.players, frame.turn_clock).inflate(pad, pad))
     return [r.clip(pygame.Rect((0, 0), frame.size)) for r in rects]
 
 

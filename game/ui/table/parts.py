@@ -103,15 +103,17 @@ def turn_hint(legal: Sequence[Action], state: RoundState) -> str:
 
 
 def buttons(scaled: Scaled, legal: Sequence[Action], knock_armed: bool, hover: tuple[float, float],
-            hint: bool, undo: bool = False) -> tuple[TableButton, ...]:
-    """The turn's buttons (only on your turn; ``undo``: Undo too) at the bottom
-    right, and along the top bar Hint (``hint``: on your turn), Log and Menu."""
+            hint: bool, undo: bool = False, extra: Sequence[tuple[str, str]] = ()) -> tuple[TableButton, ...]:
+    """The turn's buttons (only on your turn; ``undo``: Undo too; ``extra``: the
+    table's own, as key and label) at the bottom right, and along the top bar
+    Hint (``hint``: on your turn), Log and Menu."""
     k = scaled.k
     offered = [(key, label) for key, label in TURN_BUTTONS if {"end": END, "open": OPEN}[key] in legal]
     if any(isinstance(a, Play) and a.knock for a in legal):
         offered.append(("knock", "Knocking \u2714  (K)" if knock_armed else "Knock!  (K)"))
     if undo:
         offered.append(("undo", "Undo (U)"))
+    offered += extra
     area = scaled.anchor("buttons")
     bh = 40 * k
     y = area.y + 10 * k
