@@ -2,8 +2,9 @@
 
     python tools/bench.py [--only GROUP] [--repeat N]
 
-Groups: engine, table, ai, saves, idle, review (``--video x11`` measures the idle
-group in a real window on $DISPLAY, e.g. under Xvfb). Each figure is the median of ``--repeat``
+Groups: engine, table, ai, saves, idle, review, title (``--video x11`` measures the idle
+group in a real window on $DISPLAY, e.g. under Xvfb; ``title`` times the title's and My
+tables' frames while a kept table's server never answers). Each figure is the median of ``--repeat``
 runs (default 5) so that a noisy, shared machine gives a steady number.
 """
 
@@ -437,6 +438,71 @@ def group_idle(video: str = "dummy") -> dict[str, float]:
     }
 
 
+def _frames_with_a_silent_server(frames: int = 300) -> dict[str, list[float]]:
+    """Milliseconds per frame of the title and of My tables (1600x900, dummy video driver; after
+    five frames that load fonts) while one of the kept tables' servers accepts the connection and never answers
+    (a socket on 127.0.0.1), another kept table being this game's own (read from its database)."""
+    import os
+    import socket
+    import tempfile
+
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.online.kept import KeptSeat, keep_seat
+    from game.ui.online.my_tables import MyTablesScene
+    from game.ui.routes import GameRoutes
+    from game.ui.saves_bridge import SavesBridge
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen()  # the connection is accepted by the system and never answered
+    times: dict[str, list[float]] = {"title": [], "my_tables": []}
+    with tempfile.TemporaryDirectory() as home:
+        before = os.environ.get("MEXICAN_TRAIN_DATA_DIR")
+        os.environ["MEXICAN_TRAIN_DATA_DIR"] = home
+        saves = SavesBridge.open()
+        try:
+            keep_seat(KeptSeat(f"ws://127.0.0.1:{silent.getsockname()[1]}/", "SILNT-12345", "1" * 32, "Ana"))
+            keep_seat(KeptSeat("ws://127.0.0.1:8765/", "HOSTD-12345", "2" * 32, "Ana", "127.0.0.1", 8765))
+            app = App((1600, 900), routes=GameRoutes(saves))
+            app.settings.lesson_state = "offered"
+            for name, scene in (("title", app.routes.title()), ("my_tables", MyTablesScene())):
+                app.reset(scene)
+                for _ in range(5):  # the first frames load fonts and draw the fan: not what is measured
+                    app.step(pygame.event.get(), 1 / 60)
+                for _ in range(frames):
+                    start = time.perf_counter()
+                    app.step(pygame.event.get(), 1 / 60)
+                    pygame.display.flip()
+                    times[name].append((time.perf_counter() - start) * 1000)
+            for scene in app.stack:
+                scene.close()
+            pygame.quit()
+        finally:
+            saves.close()
+            silent.close()
+            if before is None:
+                os.environ.pop("MEXICAN_TRAIN_DATA_DIR", None)
+            else:
+                os.environ["MEXICAN_TRAIN_DATA_DIR"] = before
+    return times
+
+
+def group_title() -> dict[str, float]:
+    """Frame times (ms, p50/p99/max) of the title and of My tables while a kept table's server
+    never answers: its rows wait on their own thread, never in a frame (the mark is 50 ms)."""
+    times = _frames_with_a_silent_server()
+    figures: dict[str, float] = {}
+    for name, values in times.items():
+        figures[f"{name}_frame_ms_p50"] = round(statistics.median(values), 2)
+        figures[f"{name}_frame_ms_p99"] = round(_percentile(values, 0.99), 2)
+        figures[f"{name}_frame_ms_max"] = round(max(values), 2)
+    return figures
+
+
 _REVIEW_ROUND: list[object] = []
 """The played match the review group reviews (played once per process)."""
 
@@ -463,7 +529,7 @@ def group_review() -> dict[str, float]:
 
 GROUPS: dict[str, Callable[[], dict[str, float]]] = {
     "engine": group_engine, "saves": group_saves, "ai": group_ai, "table": group_table, "idle": group_idle,
-    "review": group_review,
+    "review": group_review, "title": group_title,
 }
 
 

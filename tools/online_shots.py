@@ -3,14 +3,19 @@ scene, the host form with its pace and the join form, the host's lobby with a
 friend seated, the network table with the friend's turn clock and the
 person's own clock in its last seconds, the reconnecting badge, My tables and
 the title saying whose move it is. The game's own server listens on
-127.0.0.1 only, on a free port; the friend is a script on the same loopback;
-zeroconf listens on the loopback alone."""
+127.0.0.1 only, on a free port; the friend is a script on the same loopback,
+and so is a second table server where Ben hosts a table Ana joined; zeroconf
+listens on the loopback alone."""
 
 from __future__ import annotations
 
+import asyncio
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 
-from game.net.client import ThreadedClient
+from game.net.client import Client, ThreadedClient
+from game.net.embedded import EmbeddedServer
 from game.ui.app import App
 from game.ui.online import connection
 from game.ui.online.kept import KeptSeat, keep_seat
@@ -29,6 +34,25 @@ def _until(app: App, done: Callable[[], bool], frames: int = 3000) -> None:
         if done():
             return
         app.step([])
+
+
+def _bens_table(port: int) -> KeptSeat:
+    """Ben hosts an any-pace table on a table server at ``port``, Ana takes a seat, Ben starts;
+    Ana's seat, as her game keeps it."""
+    async def set_up() -> KeptSeat:
+        url = f"ws://127.0.0.1:{port}/"
+        ben, ana = Client(url), Client(url)
+        await ben.connect()
+        table = await ben.create("Ben", "classic", 3, seats=["person", "open", "easy"], pace="any")
+        await ana.connect()
+        seat = await ana.join(table.table, "Ana")
+        await ben.start()
+        while ana.view is None:
+            await ana.next()
+        await ana.close()
+        await ben.close()
+        return KeptSeat(url, seat.table, seat.token, "Ana")
+    return asyncio.run(set_up())
 
 
 def _ana_plays(table: RemoteTableScene) -> bool:
@@ -86,7 +110,8 @@ def online_shots(app: App, shot: Callable[[str], None]) -> None:
     assert isinstance(table, RemoteTableScene)
     bens_turn = lambda: table.remote.to_move() == 1 and table.picture.ready()  # noqa: E731
     _until(app, lambda: _ana_plays(table) and bens_turn())
-    _until(app, lambda: False, 120)
+    _until(app, lambda: table.frame is not None and table.frame.pill is not None
+           and table.frame.pill.text.startswith("Waiting for Ben"))
     shot("online-table")  # Ben's turn, his clock running down on his panel
     _until(app, lambda: _ben_plays(friend) and table.human_turn())
     _until(app, lambda: table.frame is not None and table.frame.turn_clock is not None
@@ -96,6 +121,8 @@ def online_shots(app: App, shot: Callable[[str], None]) -> None:
     friend.close()
     app.reset(app.routes.title())  # Ana leaves for now: the title says her move waits
     keep_seat(KeptSeat(FAR_AWAY, "7RX7T-4KD2M", "0" * 32, "Ana"))
+    elsewhere = EmbeddedServer(Path(tempfile.mkdtemp(prefix="mt-shots-server-")), "127.0.0.1", 0)
+    keep_seat(_bens_table(elsewhere.start()))
     app.reset(app.routes.title())
     title = app.top
     _until(app, lambda: bool(getattr(getattr(title, "tables", None), "said", "")))
@@ -118,3 +145,4 @@ def online_shots(app: App, shot: Callable[[str], None]) -> None:
     shot("online-reconnecting")
     for scene in app.stack:
         scene.close()
+    elsewhere.stop()

@@ -107,14 +107,14 @@ class RemoteTableScene(TableScene):
         return table_pace(self.remote.table.settings)[0]
 
     def update(self, dt: float) -> None:
-        """Take in the server's news, then play on as a local table does; count the turn clock down."""
-        self.turn_clock.follow(self.remote, self.clock, self.remote.connected)
+        """Take in the server's news, then play on as a local table does; warn once when the
+        person's own turn clock enters its last seconds."""
+        super().update(dt)
         if self.turn_clock.warn_due and self.human_turn() and self.turn_clock.take_warning() and self.app:
             if self.app.sounds is not None:
                 self.app.sounds.play("clock-warning")
             self.say("Your time is nearly up: when the clock runs out, the computer finishes your turn.",
                      theme.WARN, 6.0)
-        super().update(dt)
         if self.waiting_deal and self.remote.deal_ready():
             self.start_round()
         for note in self.remote.notes:
@@ -304,7 +304,9 @@ class RemoteTableScene(TableScene):
         super()._act(command)
 
     def catch_steps(self, drop: Point | None = None) -> None:
-        """Hand the server's steps to the picture; the person's own move flies from where they dropped it."""
+        """Count the turn clock down from the latest reading (the news just taken in); hand the
+        server's steps to the picture, the person's own move flying from where they dropped it."""
+        self.turn_clock.follow(self.remote, self.clock, self.remote.connected)
         for step in self.controller.take_steps():
             if step.computer:
                 self.picture.enqueue(step, None)

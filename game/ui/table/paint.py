@@ -146,7 +146,7 @@ def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePictu
         pygame.draw.rect(surface, theme.GLOW, rect, max(2, int((2 + 2 * pulse) * k)), border_radius=int(14 * k))
         lane = plan.lanes[mover]
         pygame.draw.rect(surface, theme.GLOW, lane.rect.inflate(4, 4), max(1, int(2 * k)), border_radius=max(4, int(plan.unit * 0.4)))
-        if frame.thinking:
+        if frame.thinking and (frame.turn_clock is None or frame.turn_clock.seat != mover):  # a clock says it
             _draw_thinking(surface, rect, k, frame.clock)
     if frame.turn_clock is not None and frame.turn_clock.seat < state.players:
         draw_turn_clock(surface, scaled, state.players, frame.turn_clock, frame.clock)
