@@ -284,3 +284,8 @@ def test_an_any_pace_table_waits_days_and_is_found_again_in_my_tables_at_the_per
     assert frames_until(app, again.human_turn, 30)
     assert again.match.round_number == round_number and again.remote.live is not None
     assert sorted(again.remote.live.hands[me]) == hand, "the person's hand as they left it"
+    monkeypatch.setattr(lookup_module, "TITLE_EVERY", 60.0)  # as in the game: a look is good for a minute...
+    app.reset(app.routes.title())
+    after = app.top
+    assert isinstance(after, TitleScene) and after.tables is not None
+    assert after.tables.lookup is not mine.lookup, "...but not once the person was at the table"

@@ -155,6 +155,13 @@ def fresh_lookup(seats: Sequence[KeptSeat]) -> TablesLookup:
     return lookup
 
 
+def forget_lookups() -> None:
+    """What the last look found is out of date (the person was just at one of the tables)."""
+    global _latest
+    with _latest_lock:
+        _latest = None
+
+
 def recent_lookup(seats: Sequence[KeptSeat]) -> TablesLookup:
     """The latest look at exactly these seats when it is under ``TITLE_EVERY`` seconds old, else a new one."""
     with _latest_lock:

@@ -34,6 +34,7 @@ from ..table.input import Command
 from ..table.scene import TableScene
 from ..table.tray import Point
 from .kept import forget_seat
+from .lookup import forget_lookups
 from .pace_words import ANY_PACE, table_pace
 from .table_clock import TableClock
 
@@ -85,8 +86,9 @@ class RemoteTableScene(TableScene):
         """The turn clock as this table counts it down (a live table's)."""
 
     def attach(self, app: Host) -> None:
-        """Show the table as the server has it."""
+        """Show the table as the server has it; what the title last looked at is out of date now."""
         super().attach(app)
+        forget_lookups()
         self._label_seats()
 
     # ------------------------------------------------------------ what differs
