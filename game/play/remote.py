@@ -89,6 +89,8 @@ class RemoteController:
         self.match = self.session.match
         self.notes: list[str] = []
         """What the person should be told (refusals, news), oldest first; the table takes them."""
+        self.after_steps: list[str] = []
+        """What to tell once the picture has shown the steps taken in (a turn the stand-in finished)."""
         self.connected = True
         self.paused = False
         """The server cannot store moves for now: play waits until it can."""
@@ -243,7 +245,8 @@ class RemoteController:
             assert self._state is not None
             self._steps.append(Step(self._state.copy(), update.events, mover, mover != self.seat.seat or stand_in))
             if stand_in and not self._stood_in and not self.handed_over():
-                self.notes.append("Your time ran out: the computer finished your turn. The next one is yours.")
+                self.after_steps.append("Your time ran out, so the computer played your turn. The next one is "
+                                        "yours again.")
             self._stood_in = stand_in and self._state.to_move == self.seat.seat
             moved = True
         return moved

@@ -35,7 +35,7 @@ from ..table.scene import TableScene
 from ..table.tray import Point
 from .kept import forget_seat
 from .lookup import forget_lookups
-from .pace_words import ANY_PACE, table_pace
+from .pace_words import ANY_PACE, WARNING, table_pace
 from .table_clock import TableClock
 
 RECONNECTING = "Reconnecting\u2026"
@@ -48,7 +48,7 @@ GAVE_UP = "Gave up: computer"
 """A seat's label once its person gave the seat up (a computer plays it to the end)."""
 YOURS_PLAYED = "You: computer plays"
 """This person's own seat's label while the computer plays it (until Take my seat back)."""
-TAKE_BACK = "Take my seat back  (T)"
+TAKE_BACK = "Take my seat back (T)"
 """The button of a person whose seat the computer plays (three turns out of time, or handed over)."""
 
 
@@ -116,12 +116,15 @@ class RemoteTableScene(TableScene):
             if self.app.sounds is not None:
                 self.app.sounds.play("clock-warning")
             self.say("Your time is nearly up: when the clock runs out, the computer finishes your turn.",
-                     theme.WARN, 6.0)
+                     theme.WARN, WARNING)  # until the turn ends (the next step clears it)
         if self.waiting_deal and self.remote.deal_ready():
             self.start_round()
         for note in self.remote.notes:
             self.say(note, theme.WARN)
         self.remote.notes.clear()
+        if self.remote.after_steps and self.picture.idle():  # once the stand-in's moves have been shown
+            self.say(" ".join(self.remote.after_steps), theme.WARN, 6.0)
+            self.remote.after_steps.clear()
         self._label_seats()
 
     def _label_seats(self) -> None:
