@@ -440,7 +440,8 @@ def group_idle(video: str = "dummy") -> dict[str, float]:
 
 def _frames_with_a_silent_server(frames: int = 300) -> dict[str, list[float]]:
     """Milliseconds per frame of the title and of My tables (1600x900, dummy video driver; after
-    five frames that load fonts) while one of the kept tables' servers accepts the connection and never answers
+    five frames that load fonts) while one of the kept tables' servers accepts the connection and
+    never answers
     (a socket on 127.0.0.1), another kept table being this game's own (read from its database)."""
     import os
     import socket

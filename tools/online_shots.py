@@ -108,7 +108,7 @@ def online_shots(app: App, shot: Callable[[str], None]) -> None:
     _until(app, lambda: isinstance(app.top, RemoteTableScene))
     table = app.top
     assert isinstance(table, RemoteTableScene)
-    bens_turn = lambda: table.remote.to_move() == 1 and table.picture.ready()  # noqa: E731
+    bens_turn = lambda: table.remote.to_move() == 1 and table.picture.ready()
     _until(app, lambda: _ana_plays(table) and bens_turn())
     _until(app, lambda: table.frame is not None and table.frame.pill is not None
            and table.frame.pill.text.startswith("Waiting for Ben"))
@@ -133,7 +133,7 @@ def online_shots(app: App, shot: Callable[[str], None]) -> None:
     _until(app, lambda: mine.lookup is None or mine.lookup.done())
     _until(app, lambda: False, 3)
     shot("online-my-tables")
-    rejoined = lambda: isinstance(app.top, RemoteTableScene)  # noqa: E731
+    rejoined = lambda: isinstance(app.top, RemoteTableScene)
     mine.open(next(seat for seat in mine.seats if seat.own))
     _until(app, rejoined)
     table = app.top

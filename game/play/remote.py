@@ -150,7 +150,8 @@ class RemoteController:
 
     def person_to_move(self) -> bool:
         """Whether this seat decides now and has not sent its action yet (not while the stand-in has it)."""
-        return self.to_move() == self.seat.seat and not self._sent and self.connected and not self.handed_over()
+        return (self.to_move() == self.seat.seat and not self._sent and self.connected
+                and not self.handed_over())
 
     @property
     def my_seat(self) -> int:
@@ -243,10 +244,11 @@ class RemoteController:
             stand_in = mover == self.seat.seat and not self._sent and self._moved_by(update, mover)
             self._show(update)
             assert self._state is not None
-            self._steps.append(Step(self._state.copy(), update.events, mover, mover != self.seat.seat or stand_in))
+            computer = mover != self.seat.seat or stand_in
+            self._steps.append(Step(self._state.copy(), update.events, mover, computer))
             if stand_in and not self._stood_in and not self.handed_over():
-                self.after_steps.append("Your time ran out, so the computer played your turn. The next one is "
-                                        "yours again.")
+                self.after_steps.append("Your time ran out, so the computer played your turn. "
+                                        "The next one is yours again.")
             self._stood_in = stand_in and self._state.to_move == self.seat.seat
             moved = True
         return moved
@@ -254,7 +256,8 @@ class RemoteController:
     @staticmethod
     def _moved_by(update: Update, seat: int) -> bool:
         """Whether ``update`` shows a move of ``seat`` (a tile played or drawn, a pass)."""
-        return any(isinstance(e, (ev.TilePlayed, ev.TileDrawn, ev.Passed)) and e.seat == seat for e in update.events)
+        moves = (ev.TilePlayed, ev.TileDrawn, ev.Passed)
+        return any(isinstance(e, moves) and e.seat == seat for e in update.events)
 
     def think_for(self, seconds: float) -> int:
         """Take in what came (the server decides for the computers; nothing to wait for)."""

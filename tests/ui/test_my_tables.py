@@ -37,8 +37,8 @@ def table(state: str = "playing", waiting: tuple[int, ...] = (0,), seat: int = 1
     fields: dict[str, object] = {"seat": seat, "state": state, "pace": "any", "round": 3, "rounds": 13,
                                  "waiting": waiting, "your_move": seat in waiting and state != "over",
                                  "last_move_at": NOW - 300, "finished_at": None,
-                                 "seats": (person("Ana"), person("Ben"), SeatInfo("Easy 3", "easy", False, False,
-                                                                                  False, False))}
+                                 "seats": (person("Ana"), person("Ben"),
+                                           SeatInfo("Easy 3", "easy", False, False, False, False))}
     fields.update(more)
     return Listing("K3F9Q-2XAMB", "table", **fields)  # type: ignore[arg-type]
 
@@ -113,7 +113,7 @@ def test_a_server_that_never_answers_slows_no_frame_and_the_other_rows_fill(
         app: App, silent_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lookup_module, "ANSWER_WAIT", 3600.0)  # it stays silent all through the test
     silent = KeptSeat(silent_server, "SILNT-12345", "1" * 32, "Ana")
-    hosted = KeptSeat("ws://127.0.0.1:1/", "HOSTD-12345", "2" * 32, "Ana", "127.0.0.1", 1)  # read from the file
+    hosted = KeptSeat("ws://127.0.0.1:1/", "HOSTD-12345", "2" * 32, "Ana", "127.0.0.1", 1)  # its database
     keep_seat(silent)
     keep_seat(hosted)
     app.reset(app.routes.title())
@@ -125,7 +125,7 @@ def test_a_server_that_never_answers_slows_no_frame_and_the_other_rows_fill(
     assert app.frame_count - start == 30 and not looked.done()
     mine = MyTablesScene()
     app.push(mine)
-    said = lambda code: next(row.words.state for row in mine.rows if row.label == code and row.words)  # noqa: E731
+    said = lambda code: next(row.words.state for row in mine.rows if row.label == code and row.words)
     assert frames_until(app, lambda: not said(hosted.code).startswith("Asking"), 60)
     assert said(hosted.code).startswith("The server does not know")  # its row filled...
     assert said(silent.code) == f"Asking {where(silent_server)}\u2026"  # ...while the silent one still asks

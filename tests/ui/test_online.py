@@ -216,7 +216,7 @@ def test_while_a_person_far_away_decides_the_line_says_the_table_waits_for_them(
 
         assert frames_until(app, bens_turn, 60)
         assert table.remote.waiting_for_person()
-        waiting = lambda: message(table).startswith("Waiting for Ben: ") and message(table).endswith(" left")  # noqa: E731
+        waiting = lambda: message(table).startswith("Waiting for Ben: ") and message(table).endswith(" left")
         assert frames_until(app, waiting, 30), lines_said(table)  # a live table: with Ben's turn clock
         assert not any("Ben is thinking" in said for said in lines_said(table))
     finally:

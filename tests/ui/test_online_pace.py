@@ -66,7 +66,8 @@ class Heard:
 
 
 def host_at(app: App, where: str, pace: tuple[str, int], players: int = 2) -> LobbyScene:
-    """From the title: Host a table of ``players`` at ``where`` (a port, or a server's address) at ``pace``."""
+    """From the title: Host a table of ``players`` at ``where`` (a port or a server's address),
+    at ``pace``."""
     app.reset(app.routes.title())
     frames(app, 2)
     press(app, "Play online")
@@ -115,8 +116,8 @@ def test_the_host_chooses_the_pace_and_the_lobby_shows_it(app: App) -> None:
     app.reset(online)
     online.host_form()
     assert [pace_label(c) for c in online.pace.choices] == [
-        "Live: 30 seconds a turn", "Live: 1 minute a turn", "Live: 2 minutes a turn", "Live: 5 minutes a turn",
-        "Live: 10 minutes a turn", "Any pace: days between moves"]
+        "Live: 30 seconds a turn", "Live: 1 minute a turn", "Live: 2 minutes a turn",
+        "Live: 5 minutes a turn", "Live: 10 minutes a turn", "Any pace: days between moves"]
     assert online.pace.value == ("live", 120), "two minutes a turn unless the host chooses otherwise"
     lobby = host_at(app, "0", ("any", 0))
     assert lobby.link is not None and lobby.link.client.table is not None
@@ -130,7 +131,8 @@ def test_the_host_chooses_the_pace_and_the_lobby_shows_it(app: App) -> None:
     lobby.close()
 
 
-def test_a_live_turn_clock_counts_down_for_everyone_and_warns_in_its_last_seconds(app: App, clocked: Clocked) -> None:
+def test_a_live_turn_clock_counts_down_for_everyone_and_warns_in_its_last_seconds(
+        app: App, clocked: Clocked) -> None:
     heard = Heard()
     app.sounds = heard  # type: ignore[assignment]
     lobby = host_at(app, f"127.0.0.1:{clocked.port}", ("live", 30))
@@ -138,10 +140,11 @@ def test_a_live_turn_clock_counts_down_for_everyone_and_warns_in_its_last_second
     table = started(app, lobby)
     me, ben = table.remote.seat.seat, friend.joined.seat
     try:
-        bens_clock = lambda: table.frame is not None and table.frame.turn_clock is not None and (  # noqa: E731
+        bens_clock = lambda: table.frame is not None and table.frame.turn_clock is not None and (
             table.frame.turn_clock.seat == ben)
         assert frames_until(app, lambda: ana_moves(table) and bens_clock(), 60)
-        waiting = lambda: message(table).startswith("Waiting for Ben: 0:") and message(table).endswith(" left")  # noqa: E731
+        said = lambda: message(table)
+        waiting = lambda: said().startswith("Waiting for Ben: 0:") and said().endswith(" left")
         assert frames_until(app, waiting, 30), lines_said(table)
         assert frames_until(app, lambda: (friend.play(), table.human_turn())[1], 60)
         frames(app, 1)
@@ -218,7 +221,7 @@ def test_a_seat_played_by_the_computer_is_never_said_to_be_thinking(app: App, cl
 
     try:
         assert frames_until(app, ben_never_moves, 120)
-        assert table.waiting_line() == "The computer plays for Ben (out of time)\u2026"  # what the line falls back on
+        assert table.waiting_line() == "The computer plays for Ben (out of time)\u2026"
         assert table.seat_labels[ben] == "Out of time: computer"
         assert "Ben: the computer plays (out of time)" in (table.saving_badge() or "")
         assert not [line for line in said + lines_said(table) if "Ben is thinking" in line]
@@ -253,7 +256,7 @@ def test_at_an_any_pace_table_a_seat_away_for_a_week_can_be_handed_over(app: App
 
 def test_an_any_pace_table_waits_days_and_is_found_again_in_my_tables_at_the_persons_move(
         app: App, clocked: Clocked, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lookup_module, "TITLE_EVERY", 0.0)  # the title looks again as soon as it has an answer
+    monkeypatch.setattr(lookup_module, "TITLE_EVERY", 0.0)  # the title looks again once it has answers
     lobby = host_at(app, f"127.0.0.1:{clocked.port}", ("any", 0), players=3)
     table = started(app, lobby)
     me = table.remote.seat.seat

@@ -130,7 +130,8 @@ def _ask_server(url: str, pairs: list[tuple[str, str]], wait: float) -> list[Lis
     except TimeoutError:
         raise _NoAnswer(f"The server at {at} did not answer in {wait:g} seconds.") from None
     except ConnectionRefusedError:
-        raise _NoAnswer(f"The server at {at} did not answer: nothing listens there (it may be off).") from None
+        raise _NoAnswer(f"The server at {at} did not answer: nothing listens there (it may be off).") \
+            from None
     except ServerRefused as refused:
         raise _NoAnswer(f"The server at {at} said: {refused.message}.") from None
     except WireError as error:

@@ -12,6 +12,7 @@ that never answers only keeps its own rows asking.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import partial
@@ -54,8 +55,9 @@ class TableRow(Button):
             return
         x, room = rect.x + space.px(18), rect.w - space.px(36)
         tone = theme.GOLD if words.your_move else theme.WARN if words.trouble or words.gone else theme.INK
+        state_style = "bold" if words.your_move else "regular"
         for line, size, style, ink, y in ((words.heading, 22, "bold", theme.INK, 10),
-                                          (words.state, 21, "bold" if words.your_move else "regular", tone, 38),
+                                          (words.state, 21, state_style, tone, 38),
                                           (words.detail, 16, "regular", theme.INK_DIM, 68)):
             said, fitted = fit_size(line, space.px(size), style, room, space.px(size - 5))
             blit_text(surface, said, fitted, ink, (x, rect.y + space.px(y)), "topleft", style)
@@ -106,13 +108,15 @@ class MyTablesScene(MenuScene):
             y = ROW_TOP + i * ROW_PITCH
             row = TableRow(seat.code, (230, y, 1000, ROW_HEIGHT), partial(self.open, seat))
             self.rows.append(row)
-            self.widgets += [row, Button("Remove", (1250, y + 17, 130, 60), partial(self.ask_remove, seat), size=20)]
+            remove = Button("Remove", (1250, y + 17, 130, 60), partial(self.ask_remove, seat), size=20)
+            self.widgets += [row, remove]
         self.widgets.append(Button("Back", (230, 700, 240, 62), self.back))
         if len(self.seats) > PAGE:
             pages = (len(self.seats) - 1) // PAGE + 1
-            self.widgets += [Button("Previous", (990, 700, 180, 62), partial(self.turn, -1), enabled=self.page > 0),
-                             Button("Next", (1190, 700, 190, 62), partial(self.turn, 1), enabled=self.page < pages - 1,
-                                    hint=f"page {self.page + 1} of {pages}")]
+            self.widgets += [Button("Previous", (990, 700, 180, 62), partial(self.turn, -1),
+                                    enabled=self.page > 0),
+                             Button("Next", (1190, 700, 190, 62), partial(self.turn, 1),
+                                    enabled=self.page < pages - 1, hint=f"page {self.page + 1} of {pages}")]
         self._fill_rows()
         self.show_focus()
 
@@ -158,8 +162,9 @@ class MyTablesScene(MenuScene):
                 "This game forgets your seat there, so you could not come back to it. The table goes on "
                 "without you: a computer plays your turns when your time runs out, or when the others "
                 "hand your seat over after a week away.")
-        self.app.push(self.app.routes.dialog(f"Remove table {seat.code} from My tables?", body,
-                                             [("Remove", partial(self.remove, seat)), ("Keep it", lambda: None)]))
+        choices: list[tuple[str, Callable[[], None]]] = [("Remove", partial(self.remove, seat)),
+                                                         ("Keep it", lambda: None)]
+        self.app.push(self.app.routes.dialog(f"Remove table {seat.code} from My tables?", body, choices))
 
     def remove(self, seat: KeptSeat) -> None:
         """Forget ``seat``."""
@@ -205,8 +210,9 @@ class MyTablesScene(MenuScene):
         card(surface, space, 200, 125, 1200, 715)
         super().draw_body(surface, space)
         if not self.seats:
-            blit_text(surface, "No online tables yet: Host a table or Join one in Play online, and it is kept here.",
-                      space.px(22), theme.INK_DIM, space.point(800, 300), "midtop", wrap=space.px(1000))
+            none = "No online tables yet: Host a table or Join one in Play online, and it is kept here."
+            blit_text(surface, none, space.px(22), theme.INK_DIM, space.point(800, 300), "midtop",
+                      wrap=space.px(1000))
         else:
             count = f"{counted(len(self.seats), 'table')} kept  \u00b7  Enter or a click goes back to one"
             blit_text(surface, count, space.px(18), theme.INK_DIM, space.point(800, 140), "midtop")

@@ -25,7 +25,8 @@ def duration(seconds: float) -> str:
 
 
 def pace_label(choice: tuple[str, int]) -> str:
-    """A choice as the Host form's picker shows it: 'Live: 2 minutes a turn', 'Any pace: days between moves'."""
+    """A choice as the Host form's picker shows it: 'Live: 2 minutes a turn', 'Any pace: days between
+    moves'."""
     pace, clock = choice
     return f"Live: {duration(clock)} a turn" if pace == LIVE else "Any pace: days between moves"
 

@@ -70,8 +70,10 @@ class OnlineScene(MenuScene):
         self.kept: list[KeptSeat] = kept_seats()
         self.name = TextField((560, 225, 480, 50), "Player", max_len=20)
         self.preset = Picker((560, 286, 480, 48), list(PRESETS), labels=lambda v: v.replace("-", " ").title())
-        self.players = Picker((560, 346, 480, 48), list(range(2, 9)), index=2, labels=lambda v: f"{v} players")
-        self.length = Picker((560, 406, 480, 48), list(LENGTHS), index=1, labels=lambda v: f"{v.title()} match")
+        self.players = Picker((560, 346, 480, 48), list(range(2, 9)), index=2,
+                              labels=lambda v: f"{v} players")
+        self.length = Picker((560, 406, 480, 48), list(LENGTHS), index=1,
+                             labels=lambda v: f"{v.title()} match")
         self.level = Picker((560, 466, 480, 48), list(LEVELS), index=1,
                             labels=lambda v: f"Computer players: {v}")
         self.pace = Picker((560, 526, 480, 48), list(CHOICES), index=DEFAULT, labels=pace_label)
@@ -182,8 +184,9 @@ class OnlineScene(MenuScene):
         players = int(self.players.value)
         pace, clock = self.pace.value
         settings: dict[str, Any] = {"preset": self.preset.value, "players": players, "length": self.length.value,
-                                    "seats": ["person"] + ["open"] * (players - 1), "stand_in": self.level.value,
-                                    "pace": pace, **({"turn_clock": clock} if pace == LIVE else {})}
+                                    "seats": ["person"] + ["open"] * (players - 1),
+                                    "stand_in": self.level.value, "pace": pace,
+                                    **({"turn_clock": clock} if pace == LIVE else {})}
         own = where.isdigit()  # a port: this game's own server; an address: a table server elsewhere
         self._remember(online_name=name, online_server=where)
         self.link = new_link(f"ws://{LOOPBACK}:{port}/" if own else server_url(where))
@@ -272,8 +275,8 @@ class OnlineScene(MenuScene):
         box = card(surface, space, 300, 190, 1000, 690)
         super().draw_body(surface, space)
         labels: dict[str, list[tuple[str, float]]] = {
-            "host": [("Your name", 250), ("Rules", 310), ("Seats", 370), ("Length", 430), ("Empty seats", 490),
-                     ("Pace", 550), ("Who may join", 610), ("Port or server", 671)],
+            "host": [("Your name", 250), ("Rules", 310), ("Seats", 370), ("Length", 430),
+                     ("Empty seats", 490), ("Pace", 550), ("Who may join", 610), ("Port or server", 671)],
             "join": [("Address", 325), ("Table code", 395), ("Your name", 465)]
             + ([("Found nearby", 694.0)] if self.found else []),
         }

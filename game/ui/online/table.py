@@ -134,7 +134,8 @@ class RemoteTableScene(TableScene):
                                  for i, seat in enumerate(self.remote.table.seats))
 
     def saving_badge(self) -> str | None:
-        """The connection's state: reconnecting, lost for good, or who is away and whose seat the computer plays."""
+        """The connection's state: reconnecting, lost for good, or who is away and whose seat the
+        computer plays."""
         remote = self.remote
         if remote.gone:
             return f"Not at this table: {remote.gone}"
@@ -253,7 +254,8 @@ class RemoteTableScene(TableScene):
             meanwhile = "the table waits for your moves, for days if need be"
         else:
             meanwhile = "your turns keep their clock: the computer finishes a turn whose time runs out"
-        choices = [("Stay", lambda: None), ("Leave for now", self.leave_for_now), ("Give up seat", self.give_up)]
+        choices = [("Stay", lambda: None), ("Leave for now", self.leave_for_now),
+                   ("Give up seat", self.give_up)]
         if self.absent():
             choices.insert(2, ("Hand over\u2026", self.ask_hand_over))
         self.app.push(self.app.routes.dialog(
@@ -276,7 +278,8 @@ class RemoteTableScene(TableScene):
         seats, level = self.remote.table.seats, self.remote.table.settings.get("stand_in", "easy")
         absent = self.absent()[:3]
         names = [seats[i].name for i in absent]
-        heading = f"Let the computer play for {names[0]}?" if len(names) == 1 else "Let the computer play for someone away?"
+        heading = (f"Let the computer play for {names[0]}?" if len(names) == 1
+                   else "Let the computer play for someone away?")
         self.app.push(self.app.routes.dialog(
             heading,
             f"A seat whose person has been away for a week may be handed to the computer ({level}): it plays "

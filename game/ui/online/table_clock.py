@@ -45,8 +45,8 @@ class TableClock:
         if source.clock_readings != self._readings:
             self._readings = source.clock_readings
             info = source.clock
-            self.shown = None if info is None else ClockShown(info.seat, now + info.left, info.of, info.running,
-                                                              info.left, WARNING)
+            self.shown = None if info is None else ClockShown(info.seat, now + info.left, info.of,
+                                                              info.running, info.left, WARNING)
         shown = self.shown if connected else None
         if shown is None or shown.seat != source.my_seat or not shown.running:
             self._left, self.warn_due = None, False

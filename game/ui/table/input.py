@@ -61,7 +61,8 @@ def say(text: str, color: theme.Color = theme.INK, seconds: float = 3.0) -> Comm
 WAIT = say("Wait for your turn.", theme.INK_DIM, 1.5)
 KEYS: dict[str, str] = {"w": "why", "g": "close_tip", "u": "undo", "h": "hint", "s": "sort", "t": "reclaim"}
 """Letter keys that only ask the scene for something (T: take my seat back, at a network table)."""
-BUTTONS: dict[str, str] = {"undo": "undo", "menu": "menu", "hint": "hint", "scores": "scores", "reclaim": "reclaim"}
+BUTTONS: dict[str, str] = {"undo": "undo", "menu": "menu", "hint": "hint", "scores": "scores",
+                           "reclaim": "reclaim"}
 """Buttons that only ask the scene for something."""
 
 

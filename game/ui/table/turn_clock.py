@@ -51,16 +51,19 @@ def clock_rect(scaled: Scaled, players: int, shown: ClockShown) -> pygame.Rect:
     return pygame.Rect(scaled.seat_panel(players, shown.seat))
 
 
-def draw_turn_clock(surface: pygame.Surface, scaled: Scaled, players: int, shown: ClockShown, now: float) -> None:
+def draw_turn_clock(surface: pygame.Surface, scaled: Scaled, players: int, shown: ClockShown,
+                    now: float) -> None:
     """The time left beside the seat's marker and the shrinking bar at the panel's foot."""
     rect, k = clock_rect(scaled, players, shown), scaled.k
     left = shown.left(now)
     warn = shown.warning(now)
     pulse = 0.5 + 0.5 * math.sin(now * 8) if warn and shown.running else 1.0
     color = theme.RED if warn else theme.GOLD
-    bar = pygame.Rect(rect.x + max(5, int(8 * k)) + int(6 * k), rect.bottom - int(9 * k), 0, max(3, int(5 * k)))
+    left_edge = rect.x + max(5, int(8 * k)) + int(6 * k)  # past the seat's colour stripe
+    bar = pygame.Rect(left_edge, rect.bottom - int(9 * k), 0, max(3, int(5 * k)))
     full = rect.right - int(8 * k) - bar.x
-    pygame.draw.rect(surface, theme.PANEL_LIGHT, pygame.Rect(bar.x, bar.y, full, bar.h), border_radius=bar.h // 2)
+    pygame.draw.rect(surface, theme.PANEL_LIGHT, pygame.Rect(bar.x, bar.y, full, bar.h),
+                     border_radius=bar.h // 2)
     bar.w = max(0, round(full * (left / shown.of if shown.of > 0 else 0)))
     if bar.w:
         shade = tuple(int(c * (0.55 + 0.45 * pulse)) for c in color)
