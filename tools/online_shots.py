@@ -44,6 +44,7 @@ def _bens_table(port: int) -> KeptSeat:
         ben, ana = Client(url), Client(url)
         await ben.connect()
         table = await ben.create("Ben", "classic", 3, seats=["person", "open", "easy"], pace="any")
+        ana.code = table.table  # her connection opens at the table's path
         await ana.connect()
         seat = await ana.join(table.table, "Ana")
         await ben.start()
@@ -98,6 +99,7 @@ def online_shots(app: App, shot: Callable[[str], None]) -> None:
     lobby = app.top
     assert isinstance(lobby, LobbyScene), online.note
     friend = ThreadedClient(f"ws://127.0.0.1:{lobby.seat.port}/")
+    friend.client.code = lobby.seat.code  # its connection opens at the table's path
     friend.connect().result(10)
     friend.call(friend.client.join(lobby.seat.code, "Ben")).result(10)
     _until(app, lambda: lobby.link is not None and lobby.link.client.table is not None

@@ -75,6 +75,7 @@ class Friend:
 
     def __init__(self, lobby: LobbyScene, name: str = "Ben") -> None:
         self.link = ThreadedClient(lobby.seat.url)  # the host's own server, or a server elsewhere
+        self.link.client.code = lobby.seat.code  # its connection opens at the table's path: join keeps it
         self.link.connect().result(10)
         self.joined = self.link.call(self.link.client.join(lobby.seat.code.lower(), name)).result(10)
         self.fresh = True

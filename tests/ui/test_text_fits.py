@@ -275,6 +275,27 @@ def _title_note(app: App, shown: Shown) -> None:
     settle(app, 2)
 
 
+def _my_tables(app: App, shown: Shown) -> None:
+    """My tables, two pages of long rows: a server that is not there, tables this game's own server
+    does not know (its database is not there), names as long as names go."""
+    from game.ui.online.kept import KeptSeat, keep_seat, kept_seats
+    from game.ui.online.my_tables import MyTablesScene
+
+    if not kept_seats():
+        keep_seat(KeptSeat("ws://127.0.0.1:9/", "7RX7T-4KD2M", "0" * 32, "Bartholomew Fitzgerald"))
+        for i in range(5):
+            keep_seat(KeptSeat("ws://127.0.0.1:8765/", f"H0ST{i}-TABLE", f"{i + 1}" * 32, "Anastasia Wolkonsky",
+                               "0.0.0.0", 8765))
+    mine = MyTablesScene()
+    app.reset(mine)
+    for _ in range(3000):  # the answers come from threads: the rows are drawn once they have come
+        if mine.lookup is not None and mine.lookup.done():
+            break
+        app.step([])
+    mine.note = "Table ZZ7QX-1B2C3 is no longer in My tables."
+    settle(app, 2)
+
+
 def _quit(app: App, shown: Shown) -> None:
     """The quit dialog over the title, opened with Esc, a match in progress."""
     saves_of(app).autosave(shown.mid)
@@ -452,6 +473,7 @@ CASES = (
     Case("online", ("online",), _online_forms("choose")),
     Case("online host", ("online",), _online_forms("host")),
     Case("online join", ("online",), _online_forms("join")),
+    Case("my tables", ("my_tables",), _my_tables),
 )
 ONLINE_ROUTES = ("lobby", "online_table")
 """Routes drawn by tests/ui/test_online.py's text check (they need a table server)."""

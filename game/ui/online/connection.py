@@ -16,6 +16,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from ...net.client import ServerRefused, ThreadedClient
+from ...net.codes import normal_code
 from ...net.embedded import EmbeddedServer
 from ...saves import SaveStore
 from ...saves.store import data_dir
@@ -125,6 +126,7 @@ def host_table(link: ThreadedClient, bind: str, port: int, name: str, settings: 
 def join_table(link: ThreadedClient, code: str, name: str) -> Future[KeptSeat]:
     """Connect and take a seat at the table with ``code``; the seat, kept."""
     async def flow() -> KeptSeat:
+        link.client.code = normal_code(code)  # connect at the table's own path: once, not again to join
         await link.reconnect()
         joined = await link.client.join(code, name)
         return _kept(KeptSeat(link.client.url, joined.table, joined.token, name))
@@ -138,6 +140,7 @@ def rejoin_table(link: ThreadedClient, seat: KeptSeat) -> Future[KeptSeat]:
             await _serve(link, seat.host, seat.port)
             if seat.host == EVERYONE:
                 await asyncio.to_thread(announce, seat.name, seat.port)
+        link.client.code = normal_code(seat.code)  # connect at the table's own path: once, not again to rejoin
         await link.reconnect()
         await link.client.rejoin(seat.code, seat.token)
         return _kept(seat)  # the newest first in My tables

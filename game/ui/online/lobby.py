@@ -141,7 +141,7 @@ class LobbyScene(MenuScene):
         table = self.link.client.table if self.link is not None else None
         if table is not None:
             said, size = fit_size(self.pace_words(), space.px(18), "regular", space.px(940), space.px(14))
-            blit_text(surface, said, size, theme.INK_DIM, space.point(800, 318), "midtop")
+            blit_text(surface, said, size, theme.INK_DIM, space.point(800, 318), "midtop", box=box)
         joined = self.link.client.joined if self.link is not None else None
         if table is not None:
             for i, seat in enumerate(table.seats):

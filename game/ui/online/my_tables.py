@@ -60,7 +60,7 @@ class TableRow(Button):
                                           (words.state, 21, state_style, tone, 38),
                                           (words.detail, 16, "regular", theme.INK_DIM, 68)):
             said, fitted = fit_size(line, space.px(size), style, room, space.px(size - 5))
-            blit_text(surface, said, fitted, ink, (x, rect.y + space.px(y)), "topleft", style)
+            blit_text(surface, said, fitted, ink, (x, rect.y + space.px(y)), "topleft", style, box=rect)
 
 
 class MyTablesScene(MenuScene):
@@ -207,15 +207,15 @@ class MyTablesScene(MenuScene):
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """The card, the count of tables, a word when there are none, and the last note."""
-        card(surface, space, 200, 125, 1200, 715)
+        box = card(surface, space, 200, 125, 1200, 715)
         super().draw_body(surface, space)
         if not self.seats:
             none = "No online tables yet: Host a table or Join one in Play online, and it is kept here."
             blit_text(surface, none, space.px(22), theme.INK_DIM, space.point(800, 300), "midtop",
-                      wrap=space.px(1000))
+                      wrap=space.px(1000), box=box)
         else:
             count = f"{counted(len(self.seats), 'table')} kept  \u00b7  Enter or a click goes back to one"
-            blit_text(surface, count, space.px(18), theme.INK_DIM, space.point(800, 140), "midtop")
+            blit_text(surface, count, space.px(18), theme.INK_DIM, space.point(800, 140), "midtop", box=box)
         if self.note:
             blit_text(surface, self.note, space.px(18), theme.GOLD, space.point(800, 778), "midtop", "bold",
-                      wrap=space.px(1100))
+                      wrap=space.px(1100), box=box)

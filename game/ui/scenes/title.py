@@ -9,7 +9,7 @@ import pygame
 
 from ...version import game_version
 from .. import theme
-from ..fonts import blit_text, text
+from ..fonts import blit_text, fit_size, text
 from ..last_setup import options_of
 from ..saves_bridge import NO_SAVES, SavesBridge
 from ..scene import Host, Space
@@ -257,7 +257,8 @@ class TitleScene(MenuScene):
         said = self.tables.said if self.tables is not None else ""
         if said:  # beside My tables: "Your move at 2 tables"
             said_box = space.rect(975, 552, 600, 62)
-            blit_text(surface, said, space.px(22), theme.GOLD, said_box.midleft, "midleft", "bold", box=said_box)
+            line, size = fit_size(said, space.px(22), "bold", said_box.w, space.px(16))
+            blit_text(surface, line, size, theme.GOLD, said_box.midleft, "midleft", "bold", box=said_box)
         version = f"version {game_version()}"
         blit_text(surface, version, space.px(15), theme.INK_DIM, space.point(20, 880), "bottomleft")
         blit_text(surface, "F11 fullscreen  \u00b7  arrows + Enter work everywhere", space.px(15), theme.INK_DIM, space.point(1580, 880), "bottomright")
