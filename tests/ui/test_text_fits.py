@@ -30,7 +30,7 @@ from game.ui import fonts
 from game.ui.app import App
 from game.ui.fonts import Drawn, Panel, TextLog, recording
 from game.ui.online.scene import OnlineScene
-from game.ui.online.table import AWAY, GAVE_UP
+from game.ui.online.table import AWAY, GAVE_UP, OUT_OF_TIME, YOURS_PLAYED
 from game.ui.routes import GameRoutes
 from game.ui.saves_bridge import SavesBridge
 from game.ui.scene import Scene
@@ -325,10 +325,11 @@ def _table_log_and_why(app: App, shown: Shown) -> None:
 
 
 def _crowded(app: App, shown: Shown) -> None:
-    """The crowded 8-seat table, a tile picked up, a person away and one gone, a long line said."""
+    """The crowded 8-seat table, a tile picked up, persons played by the computer (away, out of time,
+    gone, this one's own seat), a long line said."""
     scene = table(app, shown.crowded)
     labels = list(scene.seat_labels)
-    labels[3], labels[5] = AWAY, GAVE_UP
+    labels[3], labels[4], labels[5], labels[6] = AWAY, OUT_OF_TIME, GAVE_UP, YOURS_PLAYED
     scene.seat_labels = tuple(labels)
     plays = [a for a in scene.controller.legal_actions() if isinstance(a, Play)]
     scene.tray.selected = plays[0].tile if plays else None
