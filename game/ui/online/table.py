@@ -143,7 +143,9 @@ class RemoteTableScene(TableScene):
             return RECONNECTING
         if remote.paused:
             return "Paused: the server cannot store moves"
-        said = ["Your seat: the computer plays it (out of time)"] if remote.handed_over() else []
+        mine = remote.table.seats[remote.seat.seat] if remote.seat.seat < len(remote.table.seats) else None
+        said = [f"Your seat: the computer plays it ({stand_in_why(mine, self.pace)})"] if (
+            mine is not None and remote.handed_over()) else []
         others = [s for i, s in enumerate(remote.table.seats) if s.kind == "person" and i != remote.seat.seat]
         away = [s.name for s in others if not s.connected and not s.stand_in and not s.left]
         said += [f"Away: {', '.join(away)}"] if away else []
