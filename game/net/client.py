@@ -122,7 +122,10 @@ class Client:
         self._resend = False
         self._moves = 0
         self._ws: ClientConnection | None = None
-        self._inbox: asyncio.Queue[Incoming | None] = asyncio.Queue()
+        self._inbox: asyncio.Queue[Incoming | int] = asyncio.Queue()
+        """Messages in order, across connections; an int marks the end of that connection's messages."""
+        self.generation = 0
+        """Counts the connections opened: an end mark of an older one is passed over."""
         self._replies: asyncio.Queue[Incoming] = asyncio.Queue()
         self._reader: asyncio.Task[None] | None = None
 
@@ -148,12 +151,13 @@ class Client:
 
     async def _connect_to(self, url: str) -> None:
         """Open a connection to ``url`` and say hello."""
+        self.generation += 1  # before closing: the old connection's end is an old one from now on
         if self._reader is not None and not self._reader.done():
             await self.close()
-        self._inbox, self._replies, self.closed_reason = asyncio.Queue(), asyncio.Queue(), ""
+        self._replies, self.closed_reason = asyncio.Queue(), ""
         self.unfair = False
         self._ws = await connect(url, max_size=16 * MAX_BYTES, ssl=self.ssl_context, open_timeout=OPEN_WAIT)
-        self._reader = asyncio.create_task(self._read())
+        self._reader = asyncio.create_task(self._read(self.generation, self._replies))
         welcome = await self._request({"type": "hello", "protocol": PROTOCOL,
                                        "client": f"mexican-train {game_version()}"}, "welcome")
         servers = welcome.data.get("servers", [])
@@ -236,12 +240,15 @@ class Client:
             await asyncio.gather(self._reader, return_exceptions=True)
 
     async def next(self, timeout: float | None = None) -> Incoming:
-        """The next message from the server; Disconnected once the connection is gone."""
-        item = await asyncio.wait_for(self._inbox.get(), timeout)
-        if item is None:
-            self._inbox.put_nowait(None)
-            raise Disconnected(self.closed_reason or "the connection closed")
-        return item
+        """The next message from the server; Disconnected once the connection is gone (messages
+        go on across a connection this client opens again, as in a join routed to ``/t/CODE``)."""
+        while True:
+            item = await asyncio.wait_for(self._inbox.get(), timeout)
+            if not isinstance(item, int):
+                return item
+            if item == self.generation:
+                self._inbox.put_nowait(item)
+                raise Disconnected(self.closed_reason or "the connection closed")
 
     async def send_raw(self, text: str | bytes) -> None:
         """Send any text as it is (tests of the server's checks)."""
@@ -350,8 +357,9 @@ class Client:
             self.watch = Watch()
         return self.joined
 
-    async def _read(self) -> None:
-        """Take every message in, check it, keep what the client needs, pass it on."""
+    async def _read(self, generation: int, replies: asyncio.Queue[Incoming]) -> None:
+        """Take every message of connection ``generation`` in, check it, keep what the client needs,
+        pass it on; then mark its end."""
         assert self._ws is not None
         try:
             async for text in self._ws:
@@ -369,9 +377,9 @@ class Client:
             self.closed_reason = f"the server sent a message that does not fit the protocol: {error}"
             await self._ws.close()
         finally:
-            self._inbox.put_nowait(None)
+            self._inbox.put_nowait(generation)
             closed = {"message": self.closed_reason or "the connection closed"}
-            self._replies.put_nowait(Incoming("closed", {**closed, "reason": "unfair"} if self.unfair else closed))
+            replies.put_nowait(Incoming("closed", {**closed, "reason": "unfair"} if self.unfair else closed))
 
     async def _take(self, message: Incoming) -> None:
         """Keep the table, the view and the copy up to date; answer a commitment."""

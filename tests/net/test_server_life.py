@@ -173,3 +173,23 @@ def test_an_embedded_server_refuses_a_data_folder_another_server_holds(tmp_path:
         assert _tables_open(running.port) == 0
     finally:
         embedded.stop()
+
+
+def test_the_thread_friendly_clients_messages_go_on_when_a_join_reopens_its_connection(server: Running) -> None:
+    host = ThreadedClient(server.url)
+    guest = ThreadedClient(server.url)
+    try:
+        host.connect().result(timeout=10)
+        table = host.call(host.client.create("Ana", "classic", 2, seats=["person", "open"])).result(timeout=10)
+        guest.connect().result(timeout=10)  # at /: the join reopens it at /t/CODE
+        guest.call(guest.client.join(table.table, "Ben")).result(timeout=20)
+        host.call(host.client.start()).result(timeout=10)
+        deadline = time.monotonic() + 30
+        seen: list[str] = []
+        while "update" not in seen and time.monotonic() < deadline:
+            seen += [message.type for message in guest.poll()]
+            time.sleep(0.01)
+        assert "update" in seen and "closed" not in seen
+    finally:
+        host.close()
+        guest.close()
