@@ -165,7 +165,7 @@ async def _play_on(person: Person, url: str) -> None:
             person.updates.append((int(message.data["round"]), int(message.data["moves"]), message.data["view"]))
             person.told.append((time.monotonic(), person.client.url))
             view = message.view
-            if view is not None and view.legal and view.to_move == person.seat:
+            if view is not None and view.legal and view.to_move == person.seat and not person.client.resending:
                 while person.holding.is_set():
                     await asyncio.sleep(0.01)
                 try:

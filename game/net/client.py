@@ -321,6 +321,13 @@ class Client:
             if answer.type == "closed":
                 raise Disconnected(str(answer.data.get("message", "closed")))
 
+    @property
+    def resending(self) -> bool:
+        """Whether an action lost with a connection is being sent again for the position on show
+        (the seat should not choose another until its update comes)."""
+        pending = self._pending_act
+        return pending is not None and (pending[0], pending[1]) == (self.round, self._moves) and not self._resend
+
     async def _resend_if_lost(self, moves: int) -> None:
         """After a rejoin: send again the action sent before the connection was lost when the
         table still stands where it was sent (it was never played); forget it once it is."""
@@ -389,6 +396,8 @@ class Client:
             self._joined(message)  # before any later message of the table is taken in
         if kind in ("welcome", "joined", "left", "error", "list", "moved"):
             self._replies.put_nowait(message)
+        if kind == "error" and message.data.get("about") == "act":
+            self._pending_act = None  # refused: this seat chooses again
         if kind == "moved" and not message.data.get("about"):
             to = server_address(message.data.get("to"))  # the table goes on at another process: rejoin there
             if to:

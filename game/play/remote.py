@@ -151,7 +151,7 @@ class RemoteController:
     def person_to_move(self) -> bool:
         """Whether this seat decides now and has not sent its action yet (not while the stand-in has it)."""
         return (self.to_move() == self.seat.seat and not self._sent and self.connected
-                and not self.handed_over())
+                and not self.handed_over() and not self.link.client.resending)
 
     @property
     def my_seat(self) -> int:
