@@ -5,12 +5,16 @@ file that was deleted.
     python tools/check_packages.py contents WHEEL
     python tools/check_packages.py sdist SDIST
     python tools/check_packages.py stale
+    python tools/check_packages.py licenses
 
 ``contents`` compares the wheel's files with the tracked package files
 (``game/**.py`` and ``game/py.typed``) and assets (``assets/**``, installed
 as ``game/assets/``), and checks the license files are in its metadata.
 ``sdist`` checks the sdist holds every tracked file of the game, its assets,
-tests and tools, and weighs at most ``SDIST_MB``. ``stale`` copies the
+tests and tools, and weighs at most ``SDIST_MB``. ``licenses`` checks every
+installed distribution the game needs at run time (what the one-folder app
+bundles) declares a license and carries its text (``tools/app_licenses.py``;
+``tools/build_app.py`` checks the app it builds the same way). ``stale`` copies the
 tracked tree to a temporary folder, builds a wheel there as ``pip`` does (in
 the tree), deletes a tracked asset, builds again and checks the second wheel
 no longer holds it. Each prints what differs and exits 1, or exits 0.
@@ -113,8 +117,12 @@ def main(argv: list[str]) -> int:
         problems = check_sdist(Path(argv[1]))
     elif argv == ["stale"]:
         problems = check_stale()
+    elif argv == ["licenses"]:
+        import app_licenses
+
+        problems = app_licenses.problems(app_licenses.declare(d) for d in app_licenses.runtime_distributions())
     else:
-        print("\n".join(__doc__.strip().splitlines()[4:7]), file=sys.stderr)
+        print("\n".join(__doc__.strip().splitlines()[4:8]), file=sys.stderr)
         return 2
     for problem in problems:
         print(f"check_packages: {problem}", file=sys.stderr)
