@@ -44,6 +44,7 @@ from ..version import game_version
 from .addresses import FOLLOW_FOR, FOLLOW_PAUSE, OPEN_WAIT, server_address, table_url
 from .codes import normal_code
 from .inbound import Incoming, Listing, TableInfo, decode, listings
+from .loops import close_loop
 from .match_copy import MatchCopy
 from .messages import MAX_BYTES, PROTOCOL
 from .watch import Unfair, Watch
@@ -365,6 +366,9 @@ class Client:
             if self.copy is not None:
                 self.copy.problems.append(self.closed_reason)
             await self._ws.close()
+        except asyncio.CancelledError:  # the loop is ending with no close(): let go of the socket now
+            self._ws.transport.abort()
+            raise
         except WireError as error:
             self.closed_reason = f"the server sent a message that does not fit the protocol: {error}"
             await self._ws.close()
@@ -430,11 +434,18 @@ class ThreadedClient:
     def __init__(self, url: str, auto_contribute: bool = True, store: SaveStore | None = None,
                  ssl_context: ssl.SSLContext | None = None) -> None:
         self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="net-client", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="net-client", daemon=True)
         self._thread.start()
         self._messages: queue.Queue[Incoming] = queue.Queue()
         self.client: Client = self._run_now(_make(url, auto_contribute, store, ssl_context))
         self._pump: Future[None] | None = None
+
+    def _run(self) -> None:
+        """The client's thread: run the loop until ``close`` stops it, then end it cleanly."""
+        try:
+            self._loop.run_forever()
+        finally:
+            close_loop(self._loop)
 
     def _run_now(self, work: Coroutine[Any, Any, T]) -> T:
         """Run a quick coroutine on the client's thread and wait for it (setup only)."""
@@ -484,6 +495,8 @@ class ThreadedClient:
         """Close the connection and stop the thread once it is closed; waits
         ``CLOSE_WAIT`` at most (a peer that does not answer the close finishes
         it on the client's thread, never the window's)."""
+        if self._loop.is_closed() or not self._thread.is_alive():
+            return
         closing = asyncio.run_coroutine_threadsafe(self.client.close(), self._loop)
         closing.add_done_callback(lambda _: self._loop.call_soon_threadsafe(self._loop.stop))
         try:
