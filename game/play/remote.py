@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from ..engine import Action, IllegalAction, Phase, RoundState, SeatView
 from ..engine import events as ev
 from ..engine.view import determinize
+from ..memory.session import HUMAN, GameSession, SeatConfig
 from ..net.client import Joined, ThreadedClient
 from ..net.inbound import Incoming, TableInfo
-from ..memory.session import HUMAN, GameSession, SeatConfig
 from .controller import RoundStart, Step
 
 RETRY_SECONDS = 2.0
