@@ -126,6 +126,8 @@ def pyinstaller_args(entry: Path, clean: bool) -> list[str]:
         "--collect-submodules", "game",  # scenes and players imported inside functions
         # not used by the game; it would bring GNU Readline (GPL) and terminfo into the app
         "--exclude-module", "readline",
+        # PostgreSQL is for a table server of its own (the postgres extra); the app's server keeps SQLite
+        "--exclude-module", "psycopg", "--exclude-module", "psycopg_binary",
     ]
     return [*args, "--clean"] if clean else args
 
