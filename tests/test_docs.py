@@ -63,8 +63,8 @@ def anchors(path: Path) -> set[str]:
     return found
 
 
-def broken_links(path: Path) -> list[str]:
-    """The relative links and anchors of ``path`` that lead nowhere."""
+def broken_links(path: Path, root: Path = ROOT) -> list[str]:
+    """The relative links and anchors of ``path`` (a document under ``root``) that lead nowhere."""
     text = prose(path.read_text(encoding="utf-8"))
     problems = []
     for target in [*LINK.findall(text), *REFERENCE.findall(text)]:
@@ -72,12 +72,13 @@ def broken_links(path: Path) -> list[str]:
             continue  # an address on the web (checked by no test: offline)
         file_part, _, anchor = target.partition("#")
         where = (path.parent / file_part).resolve() if file_part else path
+        name = path.relative_to(root)
         if not where.exists():
-            problems.append(f"{path.relative_to(ROOT)}: {target} (no such file)")
-        elif ROOT not in where.parents and where != ROOT:
-            problems.append(f"{path.relative_to(ROOT)}: {target} (outside the repository)")
+            problems.append(f"{name}: {target} (no such file)")
+        elif root not in where.parents and where != root:
+            problems.append(f"{name}: {target} (outside the repository)")
         elif anchor and where.suffix == ".md" and anchor not in anchors(where):
-            problems.append(f"{path.relative_to(ROOT)}: {target} (no heading with that anchor)")
+            problems.append(f"{name}: {target} (no heading with that anchor)")
     return problems
 
 
@@ -91,16 +92,17 @@ def test_every_relative_link_and_anchor_in_the_documents_leads_somewhere() -> No
 
 
 def test_the_link_check_finds_a_missing_file_a_missing_anchor_and_a_link_outside(tmp_path: Path) -> None:
-    page = ROOT / "docs" / "probe-of-the-link-test.md"
-    try:
-        page.write_text("# A title\n\n## Second: part (two)\n\n[ok](#second-part-two) [ok](ai.md) "
-                        "[gone](no-such.md) [bad](#nowhere) [out](../../x.md) `[code](skipped.md)`\n\n"
-                        "    [indented](also-skipped.md)\n", encoding="utf-8")
-        assert [p.split(": ", 1)[1] for p in broken_links(page)] == [
-            "no-such.md (no such file)", "#nowhere (no heading with that anchor)",
-            "../../x.md (no such file)"]
-    finally:
-        page.unlink()
+    root = tmp_path / "repository"
+    (root / "docs").mkdir(parents=True)
+    (tmp_path / "outside.md").write_text("# Elsewhere\n", encoding="utf-8")
+    (root / "docs" / "ai.md").write_text("# Computer players\n\n## The levels\n", encoding="utf-8")
+    page = root / "docs" / "page.md"
+    page.write_text("# A title\n\n## Second: part (two)\n\n[ok](#second-part-two) [ok](ai.md#the-levels) "
+                    "[gone](no-such.md) [bad](#nowhere) [bad](ai.md#nowhere) [out](../../outside.md) "
+                    "`[code](skipped.md)`\n\n    [indented](also-skipped.md)\n", encoding="utf-8")
+    assert [p.split(": ", 1)[1] for p in broken_links(page, root)] == [
+        "no-such.md (no such file)", "#nowhere (no heading with that anchor)",
+        "ai.md#nowhere (no heading with that anchor)", "../../outside.md (outside the repository)"]
 
 
 def test_no_document_speaks_of_working_sessions_or_issue_numbers() -> None:
