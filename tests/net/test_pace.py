@@ -149,9 +149,9 @@ def test_the_list_loads_no_table_keeps_its_retention_and_counts_wrong_tokens(tmp
             await ana.start()
             await next_of(ana, "update")
             await ana.close()
-            look = await connected(running.url)
             while _in_memory(running.port):
                 await asyncio.sleep(0.05)  # unloaded once the computer has played to her turn
+            look = await connected(running.url)  # after the wait: a connection not at a table must speak soon
             clock.advance(3600)
             (first,) = await look.list_tables([(table.table, table.token)])
             clock.advance(3600)
