@@ -27,7 +27,6 @@ import asyncio
 import json
 import queue
 import ssl
-import threading
 from collections.abc import Coroutine, Sequence
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -44,7 +43,7 @@ from ..version import game_version
 from .addresses import FOLLOW_FOR, FOLLOW_PAUSE, OPEN_WAIT, server_address, table_url
 from .codes import normal_code
 from .inbound import Incoming, Listing, TableInfo, decode, listings
-from .loops import close_loop
+from .loops import loop_thread
 from .match_copy import MatchCopy
 from .messages import MAX_BYTES, PROTOCOL
 from .watch import Unfair, Watch
@@ -433,23 +432,11 @@ class ThreadedClient:
 
     def __init__(self, url: str, auto_contribute: bool = True, store: SaveStore | None = None,
                  ssl_context: ssl.SSLContext | None = None) -> None:
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._run, name="net-client", daemon=True)
-        self._thread.start()
+        self._loop, self._thread = loop_thread("net-client")  # ended cleanly once ``close`` stops it
         self._messages: queue.Queue[Incoming] = queue.Queue()
-        self.client: Client = self._run_now(_make(url, auto_contribute, store, ssl_context))
+        made = asyncio.run_coroutine_threadsafe(_make(url, auto_contribute, store, ssl_context), self._loop)
+        self.client: Client = made.result(timeout=10)
         self._pump: Future[None] | None = None
-
-    def _run(self) -> None:
-        """The client's thread: run the loop until ``close`` stops it, then end it cleanly."""
-        try:
-            self._loop.run_forever()
-        finally:
-            close_loop(self._loop)
-
-    def _run_now(self, work: Coroutine[Any, Any, T]) -> T:
-        """Run a quick coroutine on the client's thread and wait for it (setup only)."""
-        return asyncio.run_coroutine_threadsafe(work, self._loop).result(timeout=10)
 
     def call(self, work: Coroutine[Any, Any, T]) -> Future[T]:
         """Run ``work`` (e.g. ``client.join(...)``) on the client's thread; returns at once."""

@@ -12,6 +12,23 @@ for the garbage collector.
 from __future__ import annotations
 
 import asyncio
+import threading
+
+
+def loop_thread(name: str) -> tuple[asyncio.AbstractEventLoop, threading.Thread]:
+    """A new event loop running on a daemon thread of its own until it is stopped, then ended by ``close_loop``."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=_run_then_close, args=(loop,), name=name, daemon=True)
+    thread.start()
+    return loop, thread
+
+
+def _run_then_close(loop: asyncio.AbstractEventLoop) -> None:
+    """The thread of ``loop_thread``: run the loop until it is stopped, then end it."""
+    try:
+        loop.run_forever()
+    finally:
+        close_loop(loop)
 
 
 def close_loop(loop: asyncio.AbstractEventLoop) -> None:
