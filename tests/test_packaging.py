@@ -4,6 +4,7 @@ count in the README that the code could contradict."""
 
 from __future__ import annotations
 
+import fnmatch
 import re
 import subprocess
 import sys
@@ -17,9 +18,25 @@ def test_the_wheel_lists_every_package_on_disk_and_the_assets_inside_the_game() 
     with open(ROOT / "pyproject.toml", "rb") as file:
         config = tomllib.load(file)["tool"]["setuptools"]
     on_disk = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "game").rglob("__init__.py")}
-    assert set(config["packages"]) == on_disk | {"game.assets"}
+    asset_folders = {"game.assets." + p.name for p in (ROOT / "assets").iterdir()
+                     if p.is_dir() and p.name != "__pycache__"}
+    assert set(config["packages"]) == on_disk | {"game.assets"} | asset_folders
     assert config["package-dir"] == {"game.assets": "assets"}
     assert (ROOT / "assets" / "__init__.py").is_file() and not (ROOT / "game" / "assets").exists()
+
+
+def test_every_asset_is_taken_by_its_file_type_and_an_editors_backup_is_not() -> None:
+    with open(ROOT / "pyproject.toml", "rb") as file:
+        patterns = tomllib.load(file)["tool"]["setuptools"]["package-data"]
+
+    def taken(path: Path) -> bool:
+        package = ".".join(("game", *path.parent.relative_to(ROOT).parts))
+        return any(fnmatch.fnmatch(path.name, pattern) for pattern in patterns.get(package, []))
+
+    assets = [p for p in (ROOT / "assets").rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc")]
+    assert assets and all(taken(p) for p in assets), [str(p) for p in assets if not taken(p)]
+    assert not taken(ROOT / "assets" / "maps" / "table.tmx~")
+    assert patterns["game"] == ["py.typed"] and (ROOT / "game" / "py.typed").is_file()
 
 
 def test_python_dash_m_game_is_the_mexican_train_command() -> None:

@@ -16,13 +16,13 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.engine import RoundState, deal_round, preset  # noqa: E402
+from game.engine import RoundState, deal_round, preset
 
 
 def _random_round(setup: object, seed: int) -> RoundState:
@@ -153,9 +153,9 @@ def _list_2000(count: int = 2000) -> tuple[float, float]:
     whole list once the summaries are in the folder's index."""
     import tempfile
 
+    from game.memory.session import GameSession, SeatConfig
     from game.saves import SaveStore
     from game.saves.codec import dumps
-    from game.memory.session import GameSession, SeatConfig
 
     session = GameSession(preset("classic"), [SeatConfig("You", "human"), SeatConfig("Ana", "easy")], 1)
     session.match.start_next_round()
@@ -336,8 +336,8 @@ def group_table() -> dict[str, float]:
 def _waiting_table_save(folder: Path) -> Path:
     """A save of a 4-seat classic table where the person is to move (a play possible)."""
     from game.engine import Match, Play, play_match
-    from game.saves.codec import dumps
     from game.memory.session import GameSession, SeatConfig
+    from game.saves.codec import dumps
 
     seats = [SeatConfig("You", "human")] + [SeatConfig(n, "medium") for n in ("Ana", "Bruno", "Carmen")]
     session = GameSession(preset("classic"), seats, "bench-idle")

@@ -8,7 +8,8 @@ folder that runs with no Python installed (``mexican-train.exe`` on Windows).
 It builds for the system it runs on: the same command on Windows, macOS and
 Linux. The app is not code-signed. It builds only with the exact versions
 pinned in ``tools/app-constraints.txt``, and puts the licenses of everything
-it bundles in the app's ``licenses/`` folder. The last line printed is the app
+it bundles in the app's ``licenses/`` folder, found by what each part
+declares (``tools/app_licenses.py``); it fails when one is missing. The last line printed is the app
 folder.
 """
 
@@ -74,40 +75,28 @@ def off_pins() -> list[str]:
     return wrong
 
 
-def gather_licenses(app: Path) -> Path:
-    """Put the licenses of everything the app bundles into ``app/licenses``."""
-    from importlib.metadata import PackageNotFoundError, files
+def gather_licenses(app: Path) -> list[str]:
+    """Put the license of everything the app bundles into ``app/licenses`` (the distributions and native
+    libraries PyInstaller's build records name, each with the license it declares); the problems found."""
+    import app_licenses
 
+    records = app_licenses.build_records(WORK / "work")
+    dists, natives = app_licenses.bundled(records)
+    declared = [app_licenses.declare(dist) for dist in dists]
+    found = app_licenses.problems(declared, natives)
     folder = app / "licenses"
-    folder.mkdir(parents=True, exist_ok=True)
-    for text in LICENSES.iterdir():
-        shutil.copy2(text, folder / text.name)
+    shutil.rmtree(folder, ignore_errors=True)
+    sources = {Path(dest).name: src for dest, src, kind in records if kind == "BINARY"}
+    app_licenses.write(folder, declared, natives, sources)
     shutil.copy2(ROOT / "LICENSE", folder / "mexican-train-LICENSE.txt")
     shutil.copy2(ROOT / "assets" / "fonts" / "DejaVu-LICENSE.txt", folder / "DejaVu-LICENSE.txt")
     python_license = next((p for p in (Path(sys.base_prefix) / "LICENSE.txt",
                                        *Path(sys.base_prefix).glob("lib/python3*/LICENSE.txt")) if p.is_file()), None)
-    if python_license is not None:
+    if python_license is None:
+        found.append("the Python interpreter's LICENSE.txt was not found under sys.base_prefix")
+    else:
         shutil.copy2(python_license, folder / "python-LICENSE.txt")
-    for name in ("pytmx", "platformdirs", "websockets", "zeroconf", "ifaddr"):
-        try:
-            found = [f for f in files(name) or [] if "licen" in f.name.lower()]
-        except PackageNotFoundError:
-            found = []
-        for item in found[:1]:
-            shutil.copy2(Path(str(item.locate())), folder / f"{name}-LICENSE.txt")
-    libraries = _bundled_libraries(app)
-    with open(folder / "THIRD-PARTY.md", "a", encoding="utf-8") as notice:
-        notice.write("\n## Native libraries in this build (bundled with pygame-ce)\n\n")
-        notice.writelines(f"- `{name}`\n" for name in libraries)
-    return folder
-
-
-def _bundled_libraries(app: Path) -> list[str]:
-    """The native library files the app carries for pygame-ce (SDL2 and what it uses)."""
-    patterns = ("*.so*", "*.dll", "*.dylib")
-    return sorted({p.name for pattern in patterns for p in app.rglob(pattern)
-                   if ".cpython-" not in p.name and not p.name.startswith(("python", "_"))
-                   and ("sdl" in p.name.lower() or "pygame" in str(p.parent).lower())})
+    return found
 
 
 def project_version() -> str:
@@ -135,6 +124,10 @@ def pyinstaller_args(entry: Path, clean: bool) -> list[str]:
         # the Tiled map, its tileset image, fonts and sounds
         "--add-data", f"{ROOT / 'assets'}{os.pathsep}game/assets",
         "--collect-submodules", "game",  # scenes and players imported inside functions
+        # not used by the game; it would bring GNU Readline (GPL) and terminfo into the app
+        "--exclude-module", "readline",
+        # PostgreSQL is for a table server of its own (the postgres extra); the app's server keeps SQLite
+        "--exclude-module", "psycopg", "--exclude-module", "psycopg_binary",
     ]
     return [*args, "--clean"] if clean else args
 
@@ -147,7 +140,8 @@ def executable() -> Path:
 def check_app(version: str) -> None:
     """Run the built executable with ``--version``; exit if it does not answer as expected."""
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME")}
-    done = subprocess.run([str(executable()), "--version"], capture_output=True, text=True, env=env, timeout=120)
+    done = subprocess.run([str(executable()), "--version"], capture_output=True, text=True, env=env, timeout=120,
+                          check=False)
     expected = f"{NAME} {version}"
     if done.returncode != 0 or done.stdout.strip() != expected:
         sys.exit(f"the built app answered {done.stdout.strip()!r} (exit {done.returncode}), not {expected!r}\n"
@@ -174,13 +168,18 @@ def main(argv: list[str] | None = None) -> int:
     version = project_version()
     entry = write_entry(version)
     print(f"building {NAME} {version} for {sys.platform} with PyInstaller (under a minute here)", flush=True)
-    built = subprocess.run(pyinstaller_args(entry, args.clean), cwd=ROOT)
+    built = subprocess.run(pyinstaller_args(entry, args.clean), cwd=ROOT, check=False)
     if built.returncode != 0:
         print(f"PyInstaller failed (exit {built.returncode})", file=sys.stderr)
         return built.returncode
     check_app(version)
-    kept = gather_licenses(DIST / NAME)
-    print(f"licenses: {len(list(kept.iterdir()))} files in {kept}")
+    found = gather_licenses(DIST / NAME)
+    for problem in found:
+        print(f"licenses: {problem}", file=sys.stderr)
+    if found:
+        return 1
+    kept = DIST / NAME / "licenses"
+    print(f"licenses: {sum(1 for p in kept.rglob('*') if p.is_file())} files in {kept}, listed in THIRD-PARTY.md")
     print(DIST / NAME)
     return 0
 

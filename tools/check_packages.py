@@ -1,12 +1,20 @@
-"""Check what a player installs: the wheel holds exactly the game, and a
-rebuild never carries a file that was deleted.
+"""Check what a player installs: the wheel holds exactly the game, the sdist
+is a whole source release of a modest size, and a rebuild never carries a
+file that was deleted.
 
     python tools/check_packages.py contents WHEEL
+    python tools/check_packages.py sdist SDIST
     python tools/check_packages.py stale
+    python tools/check_packages.py licenses
 
 ``contents`` compares the wheel's files with the tracked package files
-(``game/**.py``) and assets (``assets/**``, installed as ``game/assets/``),
-and checks the license files are in its metadata. ``stale`` copies the
+(``game/**.py`` and ``game/py.typed``) and assets (``assets/**``, installed
+as ``game/assets/``), and checks the license files are in its metadata.
+``sdist`` checks the sdist holds every tracked file of the game, its assets,
+tests and tools, and weighs at most ``SDIST_MB``. ``licenses`` checks every
+installed distribution the game needs at run time (what the one-folder app
+bundles) declares a license and carries its text (``tools/app_licenses.py``;
+``tools/build_app.py`` checks the app it builds the same way). ``stale`` copies the
 tracked tree to a temporary folder, builds a wheel there as ``pip`` does (in
 the tree), deletes a tracked asset, builds again and checks the second wheel
 no longer holds it. Each prints what differs and exits 1, or exits 0.
@@ -18,6 +26,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import zipfile
 from pathlib import Path
@@ -25,6 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LICENSES = ("LICENSE",)
 """License files the metadata must hold (the fonts' own license lies beside them in the assets)."""
+SDIST_MB = 10
+"""The most an sdist may weigh, in megabytes (10**6 bytes)."""
 
 
 def tracked(*folders: str) -> list[str]:
@@ -35,7 +46,7 @@ def tracked(*folders: str) -> list[str]:
 
 def expected_files() -> set[str]:
     """The files a wheel of the game must hold, by their place inside it."""
-    code = {name for name in tracked("game") if name.endswith(".py")}
+    code = {name for name in tracked("game") if name.endswith(".py") or name == "game/py.typed"}
     assets = {"game/" + name for name in tracked("assets")}
     return code | assets
 
@@ -57,6 +68,18 @@ def check_contents(wheel: Path) -> list[str]:
     for license_name in LICENSES:
         if not any(name.endswith("/" + license_name) for name in meta):
             problems.append(f"the wheel's metadata lacks {license_name}")
+    return problems
+
+
+def check_sdist(sdist: Path) -> list[str]:
+    """What is wrong with ``sdist`` (empty: nothing): a missing source file, or too heavy."""
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    problems = [f"missing from the sdist: {name}" for name in tracked("game", "assets", "tests", "tools")
+                if name not in names]
+    size = sdist.stat().st_size
+    if size > SDIST_MB * 10**6:
+        problems.append(f"the sdist weighs {size / 10**6:.1f} MB, more than {SDIST_MB} MB")
     return problems
 
 
@@ -90,10 +113,16 @@ def main(argv: list[str]) -> int:
     """Run one check."""
     if argv[:1] == ["contents"] and len(argv) == 2:
         problems = check_contents(Path(argv[1]))
+    elif argv[:1] == ["sdist"] and len(argv) == 2:
+        problems = check_sdist(Path(argv[1]))
     elif argv == ["stale"]:
         problems = check_stale()
+    elif argv == ["licenses"]:
+        import app_licenses
+
+        problems = app_licenses.problems(app_licenses.declare(d) for d in app_licenses.runtime_distributions())
     else:
-        print(__doc__.strip().splitlines()[3:5], file=sys.stderr)
+        print("\n".join(__doc__.strip().splitlines()[4:8]), file=sys.stderr)
         return 2
     for problem in problems:
         print(f"check_packages: {problem}", file=sys.stderr)

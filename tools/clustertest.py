@@ -47,7 +47,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from tablecheck import (  # noqa: E402 - tools/ is not a package
+from tablecheck import (
     Person,
     ServerProcess,
     check_told,

@@ -40,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from tablecheck import (  # noqa: E402 - tools/ is not a package
+from tablecheck import (
     HOST,
     Person,
     ServerProcess,
@@ -51,7 +51,7 @@ from tablecheck import (  # noqa: E402 - tools/ is not a package
     verify_copies,
 )
 
-from game.net.crashpoints import POINTS  # noqa: E402
+from game.net.crashpoints import POINTS
 
 
 @dataclass

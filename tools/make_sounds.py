@@ -101,7 +101,7 @@ def wav_bytes(samples: Wave) -> bytes:
     """16-bit mono PCM WAV bytes, normalised to leave headroom."""
     peak = max((abs(s) for s in samples), default=1.0) or 1.0
     scale = 0.85 * 32767 / peak
-    frames = b"".join(struct.pack("<h", int(round(s * scale))) for s in samples)
+    frames = b"".join(struct.pack("<h", round(s * scale)) for s in samples)
     buffer = io.BytesIO()
     with wave.open(buffer, "wb") as out:
         out.setnchannels(1)

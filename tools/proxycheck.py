@@ -31,10 +31,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from tablecheck import ServerProcess, free_port  # noqa: E402 - tools/ is not a package
+from tablecheck import ServerProcess, free_port
 
-from game.ai import make_player  # noqa: E402
-from game.net.client import Client  # noqa: E402
+from game.ai import make_player
+from game.net.client import Client
 
 CONFIG = """\
 events {}

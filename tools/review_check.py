@@ -30,11 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.ai import ComputerSeats  # noqa: E402
-from game.ai.medium import SHEDDER, MediumPolicy  # noqa: E402
-from game.engine import Action, Match, RoundState, parse_action, preset  # noqa: E402
-from game.review.results import COSTLY, MISTAKE  # noqa: E402
-from game.review.value import value_decision  # noqa: E402
+from game.ai import ComputerSeats
+from game.ai.medium import SHEDDER, MediumPolicy
+from game.engine import Action, Match, RoundState, parse_action, preset
+from game.review.results import COSTLY, MISTAKE
+from game.review.value import value_decision
 
 PICK = 0.3
 """Share of decisions looked at (a seeded draw), so the decisions spread over many rounds."""

@@ -28,12 +28,12 @@ import pygame
 from game.engine import Action, Match, Play, play_match, preset
 from game.engine.driver import Decide
 from game.memory.session import GameSession, SeatConfig
+from game.review.cache import Reviewable
 from game.ui.app import App
 from game.ui.intents import Intent
 from game.ui.routes import GameRoutes
 from game.ui.saves_bridge import SavesBridge
 from game.ui.showcase import crowded_session
-from game.review.cache import Reviewable
 
 FOUR = [SeatConfig("You", "human"), SeatConfig("Ana", "easy"), SeatConfig("Bruno", "medium"), SeatConfig("Carmen", "hard")]
 

@@ -34,12 +34,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from game.ai import make_player  # noqa: E402
-from game.net.codes import new_code  # noqa: E402
-from game.net.settings import Settings  # noqa: E402
-from game.net.store import open_store  # noqa: E402
-from game.net.store.records import Batch, CreateTable, SaveTable, TableRow, TableWrite  # noqa: E402
-from game.net.table import Table  # noqa: E402
+from game.ai import make_player
+from game.net.codes import new_code
+from game.net.settings import Settings
+from game.net.store import open_store
+from game.net.store.records import Batch, CreateTable, SaveTable, TableRow, TableWrite
+from game.net.table import Table
 
 HOST = "127.0.0.1"
 
@@ -190,7 +190,7 @@ def _stop_runs(args: argparse.Namespace, data: Path, database: str) -> list[floa
         assert server.stdout is not None
         url = server.stdout.readline().split()[-1]
 
-        async def fill_then_stop() -> float:
+        async def fill_then_stop(url: str = url, server: subprocess.Popen[str] = server) -> float:
             kept = await _load_server(url, args.tables, args.busy)
             await asyncio.sleep(1.0)
             began = time.perf_counter()

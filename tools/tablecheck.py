@@ -24,18 +24,18 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.ai import make_player  # noqa: E402
-from game.engine import parse_action  # noqa: E402
-from game.engine.tiles import parse_tile  # noqa: E402
-from game.memory.session import GameSession  # noqa: E402
-from game.net.client import Client, Disconnected, ServerRefused  # noqa: E402
-from game.net.rebuild import settings_from_json  # noqa: E402
-from game.net.settings import seat_config  # noqa: E402
-from game.net.store import open_store  # noqa: E402
-from game.net.store.records import Held, StoredTable  # noqa: E402
-from game.net.wire import view_json  # noqa: E402
-from game.saves import SaveStore  # noqa: E402
-from game.saves.verify import verify_command  # noqa: E402
+from game.ai import make_player
+from game.engine import parse_action
+from game.engine.tiles import parse_tile
+from game.memory.session import GameSession
+from game.net.client import Client, Disconnected, ServerRefused
+from game.net.rebuild import settings_from_json
+from game.net.settings import seat_config
+from game.net.store import open_store
+from game.net.store.records import Held, StoredTable
+from game.net.wire import view_json
+from game.saves import SaveStore
+from game.saves.verify import verify_command
 
 HOST = "127.0.0.1"
 
@@ -123,7 +123,7 @@ async def connect_client(url: str, copies: Path) -> Client:
         try:
             await client.connect()
             return client
-        except (OSError, Disconnected, ServerRefused, asyncio.TimeoutError):
+        except (TimeoutError, OSError, Disconnected, ServerRefused):
             await asyncio.sleep(0.1)
 
 
@@ -134,7 +134,7 @@ async def rejoin_seat(person: Person, url: str) -> None:
             await person.client.connect()
             await person.client.rejoin(person.code, person.token)
             return
-        except (OSError, Disconnected, ServerRefused, asyncio.TimeoutError):
+        except (TimeoutError, OSError, Disconnected, ServerRefused):
             await asyncio.sleep(0.1)
         except Exception as error:  # noqa: BLE001 - said, then tried again
             print(f"rejoin of {person.code} seat {person.seat} failed: {error!r}", file=sys.stderr, flush=True)

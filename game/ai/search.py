@@ -16,6 +16,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from ..engine import Action, Open, Play, RoundState, RuleOptions, SeatView, seat_view
 from ..engine.tiles import PIPS
@@ -345,7 +346,7 @@ class HardPlayer(SearchPlayer):
     """Presets where Hard starts from Medium's move (docs/ai.md: re-spacing the ladder)."""
     cautious_budget = replace(budget, z=2.0)
     """There, another move must beat Medium's by two standard errors."""
-    UNSEARCHED: dict[str, float] = {"classic": 0.5}
+    UNSEARCHED: ClassVar[dict[str, float]] = {"classic": 0.5}
     """Per preset, the share of decisions on which Hard plays its default move
     without searching, drawn per decision from (seed, view) (docs/ai.md:
     re-spacing the ladder)."""

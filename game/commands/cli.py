@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Sequence, cast
+from collections.abc import Sequence
+from typing import cast
 
 from ..engine import PRESETS, SetupError, preset
 from ..version import DISTRIBUTION, game_version

@@ -132,5 +132,4 @@ def _print(reviews: Sequence[RoundReview], names: Sequence[str], as_json: bool, 
         return
     for review in reviews:
         out.write(summary_line(review, names) + "\n")
-        for decision in review.decisions:
-            out.write("  " + decision_line(decision, names) + "\n")
+        out.writelines("  " + decision_line(decision, names) + "\n" for decision in review.decisions)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence, TextIO
+from typing import TextIO
 
 from ..ai import ComputerSeats
 from ..engine import Match, RuleOptions, play_match
@@ -30,6 +31,11 @@ class SeatTally:
         }
 
 
+def _after_rounds(rounds: int) -> Callable[[Match], bool]:
+    """The ``until`` of ``play_match`` that stops a match once it has played ``rounds`` rounds."""
+    return lambda match: len(match.round_scores) >= rounds
+
+
 def run(
     options: RuleOptions,
     kinds: Sequence[str],
@@ -47,7 +53,7 @@ def run(
     for index in range(count):
         match = Match(options, n, f"{seed}-{index}", record_events=False)
         rounds_to_play = 1 if single_rounds is not None else match.setup.rounds
-        play_match(match, ComputerSeats(kinds), until=lambda m: len(m.round_scores) >= rounds_to_play,
+        play_match(match, ComputerSeats(kinds), until=_after_rounds(rounds_to_play),
                    on_action=on_action)
         total_rounds += len(match.round_scores)
         totals = match.totals()

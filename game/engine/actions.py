@@ -7,7 +7,7 @@ A train is a seat number (0..7) or ``MEXICAN`` (-1). ``parse_action`` reads
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Union
+from typing import Final
 
 from .tiles import MAX_PIP, TEXT, Tile, TileSyntaxError, parse_tile
 
@@ -60,7 +60,7 @@ class Open:
         return "open"
 
 
-Action = Union[Play, Draw, End, Open]
+Action = Play | Draw | End | Open
 
 DRAW: Final = Draw()
 END: Final = End()

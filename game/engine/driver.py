@@ -7,7 +7,7 @@ the engine works out the phase itself; ``Match.phase`` says it.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .actions import Action
 from .match import Match, Phase

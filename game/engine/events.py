@@ -7,7 +7,6 @@ the drawing seat may see: ``for_seat`` hides it from everyone else.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Union
 
 from .tiles import Tile
 
@@ -138,11 +137,11 @@ class RoundEnded:
     charges: tuple[int, ...]
 
 
-Event = Union[
-    DrawOffTile, StarterChosen, Dealt, TileDrawn, EnginePlaced, TurnStarted, TilePlayed,
-    MarkerUp, MarkerDown, DoubleOpened, DoubleCovered, Knocked, Penalty, Passed,
-    SeatSuspended, RoundEnded,
-]
+Event = (
+    DrawOffTile | StarterChosen | Dealt | TileDrawn | EnginePlaced | TurnStarted | TilePlayed
+    | MarkerUp | MarkerDown | DoubleOpened | DoubleCovered | Knocked | Penalty | Passed
+    | SeatSuspended | RoundEnded
+)
 
 
 def for_seat(event: Event, seat: int) -> Event:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable, Sequence
 
 from . import events as ev
 from .actions import Action, action_text, parse_action

@@ -11,7 +11,7 @@ last list entry). The boneyard list is drawn from its end.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from . import events as ev
 from . import legality, turn_rules

@@ -11,7 +11,8 @@ last list entry). The boneyard list is drawn from its end.
 
 from __future__ import annotations
 
-from typing import Self, Sequence
+from collections.abc import Sequence
+from typing import Self
 
 from . import events as ev
 from .actions import MEXICAN, Action

@@ -7,7 +7,7 @@ comes only from the ``random.Random`` passed in.
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from . import events as ev
 from .errors import SetupError

@@ -10,8 +10,8 @@ assignment of the tiles the seat cannot see, for computer players' search.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from .actions import Action
 from .fields import PUBLIC_FIELDS, freeze, thaw

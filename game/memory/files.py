@@ -35,7 +35,6 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-
 REPLACE_TRIES = 10
 REPLACE_WAIT = 0.05
 """Seconds before retry n of a refused ``os.replace``: n times this, at most 0.25 (under 2 s in all)."""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..ai.levels import Levels, running_levels
 from ..engine import Match, RuleOptions

@@ -27,7 +27,6 @@ import asyncio
 import json
 import queue
 import ssl
-import threading
 from collections.abc import Coroutine, Sequence
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -44,6 +43,7 @@ from ..version import game_version
 from .addresses import FOLLOW_FOR, FOLLOW_PAUSE, OPEN_WAIT, server_address, table_url
 from .codes import normal_code
 from .inbound import Incoming, Listing, TableInfo, decode, listings
+from .loops import loop_thread
 from .match_copy import MatchCopy
 from .messages import MAX_BYTES, PROTOCOL
 from .watch import Unfair, Watch
@@ -380,6 +380,9 @@ class Client:
             if self.copy is not None:
                 self.copy.problems.append(self.closed_reason)
             await self._ws.close()
+        except asyncio.CancelledError:  # the loop is ending with no close(): let go of the socket now
+            self._ws.transport.abort()
+            raise
         except WireError as error:
             self.closed_reason = f"the server sent a message that does not fit the protocol: {error}"
             await self._ws.close()
@@ -446,16 +449,11 @@ class ThreadedClient:
 
     def __init__(self, url: str, auto_contribute: bool = True, store: SaveStore | None = None,
                  ssl_context: ssl.SSLContext | None = None) -> None:
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="net-client", daemon=True)
-        self._thread.start()
+        self._loop, self._thread = loop_thread("net-client")  # ended cleanly once ``close`` stops it
         self._messages: queue.Queue[Incoming] = queue.Queue()
-        self.client: Client = self._run_now(_make(url, auto_contribute, store, ssl_context))
+        made = asyncio.run_coroutine_threadsafe(_make(url, auto_contribute, store, ssl_context), self._loop)
+        self.client: Client = made.result(timeout=10)
         self._pump: Future[None] | None = None
-
-    def _run_now(self, work: Coroutine[Any, Any, T]) -> T:
-        """Run a quick coroutine on the client's thread and wait for it (setup only)."""
-        return asyncio.run_coroutine_threadsafe(work, self._loop).result(timeout=10)
 
     def call(self, work: Coroutine[Any, Any, T]) -> Future[T]:
         """Run ``work`` (e.g. ``client.join(...)``) on the client's thread; returns at once."""
@@ -501,6 +499,8 @@ class ThreadedClient:
         """Close the connection and stop the thread once it is closed; waits
         ``CLOSE_WAIT`` at most (a peer that does not answer the close finishes
         it on the client's thread, never the window's)."""
+        if self._loop.is_closed() or not self._thread.is_alive():
+            return
         closing = asyncio.run_coroutine_threadsafe(self.client.close(), self._loop)
         closing.add_done_callback(lambda _: self._loop.call_soon_threadsafe(self._loop.stop))
         try:

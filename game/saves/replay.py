@@ -18,8 +18,8 @@ from ..engine import IllegalAction, Match, SetupError, parse_action
 from ..engine.actions import Action, ActionSyntaxError
 from ..engine.match import MatchRecord
 from ..engine.tiles import parse_tile
-from .checks import tiles_of
 from ..memory.session import GameSession
+from .checks import tiles_of
 from .codec import encode_state
 from .errors import SaveError
 from .reviews import kept_reviews

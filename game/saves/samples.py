@@ -21,8 +21,8 @@ from pathlib import Path
 
 from ..ai import ComputerSeats
 from ..engine import Match, Phase, play_match, preset
-from ..memory.session import HUMAN, GameSession, SeatConfig
 from ..memory.files import write_file
+from ..memory.session import HUMAN, GameSession, SeatConfig
 from .codec import dumps
 
 SAVED_AT = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)

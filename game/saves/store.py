@@ -23,8 +23,16 @@ from datetime import datetime
 from pathlib import Path
 
 from ..engine import Phase
+from ..memory.files import (
+    FileProblem,
+    backup_path,
+    bad_character,
+    entry_kind,
+    read_file,
+    remove_stale_temps,
+    write_file,
+)
 from ..memory.session import GameSession
-from ..memory.files import FileProblem, backup_path, bad_character, entry_kind, read_file, remove_stale_temps, write_file
 from .codec import dumps
 from .document import check_bytes, load_file, read_bytes, restore_checked, summarize
 from .errors import SaveError
@@ -275,8 +283,8 @@ class SaveStore:
         where = f" The damaged file is kept as {kept.name}." if kept is not None else ""
         return (
             session,
-            f"The latest autosave could not be read ({first}). The game went on from its backup, "
-            f"one move earlier.{where}",
+            (f"The latest autosave could not be read ({first}). The game went on from its backup, "
+             f"one move earlier.{where}"),
         )
 
     def _keep_damaged(self, path: Path) -> Path | None:

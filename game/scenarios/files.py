@@ -8,8 +8,8 @@ runs what it returns.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from ..memory.files import FileProblem, FileRefused, parse_json, read_file
 from .checker import check

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine import DRAW, END, MEXICAN, Action, Play, RuleOptions, parse_action, preset
 from ..ai import KINDS
+from ..engine import DRAW, END, MEXICAN, Action, Play, RuleOptions, parse_action, preset
 from ..engine.actions import ActionSyntaxError
 from ..engine.start import round_tiles
 from ..engine.tiles import TEXT, Tile, TileSyntaxError, parse_tile

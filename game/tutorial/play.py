@@ -11,8 +11,8 @@ from pathlib import Path
 
 from ..engine import Action, IllegalAction, Match, Play, RoundState, SeatView
 from ..engine.tiles import TEXT, Tile
-from ..words.rules_help import sections
 from ..memory.session import GameSession, SeatConfig
+from ..words.rules_help import sections
 from .lesson import Lesson, LessonError, Step, load_lesson
 
 SEED = "lesson"

@@ -8,8 +8,8 @@ from typing import Any
 
 from ..engine import PRESETS, RuleOptions, SetupError, preset
 from ..engine.length import LENGTHS, Length
-from ..words.rules_help import changed_options
 from ..memory.session import HUMAN, SeatConfig
+from ..words.rules_help import changed_options
 
 DEFAULT_PLAYERS = 4
 

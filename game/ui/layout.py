@@ -57,7 +57,7 @@ class TableLayout:
         """The object layer ``name`` of the map."""
         layer = self.map.get_layer_by_name(name)
         if not isinstance(layer, pytmx.TiledObjectGroup):
-            raise ValueError(f"{name} is not an object layer of the table map")
+            raise ValueError(f"{name} is not an object layer of the table map")  # noqa: TRY004 - bad data, not a bad call
         return layer
 
     def felt_design(self) -> pygame.Surface:

@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..engine import Match, RuleOptions
+from ..memory.session import GameSession
 from ..review.cache import Reviewable, ReviewCache
 from ..review.results import Decision
-from ..memory.session import GameSession
 from .saves_bridge import SavesBridge
 from .scene import Scene
 

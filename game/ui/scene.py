@@ -13,11 +13,11 @@ from .intents import Intent
 
 if TYPE_CHECKING:
     from ..engine import Match, RuleOptions
+    from ..memory.session import GameSession
     from ..net.client import ThreadedClient
     from ..net.inbound import Incoming
     from ..review.cache import Reviewable, ReviewCache
     from ..review.results import Decision
-    from ..memory.session import GameSession
     from .online.kept import KeptSeat
     from .settings import Settings
     from .sound import Sounds

@@ -18,7 +18,7 @@ def crowded_session(min_tiles: int = 70) -> GameSession:
         session = GameSession(preset("star-ranch"), [SeatConfig(n, k) for n, k in zip(CROWD_NAMES, CROWD_KINDS)], seed)
         rng = random.Random(seed)
 
-        def mostly_plays(match: Match, seat: int) -> Action:
+        def mostly_plays(match: Match, seat: int, rng: random.Random = rng) -> Action:
             """A random play nearly always, else any legal action."""
             legal = match.legal_actions()
             plays = [a for a in legal if isinstance(a, Play)]

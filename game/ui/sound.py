@@ -2,16 +2,27 @@
 played for what the engine says happened, at the settings' volume.
 
 Silent, and without an error, where there is no audio device (the mixer
-cannot start) or a file cannot be loaded.
+cannot start) or a file cannot be loaded. What the audio libraries print
+while the mixer starts (ALSA's eight lines on a machine with no sound card)
+is kept off the terminal; a failed start leaves one line in the log instead.
 """
 
 from __future__ import annotations
+
+import logging
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 
 from ..engine import events as ev
 from ..engine.tiles import IS_DOUBLE
 from .paths import asset_path
+
+log = logging.getLogger("mexican_train.sound")
 
 NAMES = (
     "tile-placed", "tile-drawn", "double", "knock", "marker-up", "marker-down", "round-end", "match-end",
@@ -46,12 +57,14 @@ class Sounds:
         self.available = False
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init()
+                with _native_stderr_held():
+                    pygame.mixer.init()
             for name in NAMES:
                 self.effects[name] = pygame.mixer.Sound(str(asset_path("sounds", f"{name}.wav")))
             self.available = True
-        except (pygame.error, OSError, FileNotFoundError):
+        except (pygame.error, OSError, FileNotFoundError) as error:
             self.effects = {}
+            log.warning("sound is off: no audio device could be opened (%s)", str(error).strip() or type(error).__name__)
 
     @property
     def enabled(self) -> bool:
@@ -75,3 +88,24 @@ class Sounds:
         name = sound_for(event)
         if name is not None:
             self.play(name)
+
+
+@contextmanager
+def _native_stderr_held() -> Iterator[None]:
+    """While the block runs, what C libraries write to the process's stderr goes to a
+    scratch file instead of the terminal (SDL and ALSA report a missing sound card there)."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no stderr to hold
+        yield
+        return
+    try:
+        with tempfile.TemporaryFile() as scratch:
+            os.dup2(scratch.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)

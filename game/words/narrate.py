@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ..ai import KINDS
 from ..engine import MEXICAN, Match, RuleOptions, tie_break
@@ -219,7 +219,7 @@ class _Telling:
             return [Line(f"{self.names[event.went_out]} went out!", "news", "round-end", event.went_out)]
         return [Line("Nobody can play: the round is blocked.", "news", "round-end")]
 
-    _TELLERS: dict[type, Callable[[_Telling, int, Any], list[Line]]] = {
+    _TELLERS: ClassVar[dict[type, Callable[[_Telling, int, Any], list[Line]]]] = {
         ev.TurnStarted: _turn_started, ev.TilePlayed: _tile_played, ev.TileDrawn: _tile_drawn,
         ev.MarkerUp: _marker_up, ev.MarkerDown: _marker_down, ev.DoubleOpened: _double_opened,
         ev.DoubleCovered: _double_covered, ev.Knocked: _knocked, ev.Passed: _pass,

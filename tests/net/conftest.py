@@ -3,8 +3,11 @@ scripted people who play through the client library."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -127,6 +130,22 @@ class Person:
                 await self.client.act(player.choose(view))
             if message.type == last:
                 return message
+
+
+def health(port: int) -> dict[str, Any]:
+    """The server's health check: how many tables, connections, moves, ..."""
+    with urllib.request.urlopen(f"http://{HOST}:{port}/health", timeout=10) as response:
+        answer: dict[str, Any] = json.loads(response.read())
+    return answer
+
+
+def wait_until_nobody_is_connected(port: int) -> None:
+    """Wait until the server has let every connection go and noted each departure: a test that moves
+    the server's clock on after its people left must not move it before the server saw them go."""
+    deadline = time.monotonic() + 60  # it comes in milliseconds; the bound only limits a failure
+    while health(port)["connections"]:
+        assert time.monotonic() < deadline, "the server still holds a connection after its clients closed"
+        time.sleep(0.02)
 
 
 async def connected(url: str, **options: Any) -> Client:

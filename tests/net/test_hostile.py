@@ -166,6 +166,8 @@ def test_one_address_cannot_fill_the_server_with_tables(tmp_path) -> None:  # ty
                     answers.append((await client.create("Spam", "classic", 2)).table)
                 except ServerRefused as refused:
                     answers.append(refused.code)
+                finally:
+                    await client.close()
             return answers
 
         answers = asyncio.run(flood())

@@ -66,6 +66,8 @@ def test_a_person_dropped_mid_turn_is_stood_in_for_and_gets_the_seat_back(
         own_turn.cancel()
         for client in (host, back):
             await client.close()
+        # its end (cancelled, or Disconnected when a message won the race with the cancel) is taken here
+        await asyncio.gather(own_turn, return_exceptions=True)
 
     asyncio.run(scenario())
 

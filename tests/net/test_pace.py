@@ -14,7 +14,7 @@ from game.engine import events as ev
 from game.net.client import Client, ServerRefused
 from game.net.inbound import Incoming
 
-from .conftest import ManualClock, Running, connected, next_of, start_server
+from .conftest import ManualClock, Running, connected, next_of, start_server, wait_until_nobody_is_connected
 
 
 def _in_memory(port: int) -> int:
@@ -103,6 +103,8 @@ def test_three_turns_out_of_time_in_a_row_hand_the_seat_over_and_take_back_retur
         host.cancel()
         for client in (ana, ben):
             await client.close()
+        # its end (cancelled, or Disconnected when a message won the race with the cancel) is taken here
+        await asyncio.gather(host, return_exceptions=True)
     asyncio.run(scenario())
 
 
@@ -147,9 +149,9 @@ def test_the_list_loads_no_table_keeps_its_retention_and_counts_wrong_tokens(tmp
             await ana.start()
             await next_of(ana, "update")
             await ana.close()
-            look = await connected(running.url)
             while _in_memory(running.port):
                 await asyncio.sleep(0.05)  # unloaded once the computer has played to her turn
+            look = await connected(running.url)  # after the wait: a connection not at a table must speak soon
             clock.advance(3600)
             (first,) = await look.list_tables([(table.table, table.token)])
             clock.advance(3600)
@@ -193,6 +195,7 @@ def test_a_live_turns_clock_is_stored_and_stands_still_while_nobody_is_there(tmp
     running, embedded = start_server(tmp_path / "server", clock=clock)
     try:
         code, token = asyncio.run(leave_mid_turn(running.url))
+        wait_until_nobody_is_connected(running.port)  # both departures noted before the time passes
         clock.advance(600)  # nobody is there: the clock stands still
     finally:
         embedded.stop()

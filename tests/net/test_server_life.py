@@ -16,7 +16,7 @@ import pytest
 
 from game.net.client import ThreadedClient
 
-from .conftest import ManualClock, Running, connected, next_of, start_server
+from .conftest import ManualClock, Running, connected, next_of, start_server, wait_until_nobody_is_connected
 
 
 def _tables_open(port: int) -> int:
@@ -40,6 +40,7 @@ def test_a_table_everyone_left_is_unloaded_and_days_later_rejoins_at_its_positio
             return joined.table, joined.token, update.data["view"]
 
         code, token, last_view = asyncio.run(leave_a_started_table())
+        wait_until_nobody_is_connected(running.port)  # the table's last person is gone before the time passes
         clock.advance(601)
         deadline = time.monotonic() + 30
         while _tables_open(running.port) and time.monotonic() < deadline:

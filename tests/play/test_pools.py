@@ -67,6 +67,8 @@ def test_workers_end_when_their_parent_is_killed() -> None:
     finally:
         parent.kill()
         parent.wait()
+        if parent.stdout is not None:
+            parent.stdout.close()
     deadline = time.monotonic() + 60  # they end within a second or two; the deadline only bounds a failure
     while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)

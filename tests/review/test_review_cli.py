@@ -4,17 +4,28 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from game.commands.cli import main
+from game.review import ReviewBudget
+from game.review.cache import review_cached
 from game.memory.session import GameSession, SeatConfig
 from game.saves import dumps
 
 from .matches import played_round
 
 ROOT = Path(__file__).resolve().parents[2]
+SMALL = ReviewBudget(candidates=2, choose_samples=4, measure_samples=6)
+
+
+@pytest.fixture(autouse=True)
+def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command reviews with a small search budget: these tests check what it prints and keeps, not how
+    well the search values a move (the game's budget takes seconds a round: ``tools/bench.py --only review``)."""
+    monkeypatch.setattr("game.commands.review.review_cached", partial(review_cached, budget=SMALL))
 
 
 def _saved(tmp_path: Path, kinds: tuple[str, ...] = ("human", "easy", "easy", "easy")) -> Path:

@@ -24,7 +24,7 @@ def test_killing_the_saver_at_random_moments_always_leaves_a_loadable_autosave(t
     store = SaveStore(tmp_path)
     last_log_length = 0
     for _ in range(KILLS):
-        child = subprocess.Popen(
+        with subprocess.Popen(
             [
                 sys.executable,
                 "-c",
@@ -34,12 +34,12 @@ def test_killing_the_saver_at_random_moments_always_leaves_a_loadable_autosave(t
             cwd=ROOT,
             stdout=subprocess.PIPE,
             env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
-        )
-        assert child.stdout is not None
-        assert child.stdout.readline().strip() == b"ready"
-        time.sleep(rng.uniform(0.0, 0.15))
-        child.send_signal(signal.SIGKILL)
-        child.wait()
+        ) as child:
+            assert child.stdout is not None
+            assert child.stdout.readline().strip() == b"ready"
+            time.sleep(rng.uniform(0.0, 0.15))
+            child.send_signal(signal.SIGKILL)
+            child.wait()
         slot = tmp_path / "autosave-crash-test.json"
         session = store.load(slot)  # the newest save itself, not only its backup
         assert session.match.action_log

@@ -14,7 +14,7 @@ from game.ui.scenes.statistics import StatisticsScene
 
 from .conftest import frames, key
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "memory"))  # test_stats.py
 
 from test_stats import _finished  # noqa: E402
 

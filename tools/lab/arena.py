@@ -50,6 +50,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from arena_trials import TRIALS
+
 from game.ai import make_player
 from game.ai.search import MEASURES
 from game.engine import Action, Match, SetupError, play_match, preset
@@ -122,7 +123,7 @@ def play_deal(task: Task) -> dict[str, Any]:
         seeds = [f"arena/{task.seed}/{task.deal}/{cand_seat}/{s}" for s in range(task.players)]
         players: list[Any] = [make_arena_player(kinds[s], seeds[s]) for s in range(task.players)]
 
-        def decide(match: Match, seat: int) -> Action:
+        def decide(match: Match, seat: int, kinds: list[str] = kinds, players: list[Any] = players) -> Action:
             start = clock()
             if kinds[seat] in MEASURES:
                 assert match.round is not None
@@ -291,7 +292,7 @@ def run(
     """Play every task (one worker process per core) and summarise each comparison;
     with ``save``, append each deal's results to that file as it finishes."""
     done: dict[tuple[str, int, str, str, bool], list[dict[str, Any]]] = {}
-    out = open(save, "a", encoding="utf-8") if save else None
+    out = open(save, "a", encoding="utf-8") if save else None  # noqa: SIM115 - closed in the finally below
     started = time.perf_counter()
 
     def record(result: dict[str, Any], count: int) -> None:

@@ -38,6 +38,7 @@ import random
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -46,8 +47,8 @@ from dmc_policy import DmcBarPlayer, DmcPlayer
 
 from game.ai.inference import Sampler
 from game.ai.medium import MEDIUM, SHEDDER, MediumPlayer, Style, best_plays
-from game.ai.seeding import decision_rng
 from game.ai.search import Deal, ExpertPlayer, HardPlayer
+from game.ai.seeding import decision_rng
 from game.engine import Action, RoundState, SeatView
 from game.engine.tiles import PIPS
 
@@ -150,7 +151,7 @@ class HardFullPlayer(HardPlayer):
     as it did at ``classic`` before it left half its decisions unsearched
     there (the trial ``hard-mix50`` that became Hard at ``classic``)."""
 
-    UNSEARCHED: dict[str, float] = {}
+    UNSEARCHED: ClassVar[dict[str, float]] = {}
 
 
 class MediumNoRacePlayer(MediumPlayer):
@@ -193,7 +194,7 @@ class HardHubPlayer(HardPlayer):
     """For measurement only: Hard playing its default move unsearched on half
     its decisions at ``hub`` too, as it does at ``classic``."""
 
-    UNSEARCHED: dict[str, float] = {**HardPlayer.UNSEARCHED, "hub": 0.5}
+    UNSEARCHED: ClassVar[dict[str, float]] = {**HardPlayer.UNSEARCHED, "hub": 0.5}
 
 
 class HardHubCautiousPlayer(HardPlayer):

@@ -25,12 +25,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arena import deal_match  # noqa: E402
+from arena import deal_match
 
-from game.ai import make_player  # noqa: E402
-from game.ai.inference import Sampler  # noqa: E402
-from game.engine import Action, Match, SeatView, play_match  # noqa: E402
-from game.engine.tiles import HI, LO, Tile  # noqa: E402
+from game.ai import Player, make_player
+from game.ai.inference import Sampler
+from game.engine import Action, Match, SeatView, play_match
+from game.engine.tiles import HI, LO, Tile
 
 
 def stage(view: SeatView) -> str:
@@ -59,7 +59,7 @@ def tally(rules: str, level: str, deals: int) -> dict[str, list[float]]:
         match = deal_match(rules, 4, 1000 + deal, 7)
         players = [make_player(level, f"belief/{deal}/{s}") for s in range(4)]
 
-        def decide(m: Match, seat: int) -> Action:
+        def decide(m: Match, seat: int, players: list[Player] = players) -> Action:
             view = m.view(seat)
             if seat == 0 and m.round is not None:
                 sampler = Sampler(view, read_stops=True)

@@ -176,8 +176,8 @@ def write_statements(table_id: str, write: TableWrite) -> Iterator[Statement]:
 def delete_statements(table_id: str, tombstone_at: float | None = None) -> Iterator[Statement]:
     """Everything of one table removed (with ``tombstone_at``, its people's tokens remembered as expired)."""
     if tombstone_at is not None:
-        yield ("INSERT INTO gone_seats (token_hash, code, at) SELECT s.token_hash, t.code, ? FROM seats s "
-               "JOIN tables t ON t.id = s.table_id WHERE s.table_id = ? AND s.token_hash <> ''",
+        yield (("INSERT INTO gone_seats (token_hash, code, at) SELECT s.token_hash, t.code, ? FROM seats s "
+                "JOIN tables t ON t.id = s.table_id WHERE s.table_id = ? AND s.token_hash <> ''"),
                (tombstone_at, table_id))
     for child in CHILDREN:
         yield f"DELETE FROM {child} WHERE table_id = ?", (table_id,)
@@ -236,17 +236,17 @@ def stored_table(row: Sequence[Any], epoch: int, seats: Sequence[Sequence[Any]],
 def listing_queries(hashes: Sequence[str]) -> list[Statement]:
     """The seats and tables of these token hashes, and the tokens of removed tables."""
     marks = ", ".join("?" for _ in hashes)
-    return [(f"SELECT t.code, s.seat, s.token_hash, t.state, t.settings, t.round, t.waiting, t.last_move_at, "
-             f"t.finished_at, t.id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.token_hash IN ({marks}) "
-             "AND s.left_table = 0", tuple(hashes)),
+    return [((f"SELECT t.code, s.seat, s.token_hash, t.state, t.settings, t.round, t.waiting, t.last_move_at, "
+              f"t.finished_at, t.id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.token_hash IN ({marks}) "
+              "AND s.left_table = 0"), tuple(hashes)),
             (f"SELECT token_hash, code FROM gone_seats WHERE token_hash IN ({marks})", tuple(hashes))]
 
 
 def seats_of_tables(table_ids: Sequence[str]) -> Statement:
     """Every seat of these tables, for the list."""
     marks = ", ".join("?" for _ in table_ids)
-    return (f"SELECT table_id, seat, name, kind, stand_in, left_table FROM seats WHERE table_id IN ({marks}) "
-            "ORDER BY table_id, seat", tuple(table_ids))
+    return ((f"SELECT table_id, seat, name, kind, stand_in, left_table FROM seats WHERE table_id IN ({marks}) "
+             "ORDER BY table_id, seat"), tuple(table_ids))
 
 
 def listings(wanted: Sequence[tuple[str, str]], found: Sequence[Sequence[Any]], gone: Sequence[Sequence[Any]],

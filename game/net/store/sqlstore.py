@@ -109,8 +109,8 @@ class SqlStore(Store):
 
     async def probe(self, now: float) -> None:
         """Write the time of the probe into the meta table."""
-        await self._write([("INSERT INTO meta (key, value) VALUES ('probe', ?) "
-                            "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (repr(now),))])
+        await self._write([(("INSERT INTO meta (key, value) VALUES ('probe', ?) "
+                             "ON CONFLICT (key) DO UPDATE SET value = excluded.value"), (repr(now),))])
 
     async def mark_imported(self, key: str, value: str) -> None:
         """Note the import ``key`` as done."""
@@ -197,8 +197,8 @@ class SqlStore(Store):
     async def address_counts(self, now: float) -> AddressCounts:
         """Recent wrong codes and creations, and unfinished tables, per address."""
         results = await self._read([
-            ("SELECT address, kind, at FROM address_events WHERE (kind = 'wrong' AND at >= ?) "
-             "OR (kind = 'created' AND at >= ?) ORDER BY at", (now - WRONG_WINDOW, now - CREATED_WINDOW)),
+            (("SELECT address, kind, at FROM address_events WHERE (kind = 'wrong' AND at >= ?) "
+              "OR (kind = 'created' AND at >= ?) ORDER BY at"), (now - WRONG_WINDOW, now - CREATED_WINDOW)),
             ("SELECT creator, COUNT(*) FROM tables WHERE state <> 'over' GROUP BY creator", ())])
         wrong: dict[str, list[float]] = {}
         created: dict[str, list[float]] = {}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 from concurrent.futures import Future
 from typing import Any
 
@@ -24,7 +25,7 @@ from .discovery import Announcer
 from .kept import KeptSeat, keep_seat
 
 LOOPBACK = "127.0.0.1"
-EVERYONE = "0.0.0.0"  # noqa: S104 - only when the player chooses "local network"
+EVERYONE = "0.0.0.0"
 DEFAULT_PORT = 8765
 
 _server: EmbeddedServer | None = None
@@ -65,10 +66,8 @@ def stop_server() -> None:
     global _server, _announcer
     if _announcer is not None:
         announcer, _announcer = _announcer, None
-        try:
+        with contextlib.suppress(Exception):  # a network that went away must not stop the game from closing
             announcer.close()
-        except Exception:  # noqa: BLE001 - a network that went away must not stop the game from closing
-            pass
     if _server is not None:
         _server.stop()
         _server = None

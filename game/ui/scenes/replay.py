@@ -18,10 +18,10 @@ from ...engine import MEXICAN, Match
 from ...engine.history import Step, round_steps
 from ...engine.round import RoundState
 from ...engine.tiles import HI, LO
-from ...words.movelog import told
 from ...review.cache import Reviewable
 from ...review.results import Decision
 from ...review.words import cost_words, move_words, played_tile
+from ...words.movelog import told
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent

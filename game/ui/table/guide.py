@@ -18,9 +18,9 @@ import pygame
 
 from ...engine import Phase, Play
 from ...engine.legality import refusal
+from ...tutorial import Guide, Lesson, ScriptedWorker, describe_action, lesson_session
 from ...words.narrate import sentence
 from ...words.rules_help import refusal_why
-from ...tutorial import Guide, Lesson, ScriptedWorker, describe_action, lesson_session
 from .. import theme
 from ..intents import Intent
 from ..scene import Host

@@ -18,8 +18,8 @@ import pygame
 from ...engine import RoundState
 from ...engine import events as ev
 from ...engine.tiles import HI, LO, Tile
-from ...words.narrate import Line, round_opening_lines, tell
 from ...play import RoundStart, Step
+from ...words.narrate import Line, round_opening_lines, tell
 from ..tile_art import back, face
 from ..tween import Tween, Tweens
 from .board import BoardPlan

@@ -16,12 +16,12 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from ...engine import Phase, Play
+from ...memory.session import GameSession
+from ...play import MatchController, ProcessWorker, TableDriver, Worker
+from ...review.cache import Reviewable
 from ...words.movelog import MoveLog, rebuild
 from ...words.narrate import Line, kind_label, ranking_text, sentence
 from ...words.rules_help import refusal_why
-from ...play import MatchController, ProcessWorker, TableDriver, Worker
-from ...review.cache import Reviewable
-from ...memory.session import GameSession
 from .. import theme
 from ..hand import SORT_LABELS, SORTS
 from ..intents import Intent
