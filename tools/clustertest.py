@@ -130,13 +130,13 @@ async def _run(args: argparse.Namespace, servers: list[ServerProcess], copies: P
 
 async def _fencing(args: argparse.Namespace, servers: list[ServerProcess], people: list[Person]) -> dict[str, Any]:
     """Pause a process past its lease with a move sent into it; it must tell no one of it."""
-    for _ in range(200):
+    for _ in range(600):
         for server in servers:
-            for mover in _people_at(people, server):
+            at = _people_at(people, server)
+            for mover in at:
                 view = mover.client.view
-                other = next((p for p in people if p.code == mover.code and p is not mover), None)
-                if (view is not None and other is not None and other.client.url == server.url
-                        and view.to_move != mover.seat and not view.round_over):
+                other = next((p for p in at if p.code == mover.code and p is not mover), None)
+                if view is not None and other is not None and view.to_move != mover.seat and not view.round_over:
                     return await _pause_over(args, server, mover, other)
         await asyncio.sleep(0.05)
     return {"tried": False}
@@ -150,6 +150,8 @@ async def _pause_over(args: argparse.Namespace, server: ServerProcess, mover: Pe
     assert server.process is not None
     os.kill(server.process.pid, signal.SIGSTOP)
     paused_at = time.monotonic()
+    await asyncio.sleep(0.5)  # what the process sent before its pause has come in by now
+    told_by_then = time.monotonic()
     mover.holding.clear()  # the move goes into the paused process's socket
     await asyncio.sleep(0.2)
     if other.client._ws is not None:
@@ -157,7 +159,7 @@ async def _pause_over(args: argparse.Namespace, server: ServerProcess, mover: Pe
     times = await _served_again([other], paused_at, args.lease + 20, server.url)
     os.kill(server.process.pid, signal.SIGCONT)
     await asyncio.sleep(3.0)
-    told_after = sum(1 for t, url in mover.told if t > paused_at and url == server.url)
+    told_after = sum(1 for t, url in mover.told if t > told_by_then and url == server.url)
     return {"tried": True, "served_elsewhere_after_s": round(max(times), 2), "told_by_paused_process": told_after,
             "move_played_later": any(t > paused_at and url != server.url for t, url in mover.told)}
 

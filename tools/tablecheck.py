@@ -162,6 +162,10 @@ async def _play_on(person: Person, url: str) -> None:
             await rejoin_seat(person, url)
             continue
         if message.type == "update":
+            if os.environ.get("TABLECHECK_VERBOSE"):
+                print(f"{time.monotonic():.2f} {person.code}/{person.seat} at {person.client.url}: update "
+                      f"{message.data['round']}/{message.data['moves']} to_move {message.data['view']['to_move']}",
+                      file=sys.stderr, flush=True)
             person.updates.append((int(message.data["round"]), int(message.data["moves"]), message.data["view"]))
             person.told.append((time.monotonic(), person.client.url))
             view = message.view
@@ -174,6 +178,9 @@ async def _play_on(person: Person, url: str) -> None:
                     pass
         elif message.type == "error":
             person.errors.append(str(message.data.get("code")))
+            if os.environ.get("TABLECHECK_VERBOSE"):
+                print(f"{time.monotonic():.2f} {person.code}/{person.seat} at {person.client.url}: error "
+                      f"{message.data}", file=sys.stderr, flush=True)
         elif message.type == "commit":
             person.commitments.append((int(message.data["round"]), str(message.data["commitment"])))
         elif message.type == "match_end":

@@ -183,8 +183,8 @@ class Client:
     async def rejoin(self, code: str, token: str) -> Joined:
         """Come back to a seat with its token; the table as it is now follows."""
         await self._toward(code)
+        self._resend = self._pending_act is not None  # before the table's update can come in
         await self._following({"type": "rejoin", "table": code, "token": token}, "joined")
-        self._resend = self._pending_act is not None
         return self._seat()
 
     async def set_seat(self, seat: int, kind: str) -> None:
