@@ -75,9 +75,14 @@ class Cluster:
             await asyncio.sleep(self.server.config.heartbeat_every)
 
     async def leave(self) -> None:
-        """A stop: store what waits, let every table go, and send the people to another process."""
+        """A stop: note that everyone left, store what waits, let every table go, and send the
+        people to another process."""
         server = self.server
         try:
+            for (code, seat), _ in list(server.seated.items()):
+                table = server.tables.get(code)
+                if table is not None and not table.paused:
+                    server.deliver(table, table.drop(seat))  # everyone's departure is noted, as after a drop
             await server.outbox.flush()
             await self.beat(stopping=True)
             await server.tables.release_all()

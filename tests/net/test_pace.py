@@ -227,3 +227,34 @@ def test_a_hosts_own_tables_are_listed_from_its_database_without_starting_its_se
         "Ana", "Easy 2"]
     assert stranger.found == "unknown"
     assert listed_from_file(tmp_path / "nothing-here", [(code, token)])[0].found == "unknown"
+
+
+def test_a_stop_notes_when_each_person_left_so_a_week_away_counts_from_then(tmp_path: Path) -> None:
+    clock = ManualClock()
+
+    async def scenario() -> Incoming:
+        running, embedded = start_server(tmp_path / "server", clock=clock)
+        ana = await connected(running.url)
+        table = await ana.create("Ana", "classic", 3, seats=["person", "open", "easy"], pace="any")
+        ben = await connected(running.url)
+        await ben.join(table.table, "Ben")
+        await ana.start()
+        await next_of(ana, "update")
+        await asyncio.to_thread(embedded.stop)  # both still connected when the server stops
+        for client in (ana, ben):
+            await client.close()
+        clock.advance(8 * 86400)
+        running, embedded = await asyncio.to_thread(start_server, tmp_path / "server", clock=clock)
+        try:
+            back = await connected(running.url)
+            await back.rejoin(table.table, table.token)
+            await back.hand_over(1)
+            answer = await _until(back, lambda m: m.type == "error" or (
+                m.type == "table" and m.table is not None and m.table.seats[1].stand_in))
+            await back.close()
+            return answer
+        finally:
+            await asyncio.to_thread(embedded.stop)
+
+    answer = asyncio.run(scenario())
+    assert answer.type == "table", answer.data
