@@ -17,9 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from game.speech import Silent, open_speech
+from game.speech import Silent, open_speech, processes
 from game.speech import choose as choose_module
-from game.speech import processes
 from game.speech.libraries import OutputSpeech, SapiSpeech, TolkSpeech, sapi, screen_reader_windows
 from game.speech.processes import ProcessSpeech, espeak
 from game.speech.ssip import SsipSpeech, dispatcher, socket_path
@@ -196,7 +195,7 @@ def test_accessible_output2_is_the_second_choice_and_sapi_the_system_voice(monke
             self.Status = types.SimpleNamespace(RunningState=2)
             self.calls: list[tuple[str, int]] = []
 
-        def Speak(self, text: str, flags: int) -> None:  # noqa: N802 - SAPI's own name
+        def Speak(self, text: str, flags: int) -> None:
             self.calls.append((text, flags))
 
     monkeypatch.setitem(sys.modules, "cytolk", None)  # type: ignore[arg-type]
