@@ -57,12 +57,12 @@ class Voice:
         return self.mode != OFF
 
     def switch(self, mode: str) -> str:
-        """Speak in ``mode`` from now on; what was missing in words ('' when nothing was)."""
+        """Speak in ``mode`` from now on; what was missing in words ('' when nothing was),
+        for the caller to show and say."""
         self.speech.close()
         speech, self.mode, note = open_speech(mode)
         self.speech = speech
         self._until = 0.0
-        self.say(note, interrupt=True)
         return note
 
     def say(self, text: str, interrupt: bool = False) -> None:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..net.inbound import Incoming
     from ..review.cache import Reviewable, ReviewCache
     from ..review.results import Decision
+    from ..speech import Voice
     from .online.kept import KeptSeat
     from .settings import Settings
     from .sound import Sounds
@@ -87,6 +88,19 @@ class Scene:
         """The window is being closed: return False to stay open (a scene that
         could not save the game says so and lets a second close through)."""
         return True
+
+    def spoken_intro(self) -> str:
+        """What the scene says when it comes on top (speech on): where the person is and what has focus."""
+        return ""
+
+    def spoken_return(self) -> str:
+        """What the scene says when the scene above it has gone."""
+        return self.spoken_intro()
+
+    def speak(self, text: str, interrupt: bool = True) -> None:
+        """Say ``text`` (when speech is on), at once unless ``interrupt`` is False."""
+        if self.app is not None:
+            self.app.voice.say(text, interrupt)
 
 
 class Routes(Protocol):
@@ -215,6 +229,7 @@ class Host(Protocol):
 
     settings: Settings
     sounds: Sounds | None
+    voice: Voice
     fullscreen: bool
     quit_without_saving: bool
 
