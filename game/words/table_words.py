@@ -115,3 +115,24 @@ def scores_words(names: Sequence[str], totals: Sequence[int], you: int | None, p
     done = f"after {playing - 1} of {rounds} rounds" if playing is not None else "at the end"
     order = sorted(range(len(totals)), key=lambda s: totals[s])
     return f"Scores {done}: " + ", ".join(f"{who(s, names, you)} {totals[s]}" for s in order) + "."
+
+
+def score_sheet_words(names: Sequence[str], round_scores: Sequence[Sequence[int]], totals: Sequence[int],
+                      hints: Sequence[int] = ()) -> list[str]:
+    """The score sheet read row by row: 'Ana: round 1 12, round 2 0; total 12; 1 hint.'"""
+    rows = []
+    for seat, name in enumerate(names):
+        rounds = ", ".join(f"round {r + 1} {scores[seat]}" for r, scores in enumerate(round_scores))
+        hinted = f"; {counted(hints[seat], 'hint')}" if seat < len(hints) and hints[seat] else ""
+        rows.append(f"{name}: {rounds or 'no round finished'}; total {totals[seat]}{hinted}.")
+    return rows
+
+
+def revealed_words(names: Sequence[str], hands: Sequence[Sequence[Tile]], scores: Sequence[int]) -> list[str]:
+    """Every hand as the round's end reveals it, with its score: 'Ana: 2 tiles, 5-4, 6-6: 21 points.'"""
+    rows = []
+    for seat, name in enumerate(names):
+        hand = hands[seat]
+        held = "out" if not hand else f"{counted(len(hand), 'tile')}, {', '.join(TEXT[t] for t in hand)}"
+        rows.append(f"{name}: {held}: {counted(scores[seat], 'point')}.")
+    return rows

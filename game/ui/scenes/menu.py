@@ -32,6 +32,8 @@ class MenuScene(Scene):
         self.widgets: list[Any] = []
         self.focus = -1
         self.clock = 0.0
+        self._noted = ""
+        """The scene's note and error as last said (a new one is said once, when it appears)."""
 
     @property
     def opaque(self) -> bool:
@@ -102,6 +104,10 @@ class MenuScene(Scene):
         elif kind == "back":
             self.back()
 
+    def said_notes(self) -> str:
+        """What the scene says of what just happened: its ``note`` and its ``error``, where it has them."""
+        return sentences(*(str(getattr(self, name, "") or "") for name in ("note", "error")))
+
     def spoken_change(self, picker: Picker) -> str:
         """What is said when ``picker``'s value changed: the picker and its new value."""
         return spoken_label(picker)
@@ -119,6 +125,7 @@ class MenuScene(Scene):
         current = self.focused()
         reach = spoken_label(current) if current is not None else (
             "Tab or the arrow keys move between the choices." if self.focusables() else "")
+        self._noted = self.said_notes()  # said here, in the body, not again
         return sentences(self.spoken_title(), self.spoken_body(), reach)
 
     def spoken_return(self) -> str:
@@ -136,8 +143,12 @@ class MenuScene(Scene):
         return IDLE_RATE
 
     def update(self, dt: float) -> None:
-        """Advance widget timers."""
+        """Advance widget timers; say a new note or error."""
         self.clock += dt
+        noted = self.said_notes()
+        if noted != self._noted:
+            self._noted = noted
+            self.speak(noted, interrupt=False)
         for widget in self.widgets:
             if hasattr(widget, "update"):
                 widget.update(dt)

@@ -16,7 +16,7 @@ from ..tile_art import use_palette
 from ..ui_scale import SCALES, use_scale
 from ..ui_scale import label as scale_label
 from ..widgets import Button, Picker
-from .menu import MenuScene, card, sentences, spoken_label
+from .menu import MenuScene, card, sentences
 
 FACE_LABELS = {"pips": "pips", "numbers": "numbers"}
 FACE_NOTES = {"pips": "pips: numerals only where pips would be too small to count",
@@ -98,10 +98,6 @@ class SettingsScene(MenuScene):
     def spoken_body(self) -> str:
         """What the screen says besides its pickers."""
         return sentences("Changes apply at once and are kept for next time", self.note)
-
-    def spoken_change(self, picker: Picker) -> str:
-        """The picker's new value, and what went wrong with it (speech not found, settings not saved)."""
-        return sentences(spoken_label(picker), self.note)
 
     def _scale(self, scale: float) -> None:
         """Draw text and tiles at ``scale`` (at once, this screen too); kept for next time."""
