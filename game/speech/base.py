@@ -32,11 +32,14 @@ class Silent(Speech):
 
 class Recording(Speech):
     """Keeps every line said, for tests. ``held`` is its "still speaking" flag,
-    which the test holds and releases; ``stop`` (a key pressed) releases it."""
+    which the test holds and releases; ``stop`` (a key pressed) releases it.
+    With ``holding`` each line said holds it again, as a voice speaks until the
+    test says it has finished."""
 
     name = "recording"
 
-    def __init__(self) -> None:
+    def __init__(self, holding: bool = False) -> None:
+        self.holding = holding
         self.lines: list[str] = []
         """Every line said, in order."""
         self.interrupts: list[bool] = []
@@ -50,6 +53,7 @@ class Recording(Speech):
         """Keep ``text``."""
         self.lines.append(text)
         self.interrupts.append(interrupt)
+        self.held = self.held or self.holding
 
     def stop(self) -> None:
         """Count the stop; what was being said is over."""

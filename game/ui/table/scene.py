@@ -329,9 +329,9 @@ class TableScene(Scene):
             self.controller.think()
         self.catch_steps()
         self._say_hint()
-        if not (self.picture.next_is_computers() and (self.app.voice.busy() or not fast and self.message_line.reading(
-                scale, self.picture.lead(scale)))):  # a computer's step waits for the line to be read (or heard)
-            self.picture.catch_up(scale, self.settings.turn_seconds)
+        if fast or not (self.picture.next_is_computers()
+                        and self.message_line.reading(scale, self.picture.lead(scale))):  # read, then heard:
+            self.picture.catch_up(scale, self.settings.turn_seconds, self.app.voice.busy)
         self.speech.turn(self.human_turn(), self.controller.legal_actions())
         ended = self.controller.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
         if ended and not self.summary_shown and self.picture.idle() and self.summary_timer is None:

@@ -147,6 +147,10 @@ class TableSpeech:
             self.say(line, False)
         self._turn = line
 
+    def said_turn(self) -> bool:
+        """Whether the person's turn line has been said (it is their turn, and they were told)."""
+        return self._turn is not None
+
     def hear(self, what: str) -> str:
         """The answer to a key that asks the table ``what`` (see ``HEAR_KEYS``; ``train:N``; ``turn``; ``selected``)."""
         seen = self.seen()
