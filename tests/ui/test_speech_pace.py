@@ -5,14 +5,14 @@ key is pressed, which stops the speech."""
 
 from __future__ import annotations
 
+import pygame
+
 from game.engine import preset
 from game.memory.session import GameSession, SeatConfig
 from game.play import InlineWorker
 from game.speech import Recording, Voice
 from game.ui.app import App
 from game.ui.table.scene import TableScene
-
-import pygame
 
 from .conftest import frames, frames_until, key
 
