@@ -34,7 +34,7 @@ def _program(folder: Path, body: str) -> str:
 
 def test_lines_said_one_after_another_each_by_its_own_process(tmp_path: Path) -> None:
     heard = tmp_path / "heard"
-    voice = ProcessSpeech("espeak-ng", _program(tmp_path, f'echo "$last" >> {heard}'))
+    voice = ProcessSpeech("espeak-ng", _program(tmp_path, f'echo "$last" >> {heard}; sleep 1'))  # a line takes time
     voice.say("Ana plays 6-4 on the Mexican train.")
     voice.say("-Bruno draws a tile.")
     assert voice.speaking()
