@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 from ..engine import PRESETS, SetupError, preset
 from ..version import DISTRIBUTION, game_version
@@ -35,6 +35,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="length of the demo match: every round, half of them, or three (default full)")
     parser.add_argument("--fast", action="store_true", help="play the demo at full speed")
     parser.add_argument("--exit-at-end", action="store_true", help="print the final ranking and exit")
+    parser.add_argument("--speech", action="store_true",
+                        help="speak every screen and every move (the screen reader, else the system voice) from "
+                        "the first screen on; it stays on until Settings turns it off")
+    parser.add_argument("--speech-log", metavar="FILE", default=None,
+                        help="also write every line spoken into FILE, with its time (added at its end)")
     parser.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command")
 
@@ -124,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.saves_parser.print_help()  # `saves` alone: what it can do
         return 0
     if args.load:
-        return _play_saved(args.load)
+        return _play_saved(args.load, args)
     deal = None
     if args.deal is not None:
         deal = _deal_code(args.deal)
@@ -144,7 +149,14 @@ def _deal_code(text: str) -> str | None:
         return None
 
 
-def _play_saved(path: str) -> int:
+def _speech(args: argparse.Namespace) -> dict[str, Any]:
+    """The window's speech from ``--speech`` and ``--speech-log``."""
+    from pathlib import Path
+
+    return {"speech": args.speech, "speech_log": Path(args.speech_log) if args.speech_log else None}
+
+
+def _play_saved(path: str, args: argparse.Namespace) -> int:
     """`mexican-train --load FILE`: check the save, then open its table (exit 2 if it is refused)."""
     from pathlib import Path
 
@@ -160,7 +172,7 @@ def _play_saved(path: str) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from ..ui.main import run_game
 
-    return run_game(session=session)
+    return run_game(session=session, **_speech(args))
 
 
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, deal: str | None = None) -> int:
@@ -193,7 +205,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, deal: str |
             parser.error(f"{stray[0]} goes with --demo (set up a match you play on the New match screen)")
     from ..ui.main import run_game
 
-    return run_game(exit_after_first_frame=args.exit_after_first_frame, demo=demo, deal=deal)
+    return run_game(exit_after_first_frame=args.exit_after_first_frame, demo=demo, deal=deal, **_speech(args))
 
 
 def _simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

@@ -34,6 +34,7 @@ import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import BinaryIO
 
 REPLACE_TRIES = 10
 REPLACE_WAIT = 0.05
@@ -119,6 +120,29 @@ def entry_kind(path: Path) -> str | None:
     if stat.S_ISREG(mode):
         return "file"
     return "link" if stat.S_ISLNK(mode) else "other"
+
+
+# ----------------------------------------------------------------- appending
+
+
+def open_for_appending(path: Path) -> BinaryIO:
+    """``path`` opened to add lines at its end (made when missing): a regular file
+    the player named, followed once if it is a link; FileRefused for a FIFO, a
+    device, a folder or a file the system will not open (never waited on)."""
+    path = Path(os.path.realpath(path))
+    refused = FileRefused(path, "is not a regular file (a folder, FIFO or device), so nothing is written to it")
+    if entry_kind(path) not in (None, "file"):
+        raise refused
+    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+             | getattr(os, "O_BINARY", 0))
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as error:
+        raise FileRefused(path, _open_failure(path, error)) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise refused
+    return os.fdopen(fd, "ab", buffering=0)
 
 
 # ----------------------------------------------------------------- writing

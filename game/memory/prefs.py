@@ -95,6 +95,8 @@ FIELDS: Final[dict[str, tuple[Any, Check]]] = {
     "online_name": ("", _text),
     "online_server": ("", _address),
     "online_address": ("", _address),
+    "speech": ("off", _one_of("off", "screen reader", "system voice")),
+    "speech_verbosity": ("brief", _one_of("brief", "full")),
 }
 """Every remembered value: its default and what it may be."""
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from ..speech import Voice
 from . import fonts
 from .intents import translate
 from .scene import Routes, Scene
@@ -48,6 +49,8 @@ class App:
         self.quit_without_saving = False
         self.sounds: Sounds | None = None
         """The sound effects (None: silent, as in tests)."""
+        self.voice = Voice()
+        """What the game says aloud (off unless the game was opened with speech)."""
         self.clock = pygame.time.Clock()
         self.frame_count = 0
         self.on_frame: Callable[[App], None] | None = None
@@ -83,6 +86,7 @@ class App:
             self.stack[-1].pause()
         self._attach(scene)
         self.stack.append(scene)
+        self._announce(scene)
 
     def pop(self) -> Scene | None:
         """Remove the top scene and resume the one below."""
@@ -94,7 +98,14 @@ class App:
             below = self.stack[-1]
             with fonts.room(below.text_room):
                 below.resume()
+            if below is self.top:
+                self.voice.say(below.spoken_return())
         return scene
+
+    def _announce(self, scene: Scene) -> None:
+        """Say what ``scene`` has to say as it comes on top (after what is being said: a key stops that)."""
+        if self.voice.on and scene is self.top:
+            self.voice.say(scene.spoken_intro())
 
     def _attach(self, scene: Scene) -> None:
         """Attach ``scene``, its text at its own size (not the size of the scene that opened it)."""
@@ -107,6 +118,7 @@ class App:
             self.stack.pop().close()
         self._attach(scene)
         self.stack.append(scene)
+        self._announce(scene)
 
     def reset(self, scene: Scene) -> None:
         """Clear the stack and start again from ``scene``."""
@@ -188,6 +200,8 @@ class App:
                 self._keep_minimum_size()
                 self._resized()
                 continue
+            if event.type == pygame.KEYDOWN:
+                self.voice.stop()  # the person's next key interrupts speech (and the computers wait no longer)
             intent = translate(event)
             if intent is None:
                 continue

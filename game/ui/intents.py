@@ -57,6 +57,8 @@ def translate(event: pygame.event.Event) -> Intent | None:
         if named is not None:
             return Intent(named, shift=shift)
         char = getattr(event, "unicode", "") or ""
+        if shift and pygame.K_0 <= event.key <= pygame.K_9:
+            char = chr(event.key)  # Shift+1 is '!' on many keyboards: the digit is meant
         if not char and 0 <= event.key < 0x110000:
             char = chr(event.key) if chr(event.key).isprintable() else ""
         return Intent("key", char=char.lower(), shift=shift)

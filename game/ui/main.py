@@ -5,12 +5,14 @@ from __future__ import annotations
 import os
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from ..memory.prefs import Prefs
 from ..memory.session import GameSession
+from ..speech import Voice
 from .app import FPS, App
 from .routes import GameRoutes
 from .saves_bridge import SavesBridge
@@ -31,18 +33,39 @@ def load_settings(remember: bool = True) -> Settings:
     return settings
 
 
+def open_voice(settings: Settings, speech: bool, log: Path | None) -> Voice:
+    """The voice Settings chose (with ``speech``: on whatever Settings says, the
+    automatic choice if it said off, remembered); what was missing goes in the
+    title's note as well as being said and logged."""
+    mode = settings.speech
+    if speech and mode == "off":
+        mode = "auto"
+    voice, note = Voice.opened(mode, log)
+    if speech:
+        settings.speech = voice.mode
+        settings.remember()
+    if note:
+        settings.note = f"{settings.note} {note}".strip()
+    return voice
+
+
 def run_game(
     exit_after_first_frame: bool = False,
     demo: dict[str, Any] | None = None,
     size: tuple[int, int] | None = None,
     session: GameSession | None = None,
     deal: str | None = None,
+    speech: bool = False,
+    speech_log: Path | None = None,
 ) -> int:
     """Open the window on the title screen (a demo match, or the table of a loaded ``session``) and run until quit.
 
     ``demo`` holds ``rules``, ``players``, ``seed``, ``fast`` and ``exit_at_end``;
     ``size`` overrides the remembered window size (pixels); ``deal`` opens the
-    new match screen (over the title) with that deal code filled in."""
+    new match screen (over the title) with that deal code filled in; ``speech``
+    turns speech on before the first screen (the automatic choice when Settings
+    has it off, and it stays on for the next runs); ``speech_log`` writes every
+    line said there with its time."""
     started = time.perf_counter()
     settings = load_settings(remember=demo is None)
     fast = bool(demo is not None and demo.get("fast"))
@@ -52,6 +75,7 @@ def run_game(
     use_palette(settings.palette)
     use_scale(settings.ui_scale)
     app = App(size or settings.window, settings, headless=headless, routes=routes)
+    app.voice = open_voice(settings, speech, speech_log)
     if not headless:
         app.sounds = Sounds(settings)
     if settings.fullscreen and demo is None:
@@ -83,6 +107,7 @@ def run_game(
         code = app.run(0 if fast else FPS)
     finally:
         pygame.display.quit()  # the window goes at once; the saves finish behind it
+        app.voice.close()
         settings.remember()
         problem = saves.close()
         pygame.quit()

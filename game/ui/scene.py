@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..net.inbound import Incoming
     from ..review.cache import Reviewable, ReviewCache
     from ..review.results import Decision
+    from ..speech import Voice
     from .online.kept import KeptSeat
     from .settings import Settings
     from .sound import Sounds
@@ -32,6 +33,14 @@ IDLE_RATE = 2
 """Frames per second while nothing moves by itself (input still gets an answer at once)."""
 
 
+class Narrator(Protocol):
+    """A part that says what its scene says as it comes on top (``back``: the scene above has gone)."""
+
+    def opening(self, back: bool = False) -> str:
+        """The words."""
+        ...
+
+
 class Scene:
     """One screen of the game. ``update`` and ``resize`` work out what to show,
     ``draw`` only paints it; ``opaque`` scenes hide the scenes beneath them on the stack."""
@@ -39,6 +48,9 @@ class Scene:
     text_room: float = math.inf
     """How far this scene's text may grow with the UI scale (see ``fonts.capped``):
     scenes laid out in boxes of fixed size hold it to what fits them."""
+
+    narrator: Narrator | None = None
+    """The part that says what this scene says as it opens, for a scene that hands that job to one."""
 
     def __init__(self) -> None:
         self.app: Host | None = None
@@ -87,6 +99,19 @@ class Scene:
         """The window is being closed: return False to stay open (a scene that
         could not save the game says so and lets a second close through)."""
         return True
+
+    def spoken_intro(self) -> str:
+        """What the scene says when it comes on top (speech on): where the person is and what has focus."""
+        return "" if self.narrator is None else self.narrator.opening()
+
+    def spoken_return(self) -> str:
+        """What the scene says when the scene above it has gone."""
+        return self.spoken_intro() if self.narrator is None else self.narrator.opening(back=True)
+
+    def speak(self, text: str, interrupt: bool = True) -> None:
+        """Say ``text`` (when speech is on), at once unless ``interrupt`` is False."""
+        if self.app is not None:
+            self.app.voice.say(text, interrupt)
 
 
 class Routes(Protocol):
@@ -215,6 +240,7 @@ class Host(Protocol):
 
     settings: Settings
     sounds: Sounds | None
+    voice: Voice
     fullscreen: bool
     quit_without_saving: bool
 

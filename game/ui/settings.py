@@ -57,6 +57,10 @@ class Settings:
     """The host form's port or table server address last used."""
     online_address: str = ""
     """The join form's address last used."""
+    speech: str = "off"
+    """Speech: ``off``, ``screen reader`` or ``system voice`` (see ``game.speech``)."""
+    speech_verbosity: str = "brief"
+    """What the table says of each move: ``brief`` (the event) or ``full`` (hand counts, who moves next)."""
     note: str = ""
     prefs: Prefs | None = field(default=None, repr=False, compare=False)
 
@@ -70,7 +74,8 @@ class Settings:
             palette=prefs["palette"], ui_scale=prefs["ui_scale"], tips_seen=list(prefs["tips_seen"]),
             last_setup=prefs["last_setup"], lesson_state=prefs["lesson_state"], lesson_step=prefs["lesson_step"],
             online_name=prefs["online_name"], online_server=prefs["online_server"],
-            online_address=prefs["online_address"], note=note or "", prefs=prefs,
+            online_address=prefs["online_address"], speech=prefs["speech"],
+            speech_verbosity=prefs["speech_verbosity"], note=note or "", prefs=prefs,
         )
 
     def remember(self) -> str | None:
@@ -85,7 +90,8 @@ class Settings:
             "palette": self.palette, "ui_scale": self.ui_scale, "tips_seen": list(self.tips_seen),
             "last_setup": self.last_setup, "lesson_state": self.lesson_state, "lesson_step": self.lesson_step,
             "online_name": self.online_name, "online_server": self.online_server,
-            "online_address": self.online_address,
+            "online_address": self.online_address, "speech": self.speech,
+            "speech_verbosity": self.speech_verbosity,
         }
         if all(prefs[name] == value for name, value in values.items()):
             return None

@@ -28,6 +28,14 @@ class Button:
     hint: str = ""
     hover: bool = False
     size: int = 26
+    speak_as: str = ""
+    """What a screen reader says instead of ``label`` when the label is a glyph ("\u25c0": "Step back")."""
+
+    def spoken(self) -> str:
+        """What the button says when the keyboard reaches it: its label (or ``speak_as``), the word
+        button, and its hint."""
+        said = f"{self.speak_as or self.label}, button"
+        return f"{said}, {self.hint}" if self.hint else said
 
     def screen_rect(self, space: Space) -> pygame.Rect:
         """Where the button is in the window."""
@@ -94,6 +102,13 @@ class TextField:
     blink: float = 0.0
     selected: bool = False
     """The whole text is selected: typing, Backspace or Delete replace it."""
+    name: str = ""
+    """The label shown beside the field ("Deal code"), which a screen reader says with its value."""
+
+    def spoken(self) -> str:
+        """What the field says when the keyboard reaches it: its name and what it holds."""
+        held = self.value or (f"empty, {self.placeholder}" if self.placeholder else "empty")
+        return f"{self.name}, text field: {held}" if self.name else f"Text field: {held}"
 
     def focus(self, on: bool = True, select: bool = False) -> None:
         """Take or drop the keyboard focus (cursor at the end; ``select``: the whole text selected)."""
@@ -219,7 +234,14 @@ class Picker:
     size: int = 20
     hover: bool = False
     enabled: bool = True
+    name: str = ""
+    """The label shown beside the picker ("Sound"), which a screen reader says with the value."""
     _zones: list[pygame.Rect] = field(default_factory=list)
+
+    def spoken(self) -> str:
+        """What the picker says when the keyboard reaches it or its value changes: its name and value."""
+        shown = self.labels(self.value)
+        return f"{self.name}: {shown}, choice" if self.name else f"{shown}, choice"
 
     @property
     def value(self) -> Any:

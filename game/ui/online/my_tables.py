@@ -43,6 +43,11 @@ class TableRow(Button):
 
     words: RowWords | None = None
 
+    def spoken(self) -> str:
+        """The row in words: whose table, its state and the small print."""
+        words = self.words
+        return self.label if words is None else f"{words.heading}. {words.state}. {words.detail}, button"
+
     def draw(self, surface: pygame.Surface, space: Space) -> None:
         """The row's panel, the heading, the state (gold when it is your move) and the small print."""
         rect = self.screen_rect(space)

@@ -79,10 +79,15 @@ class OnlineScene(MenuScene):
         self.pace = Picker((560, 526, 480, 48), list(CHOICES), index=DEFAULT, labels=pace_label)
         """Live with a turn clock of 30 s to 10 minutes (2 minutes by default), or any pace."""
         self.reach = Picker((560, 586, 480, 48), list(REACH), labels=lambda v: REACH[v])
+        for widget, said in ((self.name, "Your name"), (self.preset, "Rules"), (self.players, "Seats"),
+                             (self.length, "Length"), (self.level, "Empty seats"), (self.pace, "Pace"),
+                             (self.reach, "Who may join")):
+            widget.name = said
         self.port = TextField((560, 646, 480, 50), str(DEFAULT_PORT), max_len=60, allowed=address_char)
         """This game's server's port, or the address of a table server elsewhere (wss://example.org:8765/)."""
         self.address = TextField((560, 300, 480, 50), f"{LOOPBACK}:{DEFAULT_PORT}", max_len=60, allowed=address_char)
         self.code = TextField((560, 370, 480, 50), "", max_len=14, allowed=code_char, placeholder="K3F9Q-2XAMB")
+        self.port.name, self.address.name, self.code.name = "Port or server", "Address", "Table code"
         self.link: ThreadedClient | None = None
         self.pending: Future[KeptSeat] | None = None
         self.finder: Finder | None = None

@@ -181,10 +181,9 @@ class RemoteTableScene(TableScene):
 
     def carry_out(self, command: Command) -> None:
         """Take my seat back (T, or its button); everything else as at a local table."""
-        if command.kind == "reclaim":
-            if self.remote.handed_over():
-                self.remote.take_back()
-                self.say("Taking your seat back\u2026", theme.GOLD)
+        if command.kind == "reclaim" and self.remote.handed_over():
+            self.remote.take_back()
+            self.say("Taking your seat back\u2026", theme.GOLD)
             return
         super().carry_out(command)
 

@@ -60,6 +60,14 @@ class DialogScene(MenuScene):
         self.focus = 0
         self.widgets[0].hover = True
 
+    def spoken_title(self) -> str:
+        """The dialog's heading."""
+        return self.heading
+
+    def spoken_body(self) -> str:
+        """The dialog's text."""
+        return self.body
+
     def _chooser(self, job: Callable[[], None]) -> Callable[[], None]:
         """A button's action: close the dialog, then do ``job``."""
 

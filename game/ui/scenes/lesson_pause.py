@@ -50,6 +50,10 @@ class LessonPauseScene(MenuScene):
         assert self.app is not None
         self.app.push(self.app.routes.settings())
 
+    def spoken_title(self) -> str:
+        """The card's title and how far the lesson went."""
+        return f"Learn to play. {self.progress}. Continue later keeps your place"
+
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """The card, its title and how far the lesson went."""
         box = card(surface, space, 520, 130, 560, 580)

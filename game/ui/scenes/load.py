@@ -36,6 +36,12 @@ class SaveRow(Button):
     entry: SaveInfo | None = None
     damaged: bool = False
 
+    def spoken(self) -> str:
+        """The row in words: name and date, then rules, round and scores (or the problem)."""
+        if self.entry is None:
+            return ""
+        return ". ".join(describe_lines(self.entry)) + (", cannot be opened" if self.damaged else ", button")
+
     def draw(self, surface: pygame.Surface, space: Space) -> None:
         """Paint the row."""
         if self.entry is None:

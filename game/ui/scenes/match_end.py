@@ -6,14 +6,14 @@ import pygame
 
 from ...memory.session import GameSession
 from ...review.cache import Reviewable
-from ...words.narrate import deciding_rules, first_place_words
+from ...words.narrate import deciding_rules, first_place_words, ranking_text
 from .. import theme
 from ..fonts import blit_text, fit_size
 from ..scene import Space
 from ..score_sheet import paint_score_sheet
 from ..table.draw import seat_color
 from ..widgets import Button
-from .menu import MenuScene, card
+from .menu import MenuScene, card, sentences
 
 BUTTONS_TOP = 800
 """Where the buttons start (design y): the ranking, the sheet and any note end above."""
@@ -37,6 +37,10 @@ class MatchEndScene(MenuScene):
             Button("Replay rounds", (685, BUTTONS_TOP, 230, 60), self.replay),
             Button("Title screen", (935, BUTTONS_TOP, 230, 60), self.title_screen),
         ]
+
+    def spoken_body(self) -> str:
+        """The final ranking, how first place was decided, and any note about the statistics."""
+        return sentences(*ranking_text(self.match).splitlines(), self.note)
 
     def new_match(self) -> None:
         """Set up another match."""

@@ -32,6 +32,8 @@ class MenuScene(Scene):
         self.widgets: list[Any] = []
         self.focus = -1
         self.clock = 0.0
+        self._noted = ""
+        """The scene's note and error as last said (a new one is said once, when it appears)."""
 
     @property
     def opaque(self) -> bool:
@@ -65,6 +67,7 @@ class MenuScene(Scene):
             return
         self.focus = (self.focus + delta) % len(items) if self.focus >= 0 or delta > 0 else len(items) - 1
         self.show_focus()
+        self.speak(spoken_label(items[self.focus]))
 
     def show_focus(self) -> None:
         """Mark the focused widget (hover look, or the typing cursor for a text field)."""
@@ -83,6 +86,8 @@ class MenuScene(Scene):
         space = self.space()
         for widget in self.widgets:
             if widget.handle(intent, space):
+                if intent.kind == "text" and isinstance(widget, TextField) and widget.focused:
+                    self.speak(intent.text)  # typed characters are echoed, as a screen reader does
                 return
         current = self.focused()
         kind = intent.kind
@@ -90,12 +95,43 @@ class MenuScene(Scene):
             self.move_focus(-1 if kind == "up" or (kind == "next_field" and intent.shift) else 1)
         elif kind in ("left", "right") and isinstance(current, Picker):
             current.step(-1 if kind == "left" else 1)
+            self.speak(self.spoken_change(current))
         elif kind == "confirm" and isinstance(current, Button):
             current.on_click()
         elif kind == "confirm" and isinstance(current, Picker):
             current.step(1)
+            self.speak(self.spoken_change(current))
         elif kind == "back":
             self.back()
+
+    def said_notes(self) -> str:
+        """What the scene says of what just happened: its ``note`` and its ``error``, where it has them."""
+        return sentences(*(str(getattr(self, name, "") or "") for name in ("note", "error")))
+
+    def spoken_change(self, picker: Picker) -> str:
+        """What is said when ``picker``'s value changed: the picker and its new value."""
+        return spoken_label(picker)
+
+    def spoken_title(self) -> str:
+        """The scene's name as it is said when it opens."""
+        return self.title
+
+    def spoken_body(self) -> str:
+        """What the scene shows besides its widgets, in words (said when it opens)."""
+        return ""
+
+    def spoken_intro(self) -> str:
+        """The scene's name, what it shows and the widget with the focus (or how to reach one)."""
+        current = self.focused()
+        reach = spoken_label(current) if current is not None else (
+            "Tab or the arrow keys move between the choices." if self.focusables() else "")
+        self._noted = self.said_notes()  # said here, in the body, not again
+        return sentences(self.spoken_title(), self.spoken_body(), reach)
+
+    def spoken_return(self) -> str:
+        """Back from a scene above: the scene's name and the widget with the focus."""
+        current = self.focused()
+        return sentences(self.spoken_title(), spoken_label(current) if current is not None else self.spoken_body())
 
     def back(self) -> None:
         """Esc: leave this scene."""
@@ -107,8 +143,12 @@ class MenuScene(Scene):
         return IDLE_RATE
 
     def update(self, dt: float) -> None:
-        """Advance widget timers."""
+        """Advance widget timers; say a new note or error."""
         self.clock += dt
+        noted = self.said_notes()
+        if noted != self._noted:
+            self._noted = noted
+            self.speak(noted, interrupt=False)
         for widget in self.widgets:
             if hasattr(widget, "update"):
                 widget.update(dt)
@@ -137,6 +177,18 @@ class MenuScene(Scene):
         """Scene-specific painting under the widgets."""
         if self.title:
             blit_text(surface, self.title, space.px(44), theme.GOLD, space.point(800, 60), "midtop", "title")
+
+
+def spoken_label(widget: Any) -> str:
+    """What a widget says when the keyboard reaches it (its visible label and value, and what it is)."""
+    spoken = getattr(widget, "spoken", None)
+    return str(spoken()) if callable(spoken) else ""
+
+
+def sentences(*parts: str) -> str:
+    """The non-empty ``parts`` as one text, each ending as a sentence does."""
+    said = [part.strip() for part in parts if part and part.strip()]
+    return " ".join(part if part[-1] in ".!?:\u2026" else part + "." for part in said)
 
 
 def card(surface: pygame.Surface, space: Space, x: float, y: float, w: float, h: float) -> pygame.Rect:

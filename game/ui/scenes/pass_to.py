@@ -37,6 +37,10 @@ class PassScene(MenuScene):
         self.widgets = [Button(label, (450, 520, 700, 70), self.ready, primary=True)]
         self.focus = 0
 
+    def spoken_title(self) -> str:
+        """'Pass to Ana': what the screen says in large letters."""
+        return f"Pass to {self.name}"
+
     def ready(self) -> None:
         """The person is at the screen: close, and show their hand."""
         assert self.app is not None

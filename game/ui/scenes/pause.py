@@ -108,6 +108,10 @@ class PauseScene(MenuScene):
         self.on_leave()
         self.app.reset(self.app.routes.title())
 
+    def spoken_title(self) -> str:
+        """The card's title."""
+        return "Paused"
+
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """The card, its title and the last note."""
         card(surface, space, 560, 150, 480, 630 if self.note_ok or not self.note else 730)

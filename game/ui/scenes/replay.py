@@ -29,7 +29,7 @@ from ..scene import FULL_RATE, Space
 from ..table.draw import seat_color
 from ..tile_art import face
 from ..widgets import Button
-from .menu import MenuScene, card
+from .menu import MenuScene, card, sentences
 
 PLAY_SECONDS = 0.7
 """Seconds per step while playing."""
@@ -94,6 +94,8 @@ class ReplayScene(MenuScene):
             Button("\u25b6|", (440, 820, 70, 56), self.last, size=22),
             Button("Back", (1380, 820, 160, 56), self.back),
         ]
+        for button, said in zip(self.widgets, ("First step", "Step back", "", "Step on", "Last step")):
+            button.speak_as = said
         if reviewable is not None and reviewable.seats:
             self.widgets.insert(5, Button("Review this round", (1120, 820, 240, 56), self.review, size=20))
             self._review_button()
@@ -123,9 +125,24 @@ class ReplayScene(MenuScene):
         return self.notes[self.at]
 
     # ---------------------------------------------------------------- moving
+    def spoken_title(self) -> str:
+        """Which round is replayed."""
+        return f"Replay of round {self.index + 1}: Left and Right step, Home and End jump, PageUp and PageDown change round"
+
+    def spoken_body(self) -> str:
+        """The step shown, in words."""
+        return sentences(f"Step {self.at + 1} of {len(self.steps)}", self.lines[self.at], self.note)
+
+    def said_notes(self) -> str:
+        """Each step's note is said with the step (``go``)."""
+        return ""
+
     def go(self, at: int) -> None:
-        """Show step ``at`` (clamped)."""
+        """Show step ``at`` (clamped), and say it."""
+        moved = at != self.at
         self.at = max(0, min(len(self.steps) - 1, at))
+        if moved and self.app is not None:
+            self.speak(self.spoken_body())
         if self.at == len(self.steps) - 1:
             self.playing = False
         self.widgets[2].label = "Pause" if self.playing else "Play"

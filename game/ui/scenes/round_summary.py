@@ -10,6 +10,7 @@ from ...engine import Match
 from ...engine.fairdeal import short
 from ...engine.tiles import HI, LO
 from ...review.cache import Reviewable
+from ...words.table_words import revealed_words, score_sheet_words
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
@@ -19,7 +20,7 @@ from ..table.draw import seat_color
 from ..tile_art import face, numerals_for
 from ..tween import Tween, Tweens
 from ..widgets import Button
-from .menu import MenuScene, card
+from .menu import MenuScene, card, sentences
 
 PROOF_TOP = 742
 """Design y of the fair-deal proof, under the score sheet and above the buttons."""
@@ -70,6 +71,24 @@ class RoundSummaryScene(MenuScene):
         ]
         if self.reviewable is not None:
             self.widgets.append(Button("Review this round", (300, 810, 300, 60), self.review, size=22))
+
+    def spoken_title(self) -> str:
+        """'Round 3 of 13 is over' (or the lesson's round)."""
+        match = self.match
+        return "The lesson's round is over" if self.lesson else f"Round {match.round_number} of {match.setup.rounds} is over"
+
+    def spoken_body(self) -> str:
+        """Who went out, every hand revealed with its score, then the score sheet row by row
+        (at the lesson's end: how it was scored and what it taught)."""
+        match, state = self.match, self.state
+        out = f"{match.names[state.went_out]} went out" if state.went_out is not None else (
+            "The round was blocked: nobody could play")
+        rows = revealed_words(match.names, state.hands, self.scores)
+        if self.lesson is not None:
+            learned, scoring = self.lesson
+            return sentences(out, *rows, scoring, "What you learned", *learned)
+        sheet = score_sheet_words(match.names, match.round_scores, match.totals(), self.hints)
+        return sentences(out, *rows, "Score sheet", *sheet, self.deal_check)
 
     def replay(self) -> None:
         """Step through the round that just ended, every hand shown."""

@@ -23,7 +23,7 @@ from ..fonts import blit_text, logging_text, note, text
 from ..intents import Intent
 from ..scene import Host, Space
 from ..widgets import Button
-from .menu import MenuScene, card
+from .menu import MenuScene, card, sentences
 
 GOAL = ("Get rid of your tiles. When a round ends, the pips left in your hand are your score for it: "
         "the lowest total after the last round wins. Every player builds a train out from the roundhouse "
@@ -163,8 +163,24 @@ class RulesScene(MenuScene):
         bottom = max(0, self.page.get_height() - self.view.h)
         self.scroll = max(0, min(self.scroll, bottom))
 
+    def spoken_title(self) -> str:
+        """'Rules: Classic + 2 house rules'."""
+        return self.heading
+
+    def spoken_body(self) -> str:
+        """The section it was opened at, read whole (else how to hear one)."""
+        if self.section is not None:
+            return self.section_words(self.section)
+        return "Each section is a button on the left: Enter on one reads it."
+
+    def section_words(self, key: str) -> str:
+        """Section ``key`` read whole: its heading and paragraphs."""
+        block = next((b for b in self.blocks if b.key == key), None)
+        return "" if block is None else sentences(block.heading, *(text for text, _ in block.paragraphs))
+
     def jump(self, key: str) -> None:
-        """Scroll so the section ``key`` is at the top."""
+        """Scroll so the section ``key`` is at the top (and read it, with speech on)."""
+        self.speak(self.section_words(key))
         if key in self.anchors:
             self.scroll = self.anchors[key]
             self._clamp()

@@ -41,7 +41,7 @@ class SaveAsScene(MenuScene):
         self.error = ""
         self.replacing = ""
         """The name the player was warned exists; saving it again replaces it."""
-        self.field = TextField((540, 400, 520, 56), default_name(session), max_len=MAX_NAME,
+        self.field = TextField((540, 400, 520, 56), default_name(session), max_len=MAX_NAME, name="Name of the save",
                                placeholder="name of the save")
         self.field.focus(True, select=True)
         self.widgets = [
@@ -83,6 +83,10 @@ class SaveAsScene(MenuScene):
         self.app.pop()
         if self.on_saved is not None:
             self.on_saved(name)
+
+    def spoken_title(self) -> str:
+        """The dialog's title."""
+        return "Save as"
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """The dialog card, its title, the field's label and any refusal."""

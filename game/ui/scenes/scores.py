@@ -8,13 +8,14 @@ import pygame
 
 from ...engine import Match
 from ...review.cache import Reviewable
+from ...words.table_words import score_sheet_words
 from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
 from ..scene import Space
 from ..score_sheet import paint_score_sheet
 from ..widgets import Button
-from .menu import MenuScene, card
+from .menu import MenuScene, card, sentences
 
 
 class ScoresScene(MenuScene):
@@ -40,6 +41,15 @@ class ScoresScene(MenuScene):
         assert self.app is not None
         self.app.push(self.app.routes.replay(self.match, len(self.match.round_scores) - 1, self.you,
                                              reviewable=self.reviewable))
+
+    def spoken_body(self) -> str:
+        """The sheet's heading, the round in play, then the sheet row by row."""
+        match = self.match
+        playing = len(match.round_scores) if not match.is_over else None
+        head = "Scores so far" if playing is not None else "Final scores"
+        note = f"Round {playing + 1} of {match.setup.rounds} is in play: its points count when it ends" \
+            if playing is not None else ""
+        return sentences(head, note, *score_sheet_words(match.names, match.round_scores, match.totals(), self.hints))
 
     def handle(self, intent: Intent) -> None:
         """Tab closes it like Esc."""

@@ -16,7 +16,7 @@ from ..tile_art import use_palette
 from ..ui_scale import SCALES, use_scale
 from ..ui_scale import label as scale_label
 from ..widgets import Button, Picker
-from .menu import MenuScene, card
+from .menu import MenuScene, card, sentences
 
 FACE_LABELS = {"pips": "pips", "numbers": "numbers"}
 FACE_NOTES = {"pips": "pips: numerals only where pips would be too small to count",
@@ -29,14 +29,17 @@ VOLUMES = [0.0, 0.25, 0.5, 0.75, 1.0]
 def volume_label(volume: float) -> str:
     """'off', or the volume as a percentage."""
     return "off" if volume <= 0 else f"on, {round(volume * 100)}%"
-ROWS = (("Computer turn pace", 256), ("Sort my hand", 330), ("Tile faces", 404), ("Screen", 478),
-        ("Sound", 552), ("Colours", 626), ("Text and tiles", 700))
+
+ROWS = tuple((label, 246 + 64 * i) for i, label in enumerate((
+    "Computer turn pace", "Sort my hand", "Tile faces", "Screen", "Sound", "Colours", "Text and tiles", "Speech")))
 """Each picker's label and the design y of its middle."""
+SPEECH_LABELS = {"off": "off", "screen reader": "screen reader", "system voice": "system voice"}
+"""The speech picker's words for each mode (``game.speech.MODES``)."""
 
 
 def _picker_box(row: int) -> tuple[int, int, int, int]:
     """The design rectangle of row ``row``'s picker."""
-    return (820, ROWS[row][1] - 28, 340, 56)
+    return (820, ROWS[row][1] - 27, 340, 54)
 
 
 class SettingsScene(MenuScene):
@@ -61,8 +64,12 @@ class SettingsScene(MenuScene):
         self.colours = Picker(_picker_box(5), ["standard", "colour-blind"], on_change=self._palette,
                               labels=lambda v: "colour-blind safe" if v == "colour-blind" else "standard")
         self.scale = Picker(_picker_box(6), list(SCALES), on_change=self._scale, labels=scale_label)
+        self.speech = Picker(_picker_box(7), list(SPEECH_LABELS), on_change=self._speech,
+                             labels=lambda v: SPEECH_LABELS[v])
         self.widgets = [self.pace, self.sort, self.faces, self.screen, self.sound, self.colours, self.scale,
-                        Button("Done", (700, 800, 200, 60), self.back, primary=True)]
+                        self.speech, Button("Done", (700, 812, 200, 60), self.back, primary=True)]
+        for picker, (label, _) in zip(self.widgets, ROWS):
+            picker.name = label
 
     def attach(self, app: Host) -> None:
         """Show the app's current settings."""
@@ -78,6 +85,19 @@ class SettingsScene(MenuScene):
         self.sound.set(volume)
         self.colours.set(app.settings.palette)
         self.scale.set(min(SCALES, key=lambda v: abs(v - app.settings.ui_scale)))
+        self.speech.set(app.voice.mode if app.voice.on else "off")
+
+    def _speech(self, mode: str) -> None:
+        """Speech off, through the screen reader or with the system voice (what is missing is said); kept."""
+        assert self.app is not None
+        problem = self.app.voice.switch(mode)
+        self.speech.set(self.app.voice.mode)
+        self.app.settings.speech = self.app.voice.mode
+        self.note = " ".join(n for n in (problem, self.app.settings.remember() or "") if n)
+
+    def spoken_body(self) -> str:
+        """What the screen says besides its pickers."""
+        return sentences("Changes apply at once and are kept for next time", self.note)
 
     def _scale(self, scale: float) -> None:
         """Draw text and tiles at ``scale`` (at once, this screen too); kept for next time."""
@@ -128,16 +148,16 @@ class SettingsScene(MenuScene):
         super().draw_body(surface, space)
         blit_text(surface, "Changes apply at once and are kept for next time.", space.px(18), theme.INK_DIM,
                   space.point(800, 160), "midtop")
-        box = card(surface, space, 400, 200, 800, 580)
+        box = card(surface, space, 400, 190, 800, 610)
         for label, y in ROWS:
             blit_text(surface, label, space.px(24), theme.INK, space.point(460, y), "midleft", "bold",
                       box=box)
         notes = [FACE_NOTES.get(self.faces.value, "")]
         if self.silent():
             notes.append("No audio device was found: the game is silent whatever the sound setting.")
-        at = space.point(800, 733 if len(notes) > 1 else 742)
+        at = space.point(800, 750 if len(notes) > 1 else 760)
         for note in notes:
             at = (at[0], blit_text(surface, note, space.px(15), theme.INK_DIM, at, "midtop", box=box).bottom)
         if self.note:
-            blit_text(surface, self.note, space.px(18), theme.RED, space.point(800, 870), "midtop", "bold",
-                      wrap=space.px(900))
+            blit_text(surface, self.note, space.px(16), theme.RED, space.point(800, 876), "midtop", "bold",
+                      wrap=space.px(1400))

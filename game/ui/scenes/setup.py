@@ -25,7 +25,7 @@ from ..intents import Intent
 from ..last_setup import length_of_setup, options_of, record, seats_of, undo_of_setup
 from ..scene import Host, Space
 from ..widgets import Button, Picker, TextField
-from .menu import MenuScene, card
+from .menu import MenuScene, card, sentences
 
 NAMES = ("You", "Ana", "Bruno", "Carmen", "Diego", "Elena", "Felipe", "Gloria")
 HIDDEN_OPTIONS = NOT_HOUSE_RULES
@@ -97,6 +97,10 @@ class SetupScene(MenuScene):
         self.undo = Picker((430, 752, 220, 46), [False, True], labels=show_value, size=18)
         self.deal = TextField((1200, 760, 240, 48), deal or encode(new_seed()), max_len=11,
                               allowed=deal_char, placeholder="random")
+        self.seat_count.name, self.preset.name, self.length.name, self.undo.name, self.deal.name = (
+            "Players", "Rules", "Length", "Undo a turn", "Deal code")
+        for i in range(8):
+            self.names[i].name, self.kinds[i].name = f"Seat {i + 1} name", f"Seat {i + 1} plays as"
         self.rules: dict[str, Picker] = {}
         self.start_button = Button("Start match", (1180, 830, 360, 60), self.start, primary=True)
         self.help_button = Button("Rules help", (1320, 150, 220, 48), self.rules_help, size=20)
@@ -130,6 +134,14 @@ class SetupScene(MenuScene):
             return length.title()
         return f"{length.title()}: {rounds} round{'s' if rounds != 1 else ''}"
 
+    def spoken_body(self) -> str:
+        """The table as set up now, in words; then what Enter does."""
+        n = self.seat_count.value
+        seats = ", ".join(f"{self.names[i].value or NAMES[i]} ({show_kind(self.kinds[i].value)})" for i in range(n))
+        return sentences(f"{counted(n, 'player')}: {seats}", f"Rules: {self.rules_label}",
+                         f"Length: {self._length_label(self.length.value)}",
+                         f"Deal code: {self.deal.value or 'random'}", self.error, "Enter starts the match")
+
     def people(self) -> int:
         """How many seats people play."""
         return sum(1 for k in self.kinds[: self.seat_count.value] if k.value == HUMAN)
@@ -159,6 +171,7 @@ class SetupScene(MenuScene):
                             labels=partial(phrase, name), size=16,
                             on_change=lambda _v: self._validate())
             picker.set(getattr(base, name))
+            picker.name = label(name)
             self.rules[name] = picker
         self._rebuild()
 

@@ -59,8 +59,8 @@ class StatisticsScene(MenuScene):
         self.widgets = [Button("Back", (700, 820, 200, 56), self.back, primary=True)]
         if len(self.people) > 1:
             self.widgets += [
-                Button("\u25c0", (420, 128, 56, 44), lambda: self.switch(-1), size=20),
-                Button("\u25b6", (1124, 128, 56, 44), lambda: self.switch(1), size=20),
+                Button("\u25c0", (420, 128, 56, 44), lambda: self.switch(-1), size=20, speak_as="Previous person"),
+                Button("\u25b6", (1124, 128, 56, 44), lambda: self.switch(1), size=20, speak_as="Next person"),
             ]
 
     def switch(self, step: int) -> None:

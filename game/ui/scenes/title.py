@@ -15,7 +15,7 @@ from ..saves_bridge import NO_SAVES, SavesBridge
 from ..scene import Host, Space
 from ..tile_art import face, numerals_for
 from ..widgets import Button
-from .menu import MenuScene
+from .menu import MenuScene, sentences
 
 if TYPE_CHECKING:
     from ..online.title_tables import TitleTables
@@ -145,6 +145,19 @@ class TitleScene(MenuScene):
                                                                                236 + abs(i - 3) * 14))))
         self.fan = fan.convert_alpha() if pygame.display.get_surface() is not None else fan
 
+
+    def spoken_title(self) -> str:
+        """The game's name."""
+        return "Mexican Train"
+
+    def spoken_body(self) -> str:
+        """The title's notes (a damaged settings file, a kept table waiting for your move)."""
+        said = self.tables.said if self.tables is not None else ""
+        return sentences(self.note, self.tables_note, said)
+
+    def said_notes(self) -> str:
+        """A new note is said once it appears."""
+        return sentences(self.note, self.tables_note)
 
     def online(self) -> None:
         """Play online: host a table, join one, or go back to one of My tables."""

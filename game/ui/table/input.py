@@ -20,6 +20,7 @@ from ..intents import Intent
 from .drag import BONEYARD, Drag, nearest_target
 from .log_panel import LogPanel
 from .paint import TableFrame
+from .speaking import HEAR_KEYS
 from .tray import HandTray, Point
 
 
@@ -42,7 +43,8 @@ class InputView:
 class Command:
     """Something for the scene to do: ``kind`` names it (``act``, ``say``,
     ``menu``, ``why``, ``rules``, ``scores``, ``skip``, ``close_tip``, ``sort``,
-    ``hint``, ``undo``, ``glide``); the other fields carry what it needs."""
+    ``hint``, ``undo``, ``glide``, ``hear``: say ``text``'s answer aloud); the
+    other fields carry what it needs."""
 
     kind: str
     action: Action | None = None
@@ -60,7 +62,8 @@ def say(text: str, color: theme.Color = theme.INK, seconds: float = 3.0) -> Comm
 
 WAIT = say("Wait for your turn.", theme.INK_DIM, 1.5)
 KEYS: dict[str, str] = {"w": "why", "g": "close_tip", "u": "undo", "h": "hint", "s": "sort", "t": "reclaim"}
-"""Letter keys that only ask the scene for something (T: take my seat back, at a network table)."""
+"""Letter keys that only ask the scene for something (T: take my seat back at a network table where
+the computer plays it, else whose move it is)."""
 BUTTONS: dict[str, str] = {"undo": "undo", "menu": "menu", "hint": "hint", "scores": "scores",
                            "reclaim": "reclaim"}
 """Buttons that only ask the scene for something."""
@@ -103,6 +106,8 @@ class TableInput:
         if kind == "release" and intent.button == 1:
             return self._release(intent.pos, view)
         if kind == "key":
+            if intent.shift and (intent.char == "m" or intent.char.isdigit() and intent.char != "0"):
+                return [Command("hear", text=f"train:{MEXICAN if intent.char == 'm' else int(intent.char) - 1}")]
             return self._key(intent.char, view)
         return self._other(intent, view)
 
@@ -120,6 +125,7 @@ class TableInput:
             self.log_panel.scroll_by(6 if kind == "page_up" else -6)
         elif kind in ("left", "right"):
             self.tray.step_selection(-1 if kind == "left" else 1)
+            return [Command("hear", text="selected")]
         elif kind == "confirm":
             return self._play_selected_anywhere(view)
         elif kind == "next_field":
@@ -130,6 +136,8 @@ class TableInput:
         """The letter and digit keys."""
         if char in KEYS:
             return [Command(KEYS[char])]
+        if char in HEAR_KEYS:
+            return [Command("hear", text=HEAR_KEYS[char])]
         actions: dict[str, Action] = {"d": DRAW, "e": END, "o": OPEN}
         if char in actions:
             return self._try(actions[char], view)

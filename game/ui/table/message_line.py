@@ -26,7 +26,7 @@ Nothing else writes to the line; the move log keeps everything.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...words.narrate import Line, Tone, most_telling
@@ -106,6 +106,14 @@ class MessageLine:
         self._feedback: _Timed | None = None
         self._guide: Said | None = None
         self._skipped = False
+        self.listener: Callable[[str, bool], None] | None = None
+        """Hears every hint, feedback and guide's line as it is put up (speech: said after what is being said)."""
+
+    def _heard(self, text: str) -> None:
+        """Tell the listener of a line put up."""
+        self.history.append(text)
+        if self.listener is not None:
+            self.listener(text, False)
 
     # ----------------------------------------------------------- what is said
     def step(self, lines: Sequence[Line], wait: bool = True) -> None:
@@ -128,7 +136,7 @@ class MessageLine:
         """A hint for the person's turn (it lives until the next step)."""
         self._hint = Said(text, color)
         self._feedback = None
-        self.history.append(text)
+        self._heard(text)
 
     def unadvise(self) -> None:
         """The hint is dropped (one being found was cancelled)."""
@@ -137,12 +145,12 @@ class MessageLine:
     def answer(self, text: str, color: theme.Color = theme.INK, seconds: float = 3.0, why: str | None = None) -> None:
         """Feedback to what the person just did, for ``seconds`` (or until the next step)."""
         self._feedback = _Timed(Said(text, color, why), seconds)
-        self.history.append(text)
+        self._heard(text)
 
     def guide(self, said: Said | None) -> None:
         """What a lesson's guide says now (None: nothing; the line goes back to the table's words)."""
         if said is not None and said != self._guide:
-            self.history.append(said.text)
+            self._heard(said.text)
         self._guide = said
 
     def reading(self, scale: float, lead: float = 0.0) -> bool:

@@ -195,10 +195,13 @@ class TablePicture:
         if self.hold > 0:
             self.hold -= dt
 
-    def catch_up(self, scale: float, turn_seconds: float) -> None:
+    def catch_up(self, scale: float, turn_seconds: float, speaking: Callable[[], bool] | None = None) -> None:
         """Start showing the next step once the previous one has played (every
-        queued step at once when ``scale``, the animation speed, is 0)."""
+        queued step at once when ``scale``, the animation speed, is 0); a
+        computer's step waits while ``speaking`` says the voice still speaks."""
         while self.queue and not self.flyers and self.hold <= 0 and self.deal_progress >= 1.0:
+            if speaking is not None and self.queue[0].step.computer and speaking():
+                break
             self._show(self.queue.popleft(), scale, turn_seconds)
             if scale > 0:
                 break

@@ -39,6 +39,7 @@ from .paint import StaticLayer, TableFrame, paint_moving, pulse_rects
 from .parts import detail_line, score_line
 from .picture import TablePicture
 from .saving import SavingStatus
+from .speaking import Sight, TableSpeech
 from .tips import due_tip
 from .tray import HandTray, Point
 from .undo import can_undo
@@ -109,6 +110,9 @@ class TableScene(Scene):
         self.geometry = TableGeometry(self.layout, self.tray, app.settings, app.size)
         self.picture = TablePicture(self.geometry, self.handover.viewer, self.told)
         self.picture.you = self.you
+        self.speech = self.narrator = TableSpeech(app.voice.say, app.settings, Sight(
+            self.picture, self.tray, self.match, self.controller, self.you), self.watching)
+        self.message_line.listener = app.voice.say
         if app.sounds is not None and not self.watching:
             self.picture.hear = app.sounds.hear
         phase, live = self.controller.phase, self.controller.live
@@ -186,6 +190,7 @@ class TableScene(Scene):
         ``wait``: the next computer step waits until it can be read)."""
         self.log.add(lines)
         self.message_line.step(lines, wait)
+        self.speech.told(lines)
 
     def open_why(self) -> None:
         """W or a click on "Why?": the rules, open at the section behind the line
@@ -250,14 +255,11 @@ class TableScene(Scene):
         human = self.human
         if human is None or not self._may_undo() or not self.controller.undo(human):
             return False
-        self.hints.cancel()
         live = self.controller.live
         if live is not None:
             self.picture.show_now(live.copy())
         self.log.replace(self.match.round_number, rebuild(self.match, self.you))
-        self.tray.selected = None
-        self.input.reset()
-        self.message_line.forget()
+        self._new_person()  # the same person, but nothing said or held before the undo stays
         self.say("Your last turn is taken back.", theme.GOLD)
         return True
 
@@ -328,8 +330,9 @@ class TableScene(Scene):
         self.catch_steps()
         self._say_hint()
         if fast or not (self.picture.next_is_computers()
-                        and self.message_line.reading(scale, self.picture.lead(scale))):
-            self.picture.catch_up(scale, self.settings.turn_seconds)  # a computer's step waits for the line to be read
+                        and self.message_line.reading(scale, self.picture.lead(scale))):  # read, then heard:
+            self.picture.catch_up(scale, self.settings.turn_seconds, self.app.voice.busy)
+        self.speech.turn(self.human_turn(), self.controller.legal_actions())
         ended = self.controller.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
         if ended and not self.summary_shown and self.picture.idle() and self.summary_timer is None:
             self.summary_timer = 0.0 if fast else 1.1 * scale + 0.4
@@ -355,9 +358,8 @@ class TableScene(Scene):
     def _offer_tip(self) -> None:
         """Show a first-match tip when the table first shows what it explains."""
         state = self.picture.shown
-        if self.tip is not None or self.watching or state is None or not self.picture.ready():
-            return
-        key = due_tip(state, self.human, self.human_turn(), self.settings.tips_seen)
+        key = None if self.tip is not None or self.watching or state is None or not self.picture.ready() else due_tip(
+            state, self.human, self.human_turn(), self.settings.tips_seen)
         if key is not None:
             self.tip = key
             self.settings.saw_tip(key)
@@ -476,6 +478,8 @@ class TableScene(Scene):
             self.say(command.text, command.color, command.seconds)
         elif command.kind == "rules":
             self.open_rules(command.text)
+        elif command.kind in ("hear", "reclaim"):  # T (reclaim) at a local table: whose move it is
+            self.speak(self.speech.hear(command.text or "turn"))
         elif command.kind == "act" and command.action is not None:
             self._act(command)
         elif command.kind == "glide" and command.tile is not None and command.pos is not None:

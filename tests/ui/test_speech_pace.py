@@ -1,0 +1,60 @@
+"""Timing for listeners: while the voice is still speaking (the recording
+backend's flag, held by the test, and held again by every line said) no
+computer's move is shown or said; one is once the flag is released, or once a
+key is pressed, which stops the speech."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import preset
+from game.memory.session import GameSession, SeatConfig
+from game.play import InlineWorker
+from game.speech import Recording, Voice
+from game.ui.app import App
+from game.ui.table.scene import TableScene
+
+from .conftest import frames, frames_until, key
+
+
+def _watched(app: App) -> tuple[TableScene, Recording]:
+    """Three computers at a table, speech on through a recording held from the start."""
+    recording = Recording(holding=True)
+    app.voice = Voice(recording, "system voice")
+    seats = [SeatConfig(name, "easy") for name in ("Ana", "Bruno", "Carmen")]
+    table = TableScene(GameSession(preset("classic"), seats, 3), watching=True, worker=InlineWorker())
+    app.push(table)
+    return table, recording
+
+
+def _moves(table: TableScene) -> int:
+    """Moves shown (and told in the move log) so far this round: its lines after the round's opening."""
+    return len(table.log.lines) - 1
+
+
+def test_no_computer_moves_while_the_voice_speaks_and_one_does_once_it_stops(app: App) -> None:
+    table, recording = _watched(app)
+    frames(app, 90)
+    assert _moves(table) == 0 and recording.lines, "the deal is said, and nothing moves while it is"
+    said = len(recording.lines)
+    recording.held = False
+    assert frames_until(app, lambda: _moves(table) > 0)
+    assert _moves(table) == 1 and len(recording.lines) > said, "one move, and it is said"
+    frames(app, 90)
+    assert _moves(table) == 1, "the next waits while that is said"
+    recording.held = False
+    assert frames_until(app, lambda: _moves(table) > 1)
+    assert _moves(table) == 2
+
+
+def test_a_key_interrupts_the_speech_and_the_next_move_comes(app: App) -> None:
+    table, recording = _watched(app)
+    frames(app, 30)
+    assert _moves(table) == 0
+    key(app, pygame.K_b, "b")  # the boneyard, asked without looking: the answer is said at once
+    assert recording.stops == 1 and recording.lines[-1].startswith("The boneyard holds")
+    frames(app, 30)
+    assert _moves(table) == 0, "the next move waits while the answer is said"
+    key(app, pygame.K_l, "l")  # the move log opens: a key that says nothing
+    assert recording.stops == 2, "the key stopped the speech"
+    assert frames_until(app, lambda: _moves(table) > 0)
