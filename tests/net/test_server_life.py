@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.net.client import ThreadedClient
+from game.net.threaded_client import ThreadedClient
 
 from .conftest import ManualClock, Running, connected, next_of, start_server, wait_until_nobody_is_connected
 

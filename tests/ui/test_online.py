@@ -15,8 +15,8 @@ import pytest
 
 from game.engine import END, MEXICAN, Play, preset
 from game.memory.session import GameSession, SeatConfig
-from game.net.client import ThreadedClient
 from game.net.embedded import EmbeddedServer
+from game.net.threaded_client import ThreadedClient
 from game.ui.app import App
 from game.ui.online import connection
 from game.ui.online.discovery import Announcer

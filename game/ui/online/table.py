@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from functools import partial
 
 from ...memory.session import GameSession, SeatConfig
-from ...net.client import ThreadedClient
 from ...net.inbound import Incoming, SeatInfo
+from ...net.threaded_client import ThreadedClient
 from ...play.remote import RemoteController
 from ...review.cache import Reviewable
 from ...words.narrate import kind_label
