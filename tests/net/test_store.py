@@ -96,6 +96,20 @@ def test_a_write_under_an_old_claim_is_refused_and_the_rest_of_the_batch_is_stor
     _with_store(database, tmp_path, work)
 
 
+def test_many_requests_at_once_read_and_write_without_breaking_the_connection(database: str,
+                                                                             tmp_path: Path) -> None:
+    """A busy server asks many things at the same moment (25 people creating tables at once)."""
+    async def work(store: Store) -> None:
+        async def one(number: int) -> bool:
+            code = f"AAAAA-{number:05d}"
+            taken = await store.code_taken(code)
+            await store.commit(_new_table(f"t{number}", code))
+            return not taken and await store.code_taken(code)
+        assert all(await asyncio.gather(*(one(n) for n in range(60))))
+        assert await store.count() == {"playing": 60}
+    _with_store(database, tmp_path, work)
+
+
 def test_the_retention_rule_removes_only_what_it_says(database: str, tmp_path: Path) -> None:
     keep = Retention(unfinished=30 * DAY, finished=30 * DAY, never_started=3600)
 

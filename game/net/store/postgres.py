@@ -10,6 +10,7 @@ the server pauses the tables it could not store.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -40,12 +41,16 @@ class PostgresStore(SqlStore):
         self.url = url
         self._writer: Any = None
         self._reader: Any = None
+        self._turns = {False: asyncio.Lock(), True: asyncio.Lock()}
+        """One trip at a time on each connection: a pipeline is not shared by two tasks."""
 
     async def _connection(self, reader: bool) -> Any:
         """The reading or writing connection, opened again if it broke."""
         current = self._reader if reader else self._writer
         if current is not None and not current.closed and not current.broken:
             return current
+        if current is not None and not current.closed:
+            await current.close()  # a broken connection is let go before another is opened
         if psycopg is None:
             raise StoreError("PostgreSQL needs psycopg: pip install 'mexican-train[postgres]'")
         try:
@@ -59,7 +64,13 @@ class PostgresStore(SqlStore):
         return connection
 
     async def _trip(self, statements: Sequence[sql.Statement], reader: bool = False) -> list[Result]:
-        """The statements in one pipeline; an error rolls back what is open and becomes StoreError."""
+        """The statements in one pipeline; an error rolls back what is open and becomes StoreError.
+        Trips on one connection take turns (many requests read at once)."""
+        async with self._turns[reader]:
+            return await self._trip_now(statements, reader)
+
+    async def _trip_now(self, statements: Sequence[sql.Statement], reader: bool) -> list[Result]:
+        """One trip, its connection's turn come."""
         db = await self._connection(reader)
         try:
             cursors = []
