@@ -74,16 +74,32 @@ def _people_at(people: list[Person], server: ServerProcess) -> list[Person]:
 
 async def _served_again(people: list[Person], since: float, limit: float, gone: str) -> list[float]:
     """Seconds until a person of each table was told an update by a process other than the one
-    gone (at ``gone``, since ``since``); waits up to ``limit``."""
+    gone (at ``gone``, since ``since``); waits up to ``limit`` (a table not served by then counts
+    as infinite, and is said on stderr with what its people last saw)."""
     tables = {p.code for p in people if not p.over}
     deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
+    while True:
         firsts = {code: min((t for p in people if p.code == code for t, url in p.told if t > since and url != gone),
                             default=None) for code in tables}
-        if all(first is not None for first in firsts.values()) or not tables:
-            return [first - since for first in firsts.values() if first is not None]
+        if all(first is not None for first in firsts.values()) or time.monotonic() >= deadline:
+            break
         await asyncio.sleep(0.1)
-    return [float("inf")]
+    for code, first in firsts.items():
+        if first is None:
+            for p in (p for p in people if p.code == code):
+                last = p.updates[-1][:2] if p.updates else None
+                print(f"not served again within {limit:.0f} s: table {code} seat {p.seat} at {p.client.url} "
+                      f"(last update round/moves {last}, over {p.over}, resending {p.client.resending}, "
+                      f"errors {p.errors[-3:]})", file=sys.stderr, flush=True)
+    return [float("inf") if first is None else first - since for first in firsts.values()]
+
+
+def _served_figures(times: list[float]) -> dict[str, Any]:
+    """The tables served again: how many, the slowest and the median (seconds)."""
+    served = [t for t in times if t != float("inf")]
+    return {"tables": len(times), "served_again": len(served),
+            "served_again_max_s": round(max(served), 2) if served else None,
+            "served_again_median_s": round(statistics.median(served), 2) if served else None}
 
 
 async def _run(args: argparse.Namespace, servers: list[ServerProcess], copies: Path) -> dict[str, Any]:
@@ -91,7 +107,7 @@ async def _run(args: argparse.Namespace, servers: list[ServerProcess], copies: P
     people: list[Person] = []
     for number in range(args.tables):
         people.extend(await asyncio.wait_for(new_table(servers[0].url, copies, number, "full"), 60))
-    playing = [asyncio.create_task(play(p, p.client.url)) for p in people]
+    playing = [asyncio.create_task(play(p, p.client.url, args.move_pause)) for p in people]
     await asyncio.sleep(args.warmup)
     figures: dict[str, Any] = {"tables_per_process": [_health(s).get("tables", 0) for s in servers]}
 
@@ -100,12 +116,16 @@ async def _run(args: argparse.Namespace, servers: list[ServerProcess], copies: P
     killed_at = time.monotonic()
     await asyncio.to_thread(victim.kill)
     times = await _served_again(hit, killed_at, args.lease + 20, victim.url)
-    figures["kill"] = {"tables": len({p.code for p in hit}), "served_again_max_s": round(max(times), 2),
-                       "served_again_median_s": round(statistics.median(times), 2)}
+    figures["kill"] = _served_figures(times)
     await asyncio.to_thread(victim.start)
 
     await asyncio.sleep(args.warmup)
-    leaving = next(s for s in servers if s is not victim and _people_at(people, s))
+    leaving = next((s for s in servers if s is not victim and _people_at(people, s)), None)
+    if leaving is None:
+        for p in people:
+            print(f"no process to stop: {p.code}/{p.seat} at {p.client.url} over {p.over} "
+                  f"updates {p.updates[-1][:2] if p.updates else None}", file=sys.stderr, flush=True)
+        raise SystemExit("no process but the one killed has people at it")
     moved = [p for p in _people_at(people, leaving)]
     errors_before = {id(p): len(p.errors) for p in people}
     stopped_at = time.monotonic()
@@ -113,8 +133,7 @@ async def _run(args: argparse.Namespace, servers: list[ServerProcess], copies: P
     times = await _served_again(moved, stopped_at, 30, leaving.url)
     await asyncio.sleep(1.0)
     told = [code for p in people for code in p.errors[errors_before[id(p)]:]]
-    figures["sigterm"] = {"tables": len({p.code for p in moved}), "served_again_max_s": round(max(times), 2),
-                          "errors_told": len(told), "errors": sorted(set(told))}
+    figures["sigterm"] = {**_served_figures(times), "errors_told": len(told), "errors": sorted(set(told))}
     await asyncio.to_thread(leaving.start)
 
     figures["fencing"] = await _fencing(args, servers, people)
@@ -172,6 +191,8 @@ def main() -> int:
     parser.add_argument("--lease", type=float, default=10.0, help="the processes' --lease (default 10)")
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--settle", type=float, default=2.0)
+    parser.add_argument("--move-pause", type=float, default=0.1,
+                        help="seconds each person waits before a move (matches last through every phase)")
     parser.add_argument("--database-url", default="", help="an empty PostgreSQL database (default: a throwaway one)")
     parser.add_argument("--log", type=Path, default=None, help="append the servers' logs to this file")
     args = parser.parse_args()

@@ -141,10 +141,10 @@ async def rejoin_seat(person: Person, url: str) -> None:
             await asyncio.sleep(0.1)
 
 
-async def play(person: Person, url: str) -> None:
-    """Play the seat flat out until the match ends, through every kill."""
+async def play(person: Person, url: str, pause: float = 0.0) -> None:
+    """Play the seat until the match ends, through every kill: flat out, or ``pause`` seconds before each move."""
     try:
-        await _play_on(person, url)
+        await _play_on(person, url, pause)
     except asyncio.CancelledError:
         raise
     except BaseException as error:
@@ -152,7 +152,7 @@ async def play(person: Person, url: str) -> None:
         raise
 
 
-async def _play_on(person: Person, url: str) -> None:
+async def _play_on(person: Person, url: str, pause: float) -> None:
     """The seat's play itself."""
     player = make_player("easy", person.seed)
     while not person.over:
@@ -172,6 +172,8 @@ async def _play_on(person: Person, url: str) -> None:
             if view is not None and view.legal and view.to_move == person.seat and not person.client.resending:
                 while person.holding.is_set():
                     await asyncio.sleep(0.01)
+                if pause:
+                    await asyncio.sleep(pause)
                 try:
                     await person.client.act(player.choose(view))
                 except Disconnected:

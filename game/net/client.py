@@ -149,7 +149,11 @@ class Client:
         self._reader = asyncio.create_task(self._read(self.generation, self._replies))
         welcome = await self._request({"type": "hello", "protocol": PROTOCOL,
                                        "client": f"mexican-train {game_version()}"}, "welcome")
-        servers = welcome.data.get("servers", [])
+        self._learn_servers(welcome)
+
+    def _learn_servers(self, message: Incoming) -> None:
+        """Keep the live processes a ``welcome`` or ``servers`` message lists (tried when this one is gone)."""
+        servers = message.data.get("servers", [])
         if type(servers) is list:
             self.servers = [s for s in servers if type(s) is str and s.startswith(("ws://", "wss://"))][:64]
 
@@ -361,7 +365,7 @@ class Client:
             async for text in self._ws:
                 message = decode(text, self.table.setup if self.table else None)
                 await self._take(message)
-        except ConnectionClosed:
+        except (ConnectionClosed, Disconnected):  # (an answer it sent itself, a contribution, found it closed)
             pass
         except Unfair as error:
             self.closed_reason = f"the server broke the fair deal: {error}"
@@ -383,6 +387,9 @@ class Client:
     async def _take(self, message: Incoming) -> None:
         """Keep the table, the view and the copy up to date; answer a commitment."""
         kind = message.type
+        if kind == "servers":
+            self._learn_servers(message)  # the client's own business: not passed on
+            return
         self.watch.check(message, self.view, self.table)
         if kind == "joined":
             self._joined(message)  # before any later message of the table is taken in

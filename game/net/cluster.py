@@ -17,7 +17,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from .store import StoreError
-from .store.records import Process
+from .store.records import Process, SaveProgress, SaveSeats, TableWrite
 
 if TYPE_CHECKING:
     from .server import Server
@@ -37,10 +37,23 @@ class Cluster:
         self.processes: list[Process] = []
         """The live processes as of the last heartbeat (this one among them)."""
         self._failing = False
+        self._told: list[str] = []
+        """The addresses last told to every connection."""
 
     def addresses(self) -> list[str]:
         """Where the live processes are reached (for a client to try when its own is gone)."""
         return sorted({p.address for p in self.processes if not p.stopping and p.address})
+
+    def tell_addresses(self) -> None:
+        """When the live processes change, tell every connection where they are now (a game whose
+        process dies tries the others, so it must know of those that started after it connected)."""
+        addresses = self.addresses()
+        if addresses == self._told:
+            return
+        self._told = addresses
+        for conn in list(self.server.conns):
+            if conn.welcomed:
+                self.server.send(conn, {"type": "servers", "servers": addresses})
 
     def least_loaded(self) -> Process | None:
         """The live process a new table should go to, if not this one."""
@@ -56,6 +69,8 @@ class Cluster:
         people = sum(1 for _ in server.seated)
         try:
             self.processes = await server.store.heartbeat(server.address, len(server.tables), people, stopping)
+            if not stopping:
+                self.tell_addresses()
             if not stopping:
                 for code, table_id, to in await server.store.wanted():
                     await server.tables.hand_over(code, table_id, to)
@@ -79,10 +94,7 @@ class Cluster:
         people to another process."""
         server = self.server
         try:
-            for (code, seat), _ in list(server.seated.items()):
-                table = server.tables.get(code)
-                if table is not None and not table.paused:
-                    server.deliver(table, table.drop(seat))  # everyone's departure is noted, as after a drop
+            note_departures(server)
             await server.outbox.flush()
             await self.beat(stopping=True)
             await server.tables.release_all()
@@ -101,3 +113,28 @@ class Cluster:
             conn.end()
         log.info("stopping: every table let go; people sent to %s", to)
         await asyncio.sleep(GOODBYE_WAIT)
+
+
+def note_departures(server: Server) -> None:
+    """Note every seated person's departure as a dropped connection would (their time away counts
+    from now, their turn clock stands still): one write of the seats and one of the progress per
+    table, and no message, since every connection is about to close."""
+    seated: dict[str, list[int]] = {}
+    for code, seat in server.seated:
+        seated.setdefault(code, []).append(seat)
+    for code, seats in seated.items():
+        table = server.tables.get(code)
+        if table is None or table.paused:
+            continue
+        for seat in seats:
+            table.drop(seat)
+        table.events_log.clear()  # said once for every table below
+        server.outbox.stage(table.table_id, table.epoch, latest_of_each(table.take_writes()), [])
+    if seated:
+        log.info("stopping: the departures of %d people at %d tables noted", len(server.seated), len(seated))
+
+
+def latest_of_each(writes: list[TableWrite]) -> list[TableWrite]:
+    """``writes`` with only the last of the whole-row writes (the seats, the progress) of each kind."""
+    last = {type(w): i for i, w in enumerate(writes) if isinstance(w, (SaveSeats, SaveProgress))}
+    return [w for i, w in enumerate(writes) if not isinstance(w, (SaveSeats, SaveProgress)) or last[type(w)] == i]

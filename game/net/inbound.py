@@ -24,7 +24,8 @@ from .settings import Settings, SettingsError
 from .wire import WireError, event_from_json, listed, name, small, view_from_json
 
 SERVER_TYPES: Final = ("welcome", "joined", "table", "commit", "update", "round_end", "match_end", "error",
-                       "left", "closed", "paused", "list", "contributed", "moved")
+                       "left", "closed", "paused", "list", "contributed", "moved",
+                       "servers")
 
 
 @dataclass(frozen=True)

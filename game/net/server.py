@@ -97,6 +97,8 @@ class Conn:
     table: Table | None = None
     seat: int = -1
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    welcomed: bool = False
+    """Whether its hello was answered (news of the service is sent only after the welcome)."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (a connection too slow to take them is closed)."""
@@ -277,6 +279,7 @@ class Server:
                 + ("update Mexican Train to play here" if older else "this server is older than your game")))
         self.send(conn, {"type": "welcome", "protocol": PROTOCOL, "server": f"mexican-train {game_version()}",
                          "servers": self.cluster.addresses()})
+        conn.welcomed = True
         return True
 
     def _refuse_hello(self, conn: Conn, code: str, message: str) -> bool:

@@ -3,12 +3,16 @@ killed, one stopped and one paused past its lease (the full run's figures are in
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 from pgcluster import Cluster
+from tablecheck import ServerProcess, connect_client, free_port
+
+from game.net.client import ServerRefused
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,9 +24,52 @@ def test_three_processes_lose_nothing_when_one_is_killed_one_stopped_and_one_pau
                           capture_output=True, text=True, timeout=600, cwd=ROOT, check=False)
     assert done.returncode == 0, done.stdout + done.stderr[-3000:]
     figures = json.loads(done.stdout.strip().splitlines()[-1])
-    assert figures["kill"]["tables"] >= 1 and figures["kill"]["served_again_max_s"] < 3 + 10
+    kill = figures["kill"]
+    assert kill["tables"] >= 1 and kill["served_again"] == kill["tables"] and kill["served_again_max_s"] < 3 + 10
     assert figures["sigterm"]["errors_told"] == 0
     assert figures["fencing"]["tried"] and figures["fencing"]["told_by_paused_process"] == 0
     assert figures["fencing"]["move_played_later"]
     assert figures["lost"] == figures["diverged"] == figures["rounds_committed_twice"] == 0
     assert figures["copies_differing"] == figures["copies_failing_verify"] == 0
+
+
+def test_a_game_connected_before_another_process_started_goes_there_when_its_own_dies(
+        postgres_cluster: Cluster, tmp_path: Path) -> None:
+    """The welcome lists the processes alive then; a process started later is told to every
+    connection (``servers``), so a game whose process is killed finds the table at the other."""
+    database = postgres_cluster.new_database()
+    first, second = (ServerProcess(tmp_path / name, database, free_port(), None, ("--lease", "2"))
+                     for name in ("a", "b"))
+    for server in (first, second):
+        server.extra = (*server.extra, "--public-address", server.url)
+
+    async def run() -> None:
+        host = await connect_client(first.url, tmp_path / "copies-0")
+        joined = await host.create("Ana", "classic", 2, length="blitz", seats=["person", "easy"])
+        assert host.servers == [first.url]
+        second.start()
+        async with asyncio.timeout(30):
+            while host.servers != sorted([first.url, second.url]):
+                await asyncio.sleep(0.1)
+        first.kill()
+        await host.connect()  # its own process is gone: the other one answers
+        assert host.url == second.url
+        async with asyncio.timeout(30):
+            while True:  # the table is taken over once the killed process's lease has run out
+                try:
+                    await host.rejoin(joined.table, joined.token)
+                    break
+                except ServerRefused:
+                    await asyncio.sleep(0.5)
+        await host.start()
+        async with asyncio.timeout(30):
+            while host.view is None:
+                await host.next()
+        await host.close()
+
+    first.start()
+    try:
+        asyncio.run(run())
+    finally:
+        first.stop()
+        second.stop()
