@@ -41,7 +41,14 @@ async def _hello(url: str, source: str) -> Any:
 
 
 async def _table(url: str, source: str, level: str, on_update: Any) -> None:
-    """A table of one person and three ``level`` computers; the person plays at once, for ever."""
+    """Tables of one person and three ``level`` computers, one after another (a match of Easy
+    players ends within seconds); the person plays at once, for ever."""
+    while True:
+        await _match(url, source, level, on_update)
+
+
+async def _match(url: str, source: str, level: str, on_update: Any) -> None:
+    """One table of one person and three ``level`` computers, played to the match's end."""
     ws = await _hello(url, source)
     await ws.send(json.dumps({"type": "create", "name": "P", "preset": "classic", "players": 4, "length": "full",
                               "seats": ["person", level, level, level]}))
@@ -58,6 +65,7 @@ async def _table(url: str, source: str, level: str, on_update: Any) -> None:
             if view["legal"] and view["to_move"] == view["seat"]:
                 await ws.send(json.dumps({"type": "act", "action": rng.choice(view["legal"])}))
         elif message["type"] == "match_end":
+            await ws.close()
             return
 
 
@@ -111,7 +119,7 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="mexican-train-fair-") as data:
         command = [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0", "--data", data,
-                   "--hello-timeout", "120"]
+                   "--hello-timeout", "120", "--tables-per-hour", "100000"]  # one Easy match after another
         if args.workers:
             command += ["--workers", str(args.workers)]
         server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
