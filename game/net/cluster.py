@@ -56,9 +56,11 @@ class Cluster:
                 self.server.send(conn, {"type": "servers", "servers": addresses})
 
     def least_loaded(self) -> Process | None:
-        """The live process a new table should go to, if not this one."""
+        """The live process a new table should go to, if not this one. Every count comes from the
+        same heartbeats (this process's own too), so two processes never send a new table to each
+        other in turn on counts of different ages."""
         me = self.server.store.holder
-        mine = len(self.server.tables)
+        mine = next((p.tables for p in self.processes if p.id == me), 0)
         others = [p for p in self.processes if p.id != me and not p.stopping and p.address]
         best = min(others, key=lambda p: p.tables, default=None)
         return best if best is not None and mine > best.tables + SPARE else None

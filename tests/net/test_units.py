@@ -194,3 +194,28 @@ def test_thinking_takes_addresses_in_turn_then_each_addresss_tables_in_turn() ->
         return taken
 
     assert asyncio.run(order()) == ["b1", "o9", "b2", "b3", "b1'"]
+
+
+def test_two_processes_never_send_a_new_table_to_each_other_in_turn() -> None:
+    """Each process counts every process, itself too, from the same heartbeats: whatever each holds
+    in memory since (a burst of new tables), the one they agree is less loaded keeps the table."""
+    from types import SimpleNamespace
+
+    from game.net.cluster import SPARE, Cluster
+    from game.net.store.records import Process
+
+    beats = [Process("a", "ws://a/", 30, 0), Process("b", "ws://b/", 10, 0)]
+
+    def process(me: str, in_memory: int) -> Cluster:
+        server = SimpleNamespace(store=SimpleNamespace(holder=me), tables=[None] * in_memory)
+        cluster = Cluster(server)  # type: ignore[arg-type]
+        cluster.processes = beats
+        return cluster
+
+    a, b = process("a", 5), process("b", 40)  # both took many tables since their last heartbeat
+    elsewhere_a, elsewhere_b = a.least_loaded(), b.least_loaded()
+    assert elsewhere_a is not None and elsewhere_a.id == "b", "a sends the table to the less loaded b"
+    assert elsewhere_b is None, "b keeps what a sends it"
+    even = [Process("a", "ws://a/", 10 + SPARE, 0), Process("b", "ws://b/", 10, 0)]
+    a.processes = b.processes = even
+    assert a.least_loaded() is None and b.least_loaded() is None, "within the spare, each keeps its own"
