@@ -479,3 +479,20 @@ def test_a_round_dealt_before_the_game_saw_its_commitment_is_said_not_checked_on
     assert summary.deal_check == UNCHECKED
     frames(app, 2)
     assert app.top is summary
+
+
+def test_the_lobby_says_its_code_spelled_out_and_who_comes_to_the_table(app: App) -> None:
+    from game.speech import Recording, Voice
+
+    recording = Recording()
+    app.voice = Voice(recording, "system voice")
+    lobby = host(app, players=3)
+    spelled = ", ".join(" ".join(part) for part in lobby.seat.code.split("-"))
+    assert any(f"Table code {spelled}" in line for line in recording.lines), recording.lines[-5:]
+    assert any("Seat 1: Ana (you)" in line for line in recording.lines), recording.lines[-5:]
+    friend = Friend(lobby)
+    try:
+        assert frames_until(app, lambda: any(line.startswith("Seat 2: Ben") for line in recording.lines), 20), \
+            recording.lines[-5:]
+    finally:
+        friend.link.close()

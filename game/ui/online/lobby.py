@@ -17,7 +17,7 @@ from ...net.threaded_client import ThreadedClient
 from .. import theme
 from ..fonts import blit_text, fit_size
 from ..scene import Space
-from ..scenes.menu import MenuScene, card
+from ..scenes.menu import MenuScene, card, sentences
 from ..widgets import Button
 from .connection import EVERYONE
 from .kept import KeptSeat, forget_seat
@@ -54,6 +54,8 @@ class LobbyScene(MenuScene):
         self.start_button = Button("Start", (1000, 760, 260, 62), self.start, primary=True, enabled=False)
         """Enabled for the host once the server has said the table waits in its lobby."""
         self.widgets = [self.start_button, Button("Leave", (340, 760, 260, 62), self.leave)]
+        self._seats_said: tuple[str, ...] = ()
+        """The seats as last said aloud (a change is said as it comes)."""
 
     @property
     def is_host(self) -> bool:
@@ -76,6 +78,7 @@ class LobbyScene(MenuScene):
             elif message.type == "error":
                 self.note = str(message.data.get("message", ""))
         table = link.client.table
+        self._say_seat_changes()
         self.start_button.enabled = self.is_host and table is not None and table.state == "lobby"
         self.start_button.hint = "" if self.is_host else "the host starts"
         if any(m.type == "update" for m in self.backlog):
@@ -122,6 +125,30 @@ class LobbyScene(MenuScene):
         if self.is_host and self.seat.host:
             return f"Only games on this computer can join: address 127.0.0.1:{self.seat.port}."
         return f"Friends join at {join_address(self.seat.url)} with the table code."
+
+    def seat_lines(self) -> tuple[str, ...]:
+        """'Seat 2: Ben: here' for every seat, as the lobby shows them."""
+        table = self.link.client.table if self.link is not None else None
+        joined = self.link.client.joined if self.link is not None else None
+        if table is None:
+            return ()
+        return tuple(f"Seat {i + 1}: {seat_words(seat, joined is not None and joined.seat == i)}"
+                     for i, seat in enumerate(table.seats))
+
+    def spoken_body(self) -> str:
+        """The code spelled out, where friends join, the pace and the seats (said as the lobby opens)."""
+        spelled = ", ".join(" ".join(part) for part in self.seat.code.split("-"))
+        self._seats_said = self.seat_lines()
+        return sentences(f"Table code {spelled}", self.where_to_join(), self.pace_words(), *self._seats_said)
+
+    def _say_seat_changes(self) -> None:
+        """Say each seat whose line changed since it was last said (someone came, or left)."""
+        lines = self.seat_lines()
+        if not lines or lines == self._seats_said:
+            return
+        changed = [line for i, line in enumerate(lines) if i >= len(self._seats_said) or self._seats_said[i] != line]
+        self._seats_said = lines
+        self.speak(sentences(*changed), interrupt=False)
 
     def pace_words(self) -> str:
         """The table's pace in a line: 'Pace: live, 2 minutes a turn (...)'."""
