@@ -112,6 +112,8 @@ class Client:
         self._moves = 0
         self._ws: ClientConnection | None = None
         self._inbox: asyncio.Queue[Incoming | int] = asyncio.Queue()
+        self._moving = False
+        """Whether the client is on its way to the process that holds its table (``moved``)."""
         """Messages in order, across connections; an int marks the end of that connection's messages."""
         self.generation = 0
         """Counts the connections opened: an end mark of an older one is passed over."""
@@ -239,7 +241,7 @@ class Client:
             item = await asyncio.wait_for(self._inbox.get(), timeout)
             if not isinstance(item, int):
                 return item
-            if item == self.generation:
+            if item == self.generation and not self._moving:
                 self._inbox.put_nowait(item)
                 raise Disconnected(self.closed_reason or "the connection closed")
 
@@ -277,11 +279,24 @@ class Client:
             except Moved as moved:
                 if loop.time() > deadline:
                     raise Disconnected("the table could not be reached on any of the service's servers") from None
-                await self.close()
-                if moved.to:
-                    self.url = moved.to
-                await asyncio.sleep(FOLLOW_PAUSE)
-                await self._connect_until(deadline)
+                await self._move(moved.to, deadline)
+
+    async def _move(self, to: str, deadline: float) -> None:
+        """Close this connection and open one at ``to`` (any live process if it cannot be reached):
+        the ends of the connections closed meanwhile are not the client's end, unless no
+        connection opens (``next`` then says so)."""
+        self._moving = True
+        try:
+            await self.close()
+            if to:
+                self.url = to
+            await asyncio.sleep(FOLLOW_PAUSE)
+            await self._connect_until(deadline)
+        except BaseException:
+            self._inbox.put_nowait(self.generation)  # no connection is open: the end
+            raise
+        finally:
+            self._moving = False
 
     async def _connect_until(self, deadline: float) -> None:
         """Connect again (any live process), trying until ``deadline``."""

@@ -52,6 +52,8 @@ class ThreadedClient:
         """(Run on the client's thread, e.g. through ``call``) connect again after
         a lost connection; incoming messages queue for ``poll`` again."""
         await self.client.connect()
+        if self._pump is not None and not self._pump.done():
+            self._pump.cancel()  # one pump at a time: two would take messages out of order
         self._pump = asyncio.run_coroutine_threadsafe(self._forward(), self._loop)
 
     async def _forward(self) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from pgcluster import Cluster
 from tablecheck import ServerProcess, connect_client, free_port
 
-from game.net.client import ServerRefused
+from game.net.client import Disconnected, ServerRefused
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -71,5 +71,62 @@ def test_a_game_connected_before_another_process_started_goes_there_when_its_own
     try:
         asyncio.run(run())
     finally:
+        first.stop()
+        second.stop()
+
+
+def test_a_windows_client_whose_process_is_killed_hears_every_move_at_the_next(
+        postgres_cluster: Cluster, tmp_path: Path) -> None:
+    """A game window's client (its messages pumped to the window) rejoins at the other process, which
+    first sends it back to the dead holder until the lease runs out: the pump goes on after the
+    rejoin, and the moves made there come to the window (they stopped coming, and both windows froze)."""
+    import time
+
+    from game.net.threaded_client import ThreadedClient
+
+    database = postgres_cluster.new_database()
+    first, second = (ServerProcess(tmp_path / name, database, free_port(), None, ("--lease", "2"))
+                     for name in ("a", "b"))
+    for server in (first, second):
+        server.extra = (*server.extra, "--public-address", server.url)
+        server.start()
+    link = ThreadedClient(first.url)
+    try:
+        link.connect().result(10)
+        joined = link.call(link.client.create("Ana", "classic", 2, length="blitz", seats=["person", "easy"])).result(10)
+        link.call(link.client.start()).result(10)
+
+        def moves_heard(seconds: float) -> int:
+            """Play this seat's first legal action on its turn; how many updates came meanwhile."""
+            heard, end = 0, time.monotonic() + seconds
+            while time.monotonic() < end and heard < 4:
+                heard += sum(1 for m in link.poll() if m.type == "update")
+                view = link.client.view
+                if view is not None and view.legal and view.to_move == view.seat and not link.client.resending:
+                    link.act(view.legal[0]).result(5)
+                    time.sleep(0.2)
+                time.sleep(0.05)
+            return heard
+
+        assert moves_heard(20) >= 4
+        first.kill()
+        link.poll()
+
+        async def rejoin() -> None:
+            await link.reconnect()
+            await link.client.rejoin(joined.table, joined.token)
+
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                link.call(rejoin()).result(20)
+                break
+            except (OSError, TimeoutError, ServerRefused, Disconnected):
+                assert time.monotonic() < deadline, "never rejoined at the other process"
+                time.sleep(0.5)
+        assert link.client.url == second.url
+        assert moves_heard(20) >= 4, "no move came to the window after the rejoin"
+    finally:
+        link.close()
         first.stop()
         second.stop()
