@@ -140,3 +140,25 @@ def test_a_server_that_never_answers_is_said_not_to_have_answered_in_time(silent
         time.sleep(0.05)  # the lookup's own wait (0.5 s) is what is waited for
     answer = looked.answers()[silent.token]
     assert answer.listing is None and answer.problem.endswith("did not answer in 0.5 seconds.")
+
+
+def test_a_seat_served_by_another_process_now_is_kept_there(saves: object) -> None:
+    """When the process that held a table dies and another serves it, the kept seat follows, so
+    My tables asks the living process next time; a table on this game's own server stays put."""
+    from types import SimpleNamespace
+
+    from game.ui.online.kept import kept_seats
+    from game.ui.online.table import RemoteTableScene
+
+    keep_seat(KeptSeat("ws://127.0.0.1:8801/", "AAAAA-BBBBB", "a" * 32, "Ana"))
+    keep_seat(KeptSeat("ws://127.0.0.1:8765/", "CCCCC-DDDDD", "b" * 32, "Ana", "127.0.0.1", 8765))
+    client = SimpleNamespace(url="ws://127.0.0.1:8801/")
+    scene = object.__new__(RemoteTableScene)
+    scene.remote = SimpleNamespace(link=SimpleNamespace(client=client), seat=SimpleNamespace(token="a" * 32))
+    scene._served_at = client.url
+    scene._follow_the_table()
+    assert [s.url for s in kept_seats()] == ["ws://127.0.0.1:8765/", "ws://127.0.0.1:8801/"]
+    client.url = "ws://127.0.0.1:8802/"
+    scene._follow_the_table()
+    by_code = {s.code: s.url for s in kept_seats()}
+    assert by_code == {"AAAAA-BBBBB": "ws://127.0.0.1:8802/", "CCCCC-DDDDD": "ws://127.0.0.1:8765/"}

@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 
 from ...memory.session import GameSession, SeatConfig
@@ -33,7 +34,7 @@ from ..table.frame import FrameFacts
 from ..table.input import Command
 from ..table.scene import TableScene
 from ..table.tray import Point
-from .kept import forget_seat
+from .kept import forget_seat, keep_seat, kept_seats
 from .lookup import forget_lookups
 from .pace_words import ANY_PACE, WARNING, table_pace
 from .table_clock import TableClock
@@ -84,6 +85,8 @@ class RemoteTableScene(TableScene):
         self._drop: Point | None = None
         self.turn_clock = TableClock()
         """The turn clock as this table counts it down (a live table's)."""
+        self._served_at = link.client.url
+        """The process that serves the table, as the kept seat says (it changes when one dies)."""
 
     def attach(self, app: Host) -> None:
         """Show the table as the server has it; what the title last looked at is out of date now."""
@@ -126,6 +129,18 @@ class RemoteTableScene(TableScene):
             self.say(" ".join(self.remote.after_steps), theme.WARN, 6.0)
             self.remote.after_steps.clear()
         self._label_seats()
+        self._follow_the_table()
+
+    def _follow_the_table(self) -> None:
+        """When another process serves the table now, the kept seat says so: My tables asks there
+        next time (the process it was kept at may be gone for good)."""
+        url = self.remote.link.client.url
+        if url == self._served_at:
+            return
+        self._served_at = url
+        for seat in kept_seats():
+            if seat.token == self.remote.seat.token and seat.url != url and not seat.own:
+                keep_seat(replace(seat, url=url))
 
     def _label_seats(self) -> None:
         """Each seat's label (see ``seat_label``)."""
