@@ -128,8 +128,8 @@ def test_an_online_rounds_speech_names_no_tile_the_seat_cannot_see(app: App) -> 
         def hidden() -> list[Tile]:
             """The friend's hand as its game last heard it, less what this table has seen played since."""
             view, live = friend.link.client.view, table.controller.live
-            if view is None or view.round_over or live is None:
-                return []
+            if view is None or view.round_over or live is None or live.round_over:
+                return []  # the round's end shows every hand (this game may hear of it first)
             played = {tile for train in live.trains for tile in train}
             return [tile for tile in view.hand if tile not in played]
 
