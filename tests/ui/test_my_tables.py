@@ -101,10 +101,12 @@ def silent_server() -> Iterator[str]:
             except OSError:
                 return
 
-    threading.Thread(target=accept, daemon=True).start()
+    accepting = threading.Thread(target=accept, daemon=True)
+    accepting.start()
     yield f"ws://127.0.0.1:{listener.getsockname()[1]}/"
     stop.set()
     listener.close()
+    accepting.join(5)  # a connection accepted as the listener closes is held, and closed below
     for connection in held:
         connection.close()
 
