@@ -105,6 +105,10 @@ def silent_server() -> Iterator[str]:
     accepting.start()
     yield f"ws://127.0.0.1:{listener.getsockname()[1]}/"
     stop.set()
+    try:
+        listener.shutdown(socket.SHUT_RDWR)  # wakes the thread waiting in accept
+    except OSError:
+        pass
     listener.close()
     accepting.join(5)  # a connection accepted as the listener closes is held, and closed below
     for connection in held:
