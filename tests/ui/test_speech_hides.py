@@ -16,6 +16,7 @@ from game.engine.tiles import TEXT, Tile
 from game.memory.session import GameSession, SeatConfig
 from game.speech import Recording, Voice
 from game.ui.app import App
+from game.ui.online import connection
 from game.ui.online.table import RemoteTableScene
 from game.ui.scenes.pass_to import PassScene
 from game.ui.table.scene import TableScene
@@ -148,3 +149,4 @@ def test_an_online_rounds_speech_names_no_tile_the_seat_cannot_see(app: App) -> 
         assert ear.heard >= 10, "the hand was never said: the check saw nothing"
     finally:
         friend.link.close()
+        connection.stop_server()  # the hosted server goes with the test (it outlived it, and later tests met it)
