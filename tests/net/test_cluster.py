@@ -109,6 +109,10 @@ def test_a_windows_client_whose_process_is_killed_hears_every_move_at_the_next(
             return heard
 
         assert moves_heard(20) >= 4
+        deadline = time.monotonic() + 20
+        while second.url not in link.client.servers:  # told of by the heartbeats (the test above)
+            assert time.monotonic() < deadline, "the game was never told of the other process"
+            time.sleep(0.1)
         first.kill()
         link.poll()
 
