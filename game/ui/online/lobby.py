@@ -69,7 +69,8 @@ class LobbyScene(MenuScene):
         link = self.link
         if link is None or self.app is None:
             return
-        for message in link.poll():
+        news = link.poll()
+        for message in news:
             self.backlog.append(message)
             if message.type == "closed":
                 self.note = f"The connection closed: {message.data.get('message', '')}."
@@ -78,7 +79,8 @@ class LobbyScene(MenuScene):
             elif message.type == "error":
                 self.note = str(message.data.get("message", ""))
         table = link.client.table
-        self._say_seat_changes()
+        if news:  # the seats change only with a message
+            self._say_seat_changes()
         self.start_button.enabled = self.is_host and table is not None and table.state == "lobby"
         self.start_button.hint = "" if self.is_host else "the host starts"
         if any(m.type == "update" for m in self.backlog):
