@@ -40,6 +40,12 @@ class Clocked:
         self.server = EmbeddedServer(folder, "127.0.0.1", 0, clock=self.clock, tick=0.05, workers=1)
         self.port = self.server.start()
 
+    def tables_held(self) -> list[str]:
+        """The server's tables in memory, for a failure's message: state, whose move, thinking."""
+        held = self.server.server.tables.loaded()
+        return [f"{t.code} {t.state} to_move={t.session.match.current_player() if t.session else None} thinking={t.thinking} computer={t.computer_turn()} "
+                f"here={t.people_here()} paused={t.paused}" for t in held]
+
 
 @pytest.fixture
 def clocked(tmp_path: Path, app: App) -> Iterator[Clocked]:
@@ -192,7 +198,9 @@ def test_three_turns_out_of_time_hand_the_seat_to_the_computer_until_take_my_sea
         assert "Your seat: the computer plays it" in (table.saving_badge() or "")
         button = next(b for b in table.frame.buttons if b.label == TAKE_BACK)  # type: ignore[union-attr]
         click(app, button.rect.center)
-        assert frames_until(app, lambda: (friend.play(), not table.remote.handed_over())[1], 30)
+        assert frames_until(app, lambda: (friend.play(), not table.remote.handed_over())[1], 30), (
+            type(app.top).__name__, table.remote.table.seats, table.remote.to_move(), lines_said(table),
+            clocked.tables_held())
         frames(app, 2)
         assert TAKE_BACK not in button_labels(table) and table.seat_labels[me] == "You"
     finally:
@@ -271,7 +279,8 @@ def test_an_any_pace_table_waits_days_and_is_found_again_in_my_tables_at_the_per
     app.reset(app.routes.title())
     title = app.top
     assert isinstance(title, TitleScene) and title.tables is not None
-    assert frames_until(app, lambda: title.tables is not None and title.tables.said != "", 60)
+    assert frames_until(app, lambda: title.tables is not None and title.tables.said != "", 60), (
+        title.tables.answers if title.tables else None, clocked.tables_held())
     assert title.tables is not None and title.tables.said == "Your move at the table you host"
     listed = title.tables.answers[seat.token].listing
     assert listed is not None and listed.waiting == (me,) and listed.pace == "any"
