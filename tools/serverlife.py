@@ -105,14 +105,19 @@ async def _fill(database: str, data: Path, unfinished: int, finished: int) -> No
         await store.close()
 
 
+SERVER_LOG: list[Path] = []
+"""Where the servers' log goes (``--server-log``; nowhere by default)."""
+
+
 def _serve(data: Path, database: str, *extra: str) -> subprocess.Popen[str]:
-    """``mexican-train serve`` on a free port of the loopback."""
+    """``mexican-train serve`` on a free port of the loopback (its log to ``--server-log``, if given)."""
     command = [sys.executable, "-m", "game", "serve", "--host", HOST, "--port", "0", "--data", str(data),
                "--workers", "1", "--hello-timeout", "600", "--unload-after", "3600", "--max-tables", "100000",
                "--tables-per-address", "100000", "--tables-per-hour", "100000", *extra]
     if database:
         command += ["--database", database]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
+    log = SERVER_LOG[0].open("a") if SERVER_LOG else subprocess.DEVNULL
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True, cwd=ROOT)
 
 
 def _start_runs(args: argparse.Namespace, data: Path, database: str) -> list[float]:
@@ -216,7 +221,9 @@ def main() -> int:
     parser.add_argument("--busy", type=int, default=500)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--server-log", type=Path, help="append the servers' log to this file")
     args = parser.parse_args()
+    SERVER_LOG.extend([args.server_log] if args.server_log else [])
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
     cluster = None

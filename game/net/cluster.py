@@ -17,10 +17,11 @@ import logging
 from typing import TYPE_CHECKING
 
 from .store import StoreError
-from .store.records import Process, SaveProgress, SaveSeats, TableWrite
+from .store.records import Departure, Process, SaveProgress, SaveSeats, TableWrite
 
 if TYPE_CHECKING:
     from .server import Server
+    from .table import Table
 
 log = logging.getLogger("mexican_train.server")
 SPARE = 2
@@ -96,8 +97,7 @@ class Cluster:
         people to another process."""
         server = self.server
         try:
-            note_departures(server)
-            await server.outbox.flush()
+            await note_departures(server)
             await self.beat(stopping=True)
             await server.tables.release_all()
         except StoreError as error:
@@ -117,23 +117,43 @@ class Cluster:
         await asyncio.sleep(GOODBYE_WAIT)
 
 
-def note_departures(server: Server) -> None:
+async def note_departures(server: Server) -> None:
     """Note every seated person's departure as a dropped connection would (their time away counts
-    from now, their turn clock stands still): one write of the seats and one of the progress per
-    table, and no message, since every connection is about to close."""
+    from now, their turn clock stands still), with no message since every connection is about to
+    close. A table whose departures changed only its seats and progress is written in place,
+    all such tables in one transaction of two statements; any other (a guest's seat opens again
+    in a lobby) goes through the outbox as in play, after which everything is stored."""
     seated: dict[str, list[int]] = {}
     for code, seat in server.seated:
         seated.setdefault(code, []).append(seat)
+    departures: list[Departure] = []
     for code, seats in seated.items():
         table = server.tables.get(code)
         if table is None or table.paused:
             continue
         for seat in seats:
-            table.drop(seat)
+            table.depart(seat)
         table.events_log.clear()  # said once for every table below
-        server.outbox.stage(table.table_id, table.epoch, latest_of_each(table.take_writes()), [])
+        writes = latest_of_each(table.take_writes())
+        departure = in_place(table, writes)
+        if departure is not None:
+            departures.append(departure)
+        elif writes:
+            server.outbox.stage(table.table_id, table.epoch, writes, [])
+    await server.outbox.flush()  # every earlier write first
+    await server.store.note_departures(departures)
     if seated:
         log.info("stopping: the departures of %d people at %d tables noted", len(server.seated), len(seated))
+
+
+def in_place(table: Table, writes: list[TableWrite]) -> Departure | None:
+    """``writes`` as one departure written in place: only the table's progress and, outside the
+    lobby (where the stored seats stay the same ones), its seats; None for anything else."""
+    progress = [w for w in writes if isinstance(w, SaveProgress)]
+    seats = [w for w in writes if isinstance(w, SaveSeats)]
+    if not progress or len(progress) + len(seats) != len(writes) or (seats and table.state == "lobby"):
+        return None
+    return Departure(table.table_id, table.epoch, seats[-1].seats if seats else (), progress[-1])
 
 
 def latest_of_each(writes: list[TableWrite]) -> list[TableWrite]:

@@ -177,9 +177,16 @@ class Table:
 
     def drop(self, index: int) -> list[Out]:
         """``index``'s connection was lost (its person stays seated)."""
+        if not self.depart(index):
+            return []
+        return [(None, self.table_message()), *self._maybe_deal()]
+
+    def depart(self, index: int) -> bool:
+        """Note that ``index``'s person is gone (time away from now, their turn clock still), with no
+        message: a stop's departure, and the first half of a drop. Whether they were connected."""
         seat = self.seats[index]
         if not seat.is_person or not seat.connected:
-            return []
+            return False
         seat.drop(self.clock())
         if self.state == "lobby" and index != self.host:
             self.seats[index] = Seat(OPEN)
@@ -188,7 +195,7 @@ class Table:
         self.pace.sync()
         self._save_progress()
         self._changed(f"{seat.name} dropped from seat {index}")
-        return [(None, self.table_message()), *self._maybe_deal()]
+        return True
 
     def leave(self, index: int) -> list[Out]:
         """The person leaves for good: in the lobby the seat opens again;

@@ -206,6 +206,36 @@ def test_a_live_turns_clock_is_stored_and_stands_still_while_nobody_is_there(tmp
         embedded.stop()
 
 
+def test_a_live_turns_clock_stands_still_from_a_stop_while_people_were_at_the_table(tmp_path: Path) -> None:
+    clock = ManualClock()
+
+    async def stopped_mid_turn() -> tuple[str, str]:
+        running, embedded = start_server(tmp_path / "server", clock=clock)
+        ana, ben = await _live_table(running.url)
+        await _until(ben, _turn_of(1))
+        clock.advance(50)
+        await asyncio.to_thread(embedded.stop)  # both still connected when the server stops
+        for client in (ana, ben):
+            await client.close()
+        return (ben.joined.table, ben.joined.token) if ben.joined else ("", "")
+
+    async def come_back(url: str, code: str, token: str) -> float:
+        ben = await connected(url)
+        await ben.rejoin(code, token)
+        table = await next_of(ben, "table")
+        await ben.close()
+        assert table.table is not None and table.table.clock is not None
+        return table.table.clock.left
+
+    code, token = asyncio.run(stopped_mid_turn())
+    clock.advance(600)  # the server is down: the clock stands still
+    running, embedded = start_server(tmp_path / "server", clock=clock)
+    try:
+        assert asyncio.run(come_back(running.url, code, token)) == 70.0
+    finally:
+        embedded.stop()
+
+
 def test_a_hosts_own_tables_are_listed_from_its_database_without_starting_its_server(tmp_path: Path) -> None:
     from game.net.listing import listed_from_file
 

@@ -16,8 +16,10 @@ from game.net.store.records import (
     Batch,
     CreateTable,
     DeleteTable,
+    Departure,
     RoundRow,
     SaveAction,
+    SaveProgress,
     SaveRound,
     SaveScores,
     SaveSeats,
@@ -93,6 +95,25 @@ def test_a_write_under_an_old_claim_is_refused_and_the_rest_of_the_batch_is_stor
         first, second = await store.load("AAAAA-11111"), await store.load("AAAAA-22222")
         assert first is not None and first.rounds == ()
         assert second is not None and len(second.rounds) == 1 and second.last_move_at == NOW + 5
+    _with_store(database, tmp_path, work)
+
+
+def test_a_stops_departures_are_stored_in_place_for_the_tables_still_held(database: str, tmp_path: Path) -> None:
+    """At a stop every table's seats and progress are written in a few statements: the held tables
+    change, a table claimed since by another epoch does not."""
+    away = (SeatRow(0, "person", "Ana", "a" * 64, False, False, 0, NOW + 9), SEATS[1])
+
+    async def work(store: Store) -> None:
+        for number in range(1, 201):
+            await store.commit(_new_table(f"t{number}", f"AAAAA-{number:05d}"))
+        claimed = await store.load("AAAAA-00002")  # epoch 2: the stop's epoch-1 write is a former holder's
+        assert claimed is not None
+        await store.note_departures([Departure(f"t{number}", 1, away, SaveProgress(1, (0,), False, 42.5))
+                                     for number in range(1, 201)])
+        first, second, last = [await store.load(f"AAAAA-{n:05d}") for n in (1, 2, 200)]
+        assert first is not None and first.seats == away and first.clock_left == 42.5
+        assert last is not None and last.seats == away and last.clock_left == 42.5
+        assert second is not None and second.seats == SEATS and second.clock_left is None
     _with_store(database, tmp_path, work)
 
 

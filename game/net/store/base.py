@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .records import AddressCounts, Batch, Held, Listed, Process, StoredTable
+from .records import AddressCounts, Batch, Departure, Held, Listed, Process, StoredTable
 
 WRONG_WINDOW = 60.0
 """Seconds a wrong code or token counts against its address."""
@@ -66,6 +66,12 @@ class Store(ABC):
         """Write ``batch`` in one transaction; the ids of tables whose writes were
         refused because this process no longer holds them (their other writes
         are not made). StoreError when nothing could be written."""
+
+    @abstractmethod
+    async def note_departures(self, departures: Sequence[Departure]) -> None:
+        """At a stop, after every commit: each table's seats and progress updated in place, in one
+        transaction and a few statements whatever the number of tables (a table this process no
+        longer holds under that epoch is left as it is). StoreError when it could not be written."""
 
     lease: float
     """Seconds this process's tables stay its own after its last heartbeat."""

@@ -76,7 +76,12 @@ class PostgresStore(SqlStore):
             cursors = []
             async with db.pipeline():
                 for statement, params in statements:
-                    cursors.append(await db.execute(_pg(statement), params))
+                    if isinstance(params, sql.Rows):  # one step, however many rows
+                        cursor = db.cursor()
+                        await cursor.executemany(_pg(statement), params)
+                        cursors.append(cursor)
+                    else:
+                        cursors.append(await db.execute(_pg(statement), params))
             return [Result(c.rowcount, list(await c.fetchall()) if c.description else []) for c in cursors]
         except psycopg.Error as error:
             if not db.closed and not db.broken:

@@ -166,6 +166,18 @@ class AddressEvent:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """At a stop, one held table whose people all left at once: its seats as they stand now
+    (the same seats as stored, each person's time away counted from the stop) and its progress."""
+
+    table_id: str
+    epoch: int
+    seats: tuple[SeatRow, ...]
+    """Every seat (none when only the progress changed)."""
+    progress: SaveProgress
+
+
 @dataclass(slots=True)
 class Batch:
     """Everything one commit writes: per table (in order) and per address."""

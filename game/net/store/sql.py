@@ -16,6 +16,7 @@ from .records import (
     Batch,
     CreateTable,
     DeleteTable,
+    Departure,
     Listed,
     ListedSeat,
     RoundRow,
@@ -84,6 +85,11 @@ UPGRADES: Final = {
 """Per schema version, the statements that bring it to the next."""
 
 Statement = tuple[str, Sequence[Any]]
+
+
+class Rows(tuple[Sequence[Any], ...]):
+    """A statement's parameters when it runs once per row (``executemany``): a statement
+    ``(sql, Rows(...))`` is one step of a trip however many rows it has."""
 """SQL with ``?`` placeholders and its parameters."""
 
 GUARD: Final = "UPDATE tables SET last_move_at = ? WHERE id = ? AND holder = ? AND epoch = ?"
@@ -171,6 +177,23 @@ def write_statements(table_id: str, write: TableWrite) -> Iterator[Statement]:
                                  table_id))
     elif isinstance(write, DeleteTable):
         yield from delete_statements(table_id)
+
+
+SEAT_IN_PLACE: Final = (
+    "UPDATE seats SET kind = ?, name = ?, token_hash = ?, stand_in = ?, left_table = ?, timeouts = ?, away_since = ? "
+    "WHERE table_id = ? AND seat = ? AND EXISTS (SELECT 1 FROM tables WHERE tables.id = seats.table_id "
+    "AND tables.holder = ? AND tables.epoch = ?)")
+"""One stored seat updated where it is, while this process holds its table under that epoch."""
+HELD_PROGRESS: Final = UPDATE_PROGRESS + " AND holder = ? AND epoch = ?"
+
+
+def departure_statements(departures: Sequence[Departure], holder: str) -> list[Statement]:
+    """The departures at a stop: every seat row in place and every table's progress, one statement each."""
+    seats = Rows((s.kind, s.name, s.token_hash, int(s.stand_in), int(s.left), s.timeouts, s.away_since,
+                  d.table_id, s.seat, holder, d.epoch) for d in departures for s in d.seats)
+    progress = Rows((d.progress.round, json.dumps(list(d.progress.waiting)), int(d.progress.plays_on),
+                     d.progress.clock_left, d.table_id, holder, d.epoch) for d in departures)
+    return [(statement, rows) for statement, rows in ((SEAT_IN_PLACE, seats), (HELD_PROGRESS, progress)) if rows]
 
 
 def delete_statements(table_id: str, tombstone_at: float | None = None) -> Iterator[Statement]:

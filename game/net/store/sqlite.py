@@ -54,7 +54,8 @@ class SqliteStore(SqlStore):
         results = []
         try:
             for statement, params in statements:
-                cursor = db.execute(statement, params)
+                many = isinstance(params, sql.Rows)
+                cursor = db.executemany(statement, params) if many else db.execute(statement, params)
                 rows = cursor.fetchall() if cursor.description else []
                 results.append(Result(cursor.rowcount, rows))
         except sqlite3.Error as error:

@@ -1,6 +1,7 @@
 """Every ``Store`` call as SQL in round trips: one implementation over SQLite and PostgreSQL.
 
-A backend supplies ``_trip``: run a list of statements in order, in one
+A backend supplies ``_trip``: run a list of statements in order (one whose
+parameters are ``sql.Rows`` once per row), in one
 round trip (PostgreSQL's pipeline; one hop to SQLite's thread), and give
 each statement's row count and rows; any error rolls back what is open and
 raises StoreError. Everything else is here, once. A commit is two trips:
@@ -20,7 +21,7 @@ from typing import Any
 from .. import crashpoints
 from . import sql
 from .base import CREATED_WINDOW, WRONG_WINDOW, Retention, Store, StoreError
-from .records import AddressCounts, Batch, Held, Listed, Process, StoredTable
+from .records import AddressCounts, Batch, Departure, Held, Listed, Process, StoredTable
 
 DEFAULT_LEASE = 10.0
 """Seconds a process's tables stay its own after its last heartbeat (by the database's clock)."""
@@ -106,6 +107,12 @@ class SqlStore(Store):
             crashpoints.reached("in-transaction")
             await self._trip([*sql.batch_statements(batch, held), ("COMMIT", ())])
         return set(batch.tables) - held
+
+    async def note_departures(self, departures: Sequence[Departure]) -> None:
+        """Each table's seats and progress in place, guarded by its epoch: one transaction, two statements."""
+        if departures:
+            async with self._writing:
+                await self._trip([("BEGIN", ()), *sql.departure_statements(departures, self.holder), ("COMMIT", ())])
 
     async def probe(self, now: float) -> None:
         """Write the time of the probe into the meta table."""
