@@ -26,6 +26,7 @@ from game.ui.routes import GameRoutes
 from game.ui.saves_bridge import SavesBridge
 from game.ui.table.scene import TableScene
 from game.ui.table.tips import TIPS
+from game.ui.ui_scale import use_scale
 
 NAMES = ["You", "Ana", "Bruno", "Carmen"]
 
@@ -35,6 +36,16 @@ def private_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Saves and settings made during a test go to a temporary folder."""
     monkeypatch.setenv("MEXICAN_TRAIN_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("MEXICAN_TRAIN_CONFIG_DIR", str(tmp_path / "config"))
+
+
+@pytest.fixture(autouse=True)
+def designed_text_size() -> Iterator[None]:
+    """Each test starts and ends with text at its designed size: the UI scale is one value for the
+    whole process, and a test that changes it (the settings' scale) must not change what a later
+    test on the same worker measures (a name cut to '4 C...' in a panel it fits)."""
+    use_scale(1.0)
+    yield
+    use_scale(1.0)
 
 
 HINT_BUDGET = ReviewBudget(candidates=3, choose_samples=6, measure_samples=8)
