@@ -38,12 +38,39 @@ class AddressLimits:
         self._wrong: dict[str, list[float]] = {}
         self._created: dict[str, list[float]] = {}
         self._open: dict[str, int] = {}
+        self._meanwhile: list[tuple[str, str, float]] | None = None
+        """The events counted since a read of the database's counts began (None: no read)."""
+
+    def reading(self) -> None:
+        """A read of the database's counts begins: what is counted from now on is kept, to be
+        counted again on top of what the read brings (``load``), so a request answered during
+        the read is never forgotten (one whose write landed before the read may count twice,
+        until the next read: the strict side)."""
+        self._meanwhile = []
+
+    def read_failed(self) -> None:
+        """The read brought nothing: the counts here stay as they are."""
+        self._meanwhile = None
 
     def load(self, counts: AddressCounts) -> None:
-        """Take the database's counts (at start, and after a sweep removed tables)."""
+        """Take the database's counts (at start, and after a sweep removed tables), with what was
+        counted while they were read."""
+        meanwhile, self._meanwhile = self._meanwhile or [], None
         self._wrong = {a: list(times) for a, times in counts.wrong.items()}
         self._created = {a: list(times) for a, times in counts.created.items()}
         self._open = dict(counts.open_tables)
+        for kind, address, at in meanwhile:
+            if kind == "wrong":
+                self.wrong(address, at)
+            elif kind == "created":
+                self.created(address, at)
+            else:
+                self.closed(address)
+
+    def _note(self, kind: str, address: str, at: float = 0.0) -> None:
+        """Keep an event counted during a read of the database's counts."""
+        if self._meanwhile is not None:
+            self._meanwhile.append((kind, address, at))
 
     @staticmethod
     def _recent(times: dict[str, list[float]], address: str, now: float, window: float) -> list[float]:
@@ -65,6 +92,7 @@ class AddressLimits:
             self._wrong.clear()
         self._recent(self._wrong, address, now, WRONG_WINDOW)
         self._wrong.setdefault(address, []).append(now)
+        self._note("wrong", address, now)
         return AddressEvent(address, "wrong", now)
 
     def refusal(self, address: str, now: float) -> tuple[str, str] | None:
@@ -84,10 +112,12 @@ class AddressLimits:
             self._created.clear()
         self._created.setdefault(address, []).append(now)
         self._open[address] = self._open.get(address, 0) + 1
+        self._note("created", address, now)
         return AddressEvent(address, "created", now)
 
     def closed(self, address: str) -> None:
         """A table of ``address`` finished or was removed: it no longer counts as open."""
+        self._note("closed", address)
         left = self._open.get(address, 0) - 1
         if left > 0:
             self._open[address] = left

@@ -95,10 +95,17 @@ class Tables:
                 server.deliver(table, [])
 
     async def refresh(self) -> None:
-        """Read the stored counts and the limits' counts again."""
-        now = self.server.clock()
-        self.server.limits.load(await self.server.store.address_counts(now))
-        self.stored = await self.server.store.count()
+        """Read the stored counts and the limits' counts again (every count made so far stored
+        first; one made during the read is counted again on top of it)."""
+        server = self.server
+        server.limits.reading()
+        try:
+            await server.outbox.flush()
+            server.limits.load(await server.store.address_counts(server.clock()))
+        except BaseException:
+            server.limits.read_failed()
+            raise
+        self.stored = await server.store.count()
 
     # ---------------------------------------------------------- finding
 
