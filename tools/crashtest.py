@@ -64,6 +64,11 @@ class Tally:
     tables: int = 0
 
 
+SETTLE_AT_MOST = 120.0
+"""Seconds the play after the last restart may go on past ``--settle`` until some person's copy
+holds a finished round (on a loaded machine a short run may end before any round does)."""
+
+
 async def _run(args: argparse.Namespace, server: ServerProcess, copies: Path, tally: Tally) -> list[Person]:
     """Keep ``--tables`` tables in play while the server is killed again and again."""
     url = f"ws://{HOST}:{server.port}/"
@@ -108,6 +113,9 @@ async def _run(args: argparse.Namespace, server: ServerProcess, copies: Path, ta
         await asyncio.to_thread(server.start)
         tally.restarts += 1
     await asyncio.sleep(args.settle)
+    deadline = time.monotonic() + SETTLE_AT_MOST
+    while not any(copies.rglob("autosave-*.json")) and time.monotonic() < deadline:
+        await asyncio.sleep(0.5)  # a loaded machine: play on until some round has ended (a copy to verify)
     filler.cancel()
     for task in playing:
         task.cancel()
@@ -126,7 +134,7 @@ def main() -> int:
     parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--database-url", default="",
                         help="an empty PostgreSQL database to use (default: a throwaway cluster of its own)")
-    parser.add_argument("--settle", type=float, default=3.0, help="seconds of play after the last restart")
+    parser.add_argument("--settle", type=float, default=3.0, help="seconds of play after the last restart (longer until some round has ended)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--verbose", action="store_true", help="say each kill on standard error")
     parser.add_argument("--log", type=Path, default=None, help="append the server's log to this file")
