@@ -8,8 +8,11 @@ Starts ``mexican-train serve`` as a subprocess on 127.0.0.1 (a free port, a
 temporary data folder; with ``--database postgres`` its tables in a
 throwaway PostgreSQL cluster, tools/pgcluster.py), seats four scripted people (raw WebSocket clients:
 they read JSON and play a random legal action) at each of ``--tables``
-tables, then measures for ``--seconds``: each table moves every ``--pace``
-seconds (0: as fast as the server answers). Prints one JSON line: tables
+tables, then measures for ``--seconds``: each table moves about every
+``--pace`` seconds, a person thinking between half and one and a half times
+the pace once their turn comes (0: as fast as the server answers;
+``--in-step``: every ``--pace`` seconds by a fixed clock per table, under
+which late tables gather into bursts of moves sent at the same instant). Prints one JSON line: tables
 held, moves per second, p50/p99 milliseconds from a move sent until every
 seat of its table has the update, server memory per table, server CPU (in
 cores), this process's CPU (the scripted people share the machine) and
@@ -45,6 +48,8 @@ class Run:
     """What every table shares: the pace and the measurements."""
 
     pace: float
+    in_step: bool = False
+    """Each table on a fixed clock of ``pace`` seconds (``--in-step``) instead of people's thinking times."""
     measuring: bool = False
     moves: int = 0
     latencies: list[float] = field(default_factory=list)
@@ -61,6 +66,7 @@ class TableRun:
     waiting_for: tuple[int, int] = (-1, -1)
     seen: set[int] = field(default_factory=set)
     last_move: float = 0.0
+    """When the table last moved (``--in-step``)."""
     over: bool = False
 
     def got(self, seat: int, round_number: int, moves: int) -> None:
@@ -138,8 +144,12 @@ async def _person(ws: ClientConnection, table: TableRun, seat: int) -> None:
 
 
 async def _act(ws: ClientConnection, table: TableRun, action: str, round_number: int, moves: int) -> None:
-    """Send a move, at the table's pace."""
-    wait = table.last_move + table.run.pace - time.perf_counter()
+    """Send a move once the person has thought: between half and one and a half times the pace
+    from seeing their turn, drawn afresh each time, as people at different tables do not move in
+    step (a fixed clock per table gathers the tables into bursts: a late update sends its next
+    move at once, in step with the others that were late with it)."""
+    pace = table.run.pace
+    wait = table.last_move + pace - time.perf_counter() if table.run.in_step else pace * table.rng.uniform(0.5, 1.5)
     if wait > 0:
         await asyncio.sleep(wait)
     table.sent_at = table.last_move = time.perf_counter()
@@ -172,7 +182,7 @@ def _cpu_seconds(pid: int) -> float:
 
 async def _measure(url: str, pids: list[int], args: argparse.Namespace) -> dict[str, Any]:
     """Seat the tables, play, measure (``pids``: the server processes, whose memory and CPU are summed)."""
-    run = Run(args.pace)
+    run = Run(args.pace, args.in_step)
     base = sum(_rss_kib(pid) for pid in pids)
     tables: list[tuple[TableRun, list[ClientConnection]]] = []
     for start in range(0, args.tables, 25):
@@ -198,7 +208,7 @@ async def _measure(url: str, pids: list[int], args: argparse.Namespace) -> dict[
         task.cancel()
     lat = sorted(run.latencies) or [0.0]
     return {
-        "tables": args.tables, "people": args.tables * SEATS, "pace_s": args.pace,
+        "tables": args.tables, "people": args.tables * SEATS, "pace_s": args.pace, "in_step": args.in_step,
         "tables_held": sum(1 for _, conns in tables if all(ws.close_code is None for ws in conns)),
         "moves_per_s": round(run.moves / elapsed, 1),
         "p50_ms": round(1000 * lat[len(lat) // 2], 2), "p90_ms": round(1000 * lat[int(len(lat) * 0.9)], 2), "p99_ms": round(1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))], 2),
@@ -216,6 +226,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--pace", type=float, default=2.0, help="seconds between moves at a table (0: flat out)")
+    parser.add_argument("--in-step", action="store_true",
+                        help="each table moves on a fixed clock of --pace seconds (late tables gather into bursts)")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring")
     parser.add_argument("--port", type=int, default=0,
