@@ -6,6 +6,9 @@ test's (``ManualClock``); the game windows run headless."""
 
 from __future__ import annotations
 
+import sys
+import threading
+import traceback
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -69,6 +72,13 @@ class Heard:
 
     def hear(self, event: object) -> None:
         """The table's effects for engine events are not what these tests listen for."""
+
+
+def looking() -> list[str]:
+    """Where each thread that looks at kept tables is now, for a failure's message."""
+    frames_now = sys._current_frames()
+    return ["".join(traceback.format_stack(frames_now[t.ident]))[-1500:] for t in threading.enumerate()
+            if t.name == "tables-lookup" and t.ident in frames_now]
 
 
 def host_at(app: App, where: str, pace: tuple[str, int], players: int = 2) -> LobbyScene:
@@ -280,7 +290,8 @@ def test_an_any_pace_table_waits_days_and_is_found_again_in_my_tables_at_the_per
     title = app.top
     assert isinstance(title, TitleScene) and title.tables is not None
     assert frames_until(app, lambda: title.tables is not None and title.tables.said != "", 60), (
-        title.tables.answers if title.tables else None, clocked.tables_held())
+        title.tables.answers if title.tables else None, clocked.tables_held(), seat,
+        title.tables.lookup.done() if title.tables else None, looking())
     assert title.tables is not None and title.tables.said == "Your move at the table you host"
     listed = title.tables.answers[seat.token].listing
     assert listed is not None and listed.waiting == (me,) and listed.pace == "any"
