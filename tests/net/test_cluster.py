@@ -85,12 +85,17 @@ def test_a_windows_client_whose_process_is_killed_hears_every_move_at_the_next(
     from game.net.threaded_client import ThreadedClient
 
     database = postgres_cluster.new_database()
-    first, second = (ServerProcess(tmp_path / name, database, free_port(), None, ("--lease", "2"))
+    first, second = (ServerProcess(tmp_path / name, database, free_port(), tmp_path / f"{name}.log", ("--lease", "2"))
                      for name in ("a", "b"))
     for server in (first, second):
         server.extra = (*server.extra, "--public-address", server.url)
         server.start()
     link = ThreadedClient(first.url)
+
+    def logs() -> str:
+        """The end of both servers' logs, for a failure's message."""
+        return "\n".join(f"{s.url}: {(s.log.read_text()[-1500:] if s.log and s.log.exists() else '')}"
+                         for s in (first, second))
     try:
         link.connect().result(10)
         joined = link.call(link.client.create("Ana", "classic", 2, length="blitz", seats=["person", "easy"])).result(10)
@@ -111,7 +116,8 @@ def test_a_windows_client_whose_process_is_killed_hears_every_move_at_the_next(
         assert moves_heard(20) >= 4
         deadline = time.monotonic() + 20
         while second.url not in link.client.servers:  # told of by the heartbeats (the test above)
-            assert time.monotonic() < deadline, "the game was never told of the other process"
+            assert time.monotonic() < deadline, f"the game was never told of the other process: " \
+                f"{link.client.servers}\n{logs()}"
             time.sleep(0.1)
         first.kill()
         link.poll()
