@@ -289,9 +289,10 @@ def test_an_any_pace_table_waits_days_and_is_found_again_in_my_tables_at_the_per
     app.reset(app.routes.title())
     title = app.top
     assert isinstance(title, TitleScene) and title.tables is not None
+    first_look = title.tables
     assert frames_until(app, lambda: title.tables is not None and title.tables.said != "", 60), (
-        title.tables.answers if title.tables else None, clocked.tables_held(), seat,
-        title.tables.lookup.done() if title.tables else None, looking())
+        title.tables.answers if title.tables else None, clocked.tables_held(), seat, title.tables is first_look,
+        (title.tables.lookup.done(), title.tables.lookup.age()) if title.tables else None, looking())
     assert title.tables is not None and title.tables.said == "Your move at the table you host"
     listed = title.tables.answers[seat.token].listing
     assert listed is not None and listed.waiting == (me,) and listed.pace == "any"
