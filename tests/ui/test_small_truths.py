@@ -89,6 +89,25 @@ def test_the_move_log_opens_below_a_tip_at_the_largest_text(saves: object) -> No
     table.close()
 
 
+def test_a_tip_never_hides_the_badge_that_says_the_table_is_reconnecting(app: App,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.table.parts import badge_band
+    from game.ui.table.scene import TableScene
+
+    app.settings.tips_seen = []
+    table = table_for(app, position([(12, 5), (4, 1), (3, 3)]))
+    table.tip = "first-turn"
+    frames(app, 1)
+    assert table.frame is not None and table.frame.tip is not None
+    alone = table.frame.tip.box
+    monkeypatch.setattr(TableScene, "saving_badge", lambda self: "Reconnecting\u2026")
+    frames(app, 1)
+    assert table.frame is not None and table.frame.tip is not None and table.frame.badge == "Reconnecting\u2026"
+    band = badge_band(table.frame.scaled)
+    assert table.frame.tip.box.top >= band.bottom, "the tip sits under the badge, not over it"
+    assert table.frame.tip.box.top > alone.top
+
+
 def test_the_quit_dialog_keeps_its_buttons_clear_of_its_words_at_the_largest_text(saves: object) -> None:
     from game.ui import theme
     from game.ui.fonts import text

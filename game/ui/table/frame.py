@@ -102,7 +102,7 @@ def build_frame(size: tuple[int, int], state: RoundState, facts: FrameFacts, par
         pill=message_pill(scaled, state, facts, parts),
         carried=(carried, drag.center(drag.pos)) if carried is not None and drag is not None else None,
         score_right=score_right(scaled),
-        tip=None if facts.tip is None else place_tip(scaled, facts.tip, TIPS[facts.tip]),
+        tip=None if facts.tip is None else place_tip(scaled, facts.tip, TIPS[facts.tip], facts.badge is not None),
         badge=facts.badge, turn_clock=facts.turn_clock,
     )
     lay_out_log(scaled, frame, state, facts, parts)

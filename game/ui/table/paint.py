@@ -34,7 +34,7 @@ from .draw import (
     marker_pos,
 )
 from .log_panel import LogPanel
-from .parts import Pill, TableButton, TipCard
+from .parts import Pill, TableButton, TipCard, badge_band
 from .picture import TablePicture
 from .tray import HandTray, Point
 from .turn_clock import ClockShown, clock_rect, draw_turn_clock
@@ -272,18 +272,18 @@ def _draw_badge(surface: pygame.Surface, frame: TableFrame) -> None:
     if badge is None:
         return
     k = frame.scaled.k
-    bar = frame.scaled.anchor("top_bar")
+    band = badge_band(frame.scaled)
     size = int(16 * k)
     with capped(1.0):
         line = badge
-        room = bar.w * 0.6
+        room = band.w * 0.6
         while line and text(line, size, theme.INK, "bold").get_width() > room:
             line = line[:-2]
         if line != badge:
             line = line.rstrip() + "\u2026"
         width = text(line, size, theme.INK, "bold").get_width()
-        box = pygame.Rect(0, 0, width + 28 * k, 30 * k)
-        box.midtop = (round(bar.centerx), round(bar.bottom + 6 * k))
+        box = pygame.Rect(0, 0, width + 28 * k, band.h)
+        box.midtop = (band.centerx, band.y)
         panel(surface, box, theme.RED, 235, radius=int(box.h / 2), edge=None)
         blit_text(surface, line, size, theme.INK, box.center, "center", "bold")
 

@@ -198,13 +198,23 @@ def _pill_scale(line: str, why: bool, k: float, area_width: float, scale: float,
     return 1.0
 
 
-def place_tip(scaled: Scaled, key: str, tip: str) -> TipCard:
-    """The tip card under the top bar, over the far trains (never over your own)."""
+def badge_band(scaled: Scaled) -> pygame.Rect:
+    """The band under the top bar where the lasting badge (reconnecting, saves failing, a seat
+    handed over) shows: the badge's top and height, across the bar's width."""
+    k = scaled.k
+    bar = scaled.anchor("top_bar")
+    return pygame.Rect(bar.x, round(bar.bottom + 6 * k), bar.w, round(30 * k))
+
+
+def place_tip(scaled: Scaled, key: str, tip: str, under_badge: bool = False) -> TipCard:
+    """The tip card under the top bar, over the far trains (never over your own); with a badge
+    on show (``under_badge``), under the badge, which says what matters more."""
     k = scaled.k
     bar = scaled.anchor("top_bar")
     size = int(18 * k)
     width = round(min(760 * k, scaled.size[0] * 0.6))
     body = text(tip, size, theme.INK, wrap=width - round(40 * k))
     box = pygame.Rect(0, 0, width, body.get_height() + round(62 * k))
-    box.midtop = (round(bar.centerx), round(bar.bottom + 8 * k))
+    top = badge_band(scaled).bottom if under_badge else bar.bottom
+    box.midtop = (round(bar.centerx), round(top + 8 * k))
     return TipCard(key, tip, box, size)
