@@ -148,6 +148,22 @@ def test_a_server_that_never_answers_is_said_not_to_have_answered_in_time(silent
     assert answer.listing is None and answer.problem.endswith("did not answer in 0.5 seconds.")
 
 
+def test_a_server_whose_thread_is_still_busy_past_its_wait_is_said_not_to_have_answered(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Closing a connection the server never closes can hold the asking thread well past the wait:
+    the rows say the server did not answer once the wait is over, and the next look may begin."""
+    monkeypatch.setattr(lookup_module, "_ask_server", lambda url, pairs, wait: time.sleep(30))
+    seat = KeptSeat("ws://127.0.0.1:9/", "SLOWW-12345", "3" * 32, "Ana")
+    looked = TablesLookup([seat], wait=0.5)
+    assert not looked.done() and looked.answers() == {}
+    deadline = time.monotonic() + 30
+    while not looked.done() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert looked.age() < 10, "said after the wait and a moment, not when the thread is done"
+    answer = looked.answers()[seat.token]
+    assert answer.listing is None and answer.problem == "The server at 127.0.0.1:9 did not answer in 0.5 seconds."
+
+
 def test_a_seat_served_by_another_process_now_is_kept_there(saves: object) -> None:
     """When the process that held a table dies and another serves it, the kept seat follows, so
     My tables asks the living process next time; a table on this game's own server stays put."""

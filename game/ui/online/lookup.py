@@ -3,7 +3,9 @@ tables and the title.
 
 ``TablesLookup(seats)`` asks each server once, on a thread of its own, with
 the ``list`` request (``Client.list_tables``: nothing of any hand, no table
-loaded), giving each server ``ANSWER_WAIT`` seconds at most; the tables of
+loaded), giving each server ``ANSWER_WAIT`` seconds at most (its rows say it
+did not answer once that is over, even while its thread still closes the
+connection); the tables of
 this game's own server are read from its database (``listed_from_file``)
 without starting it. Nothing here waits on the caller's thread:
 ``answers()`` gives what has come so far, so a server that never answers
@@ -28,6 +30,9 @@ if TYPE_CHECKING:
 
 ANSWER_WAIT = 6.0
 """Seconds a server has to answer the list before its rows say it did not answer."""
+LATE = 1.0
+"""Seconds past its wait after which a server's rows say it did not answer, whatever its thread
+is still doing (closing a connection the server never closes can take longer)."""
 TITLE_EVERY = 60.0
 """Seconds between two looks the title takes (it asks at most once a minute)."""
 OWN = ""
@@ -63,18 +68,31 @@ class TablesLookup:
         for seat in self.seats:
             groups.setdefault(OWN if seat.own else seat.url, []).append(seat)
         self._waiting = len(groups)
+        self._groups = groups
         for url, group in groups.items():
             threading.Thread(target=self._ask, args=(url, group), name="tables-lookup", daemon=True).start()
 
     def answers(self) -> dict[str, Answer]:
-        """The answers so far, by seat token (a copy: never waits on the network)."""
+        """The answers so far, by seat token (a copy: never waits on the network); once the wait is
+        over, a server that has not answered is said not to have answered in time."""
         with self._lock:
-            return dict(self._answers)
+            answers = dict(self._answers)
+            waiting = self._waiting
+        if waiting and self._overdue():
+            for url, group in self._groups.items():
+                late = Answer(problem=f"The server at {where(url)} did not answer in {self.wait:g} seconds."
+                              if url != OWN else "The tables this game hosts could not be read in time.")
+                answers.update((seat.token, late) for seat in group if seat.token not in answers)
+        return answers
 
     def done(self) -> bool:
-        """Whether every server has answered (or had its time)."""
+        """Whether every server has answered, or had its time."""
         with self._lock:
-            return self._waiting == 0
+            return self._waiting == 0 or self._overdue()
+
+    def _overdue(self) -> bool:
+        """Whether the servers' time is over (``LATE`` seconds past their wait)."""
+        return self.age() > self.wait + LATE
 
     def age(self) -> float:
         """Seconds since this look began."""
