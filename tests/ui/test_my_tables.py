@@ -152,16 +152,48 @@ def test_a_server_whose_thread_is_still_busy_past_its_wait_is_said_not_to_have_a
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Closing a connection the server never closes can hold the asking thread well past the wait:
     the rows say the server did not answer once the wait is over, and the next look may begin."""
-    monkeypatch.setattr(lookup_module, "_ask_server", lambda url, pairs, wait: time.sleep(30))
+    release = threading.Event()
+    monkeypatch.setattr(lookup_module, "_ask_server", lambda url, pairs, wait: (release.wait(30), [])[1])
     seat = KeptSeat("ws://127.0.0.1:9/", "SLOWW-12345", "3" * 32, "Ana")
     looked = TablesLookup([seat], wait=0.5)
-    assert not looked.done() and looked.answers() == {}
-    deadline = time.monotonic() + 30
-    while not looked.done() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert looked.age() < 10, "said after the wait and a moment, not when the thread is done"
-    answer = looked.answers()[seat.token]
-    assert answer.listing is None and answer.problem == "The server at 127.0.0.1:9 did not answer in 0.5 seconds."
+    try:
+        assert not looked.done() and looked.answers() == {}
+        deadline = time.monotonic() + 30
+        while not looked.done() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert looked.age() < 10, "said after the wait and a moment, not when the thread is done"
+        answer = looked.answers()[seat.token]
+        assert answer.listing is None and answer.problem == "The server at 127.0.0.1:9 did not answer in 0.5 seconds."
+    finally:
+        release.set()  # the thread ends with the test
+
+
+def test_the_title_reads_a_finished_looks_answers_before_it_looks_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The title asks again once a look is done (at most once a minute in the game): the look that
+    just finished must be read first, or its "your move" is lost with it (it was, in every look
+    but the rare one that ended between the two questions the title asks of it)."""
+    from game.ui.online import title_tables
+
+    seat = KeptSeat("ws://127.0.0.1:9/", "ANSWR-12345", "4" * 32, "Ana")
+    waiting = Listing(seat.code, "table", seat=0, state="playing", pace="any", waiting=(0,), your_move=True,
+                      seats=(SeatInfo("Ana", "person", False, False, False, False),))
+
+    class Look:
+        def __init__(self, answers: dict[str, Answer]) -> None:
+            self._answers = answers
+
+        def done(self) -> bool:
+            return bool(self._answers)
+
+        def answers(self) -> dict[str, Answer]:
+            return dict(self._answers)
+
+    looks = iter([Look({seat.token: Answer(waiting)}), Look({})])
+    monkeypatch.setattr(title_tables, "recent_lookup", lambda seats: next(looks))
+    tables = title_tables.TitleTables([seat])  # its first look has just finished; the next begins
+    assert tables.said == "Your move at the table you host"
+    tables.update()
+    assert tables.said == "Your move at the table you host", "an older look's answer until the new one has answered"
 
 
 def test_a_seat_served_by_another_process_now_is_kept_there(saves: object) -> None:

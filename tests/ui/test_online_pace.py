@@ -292,7 +292,8 @@ def test_an_any_pace_table_waits_days_and_is_found_again_in_my_tables_at_the_per
     first_look = title.tables
     assert frames_until(app, lambda: title.tables is not None and title.tables.said != "", 60), (
         title.tables.answers if title.tables else None, clocked.tables_held(), seat, title.tables is first_look,
-        (title.tables.lookup.done(), title.tables.lookup.age()) if title.tables else None, looking())
+        (title.tables.lookup.done(), title.tables.lookup.age()) if title.tables else None,
+        [type(scene).__name__ for scene in app.stack], app.running, looking())
     assert title.tables is not None and title.tables.said == "Your move at the table you host"
     listed = title.tables.answers[seat.token].listing
     assert listed is not None and listed.waiting == (me,) and listed.pace == "any"

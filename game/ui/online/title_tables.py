@@ -24,10 +24,12 @@ class TitleTables:
         self.update()
 
     def update(self) -> None:
-        """Read the answers that came (a new look once the last is a minute old); never waits."""
+        """Read the answers that came (a new look once the last is a minute old); never waits.
+        A finished look's answers are read before it is replaced, never dropped with it."""
+        self.answers.update(self.lookup.answers())
         if self.lookup.done():
             self.lookup = recent_lookup(self.seats)  # the same look until it is a minute old
-        self.answers.update(self.lookup.answers())
+            self.answers.update(self.lookup.answers())
         self.said = your_move_words(self.seats, self.answers)
 
 
