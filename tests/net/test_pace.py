@@ -173,6 +173,16 @@ def test_the_list_loads_no_table_keeps_its_retention_and_counts_wrong_tokens(tmp
         embedded.stop()
 
 
+async def _clock_left_at_rejoin(url: str, code: str, token: str) -> float:
+    """Ben rejoins: the seconds left on the turn clock his table shows."""
+    ben = await connected(url)
+    await ben.rejoin(code, token)
+    table = await next_of(ben, "table")
+    await ben.close()
+    assert table.table is not None and table.table.clock is not None
+    return table.table.clock.left
+
+
 def test_a_live_turns_clock_is_stored_and_stands_still_while_nobody_is_there(tmp_path: Path) -> None:
     clock = ManualClock()
 
@@ -184,14 +194,6 @@ def test_a_live_turns_clock_is_stored_and_stands_still_while_nobody_is_there(tmp
         await ben.close()
         return (ben.joined.table, ben.joined.token) if ben.joined else ("", "")
 
-    async def come_back(url: str, code: str, token: str) -> float:
-        ben = await connected(url)
-        await ben.rejoin(code, token)
-        table = await next_of(ben, "table")
-        await ben.close()
-        assert table.table is not None and table.table.clock is not None
-        return table.table.clock.left
-
     running, embedded = start_server(tmp_path / "server", clock=clock)
     try:
         code, token = asyncio.run(leave_mid_turn(running.url))
@@ -201,7 +203,7 @@ def test_a_live_turns_clock_is_stored_and_stands_still_while_nobody_is_there(tmp
         embedded.stop()
     running, embedded = start_server(tmp_path / "server", clock=clock)
     try:
-        assert asyncio.run(come_back(running.url, code, token)) == 70.0
+        assert asyncio.run(_clock_left_at_rejoin(running.url, code, token)) == 70.0
     finally:
         embedded.stop()
 
@@ -219,19 +221,11 @@ def test_a_live_turns_clock_stands_still_from_a_stop_while_people_were_at_the_ta
             await client.close()
         return (ben.joined.table, ben.joined.token) if ben.joined else ("", "")
 
-    async def come_back(url: str, code: str, token: str) -> float:
-        ben = await connected(url)
-        await ben.rejoin(code, token)
-        table = await next_of(ben, "table")
-        await ben.close()
-        assert table.table is not None and table.table.clock is not None
-        return table.table.clock.left
-
     code, token = asyncio.run(stopped_mid_turn())
     clock.advance(600)  # the server is down: the clock stands still
     running, embedded = start_server(tmp_path / "server", clock=clock)
     try:
-        assert asyncio.run(come_back(running.url, code, token)) == 70.0
+        assert asyncio.run(_clock_left_at_rejoin(running.url, code, token)) == 70.0
     finally:
         embedded.stop()
 
