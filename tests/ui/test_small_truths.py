@@ -1,7 +1,8 @@
 """Smaller things the table and menus must get right: a volume shown on its step,
 a footnote about the faces chosen, standing tiles with upright numerals, the
-move log clear of a tip, a roomy quit dialog at the largest text, and Save as
-that replaces its suggested name when typed over."""
+move log clear of a tip, a first-turn tip that goes with the turn, a roomy quit
+dialog at the largest text, and Save as that replaces its suggested name when
+typed over."""
 
 from __future__ import annotations
 
@@ -86,6 +87,22 @@ def test_the_move_log_opens_below_a_tip_at_the_largest_text(saves: object) -> No
     frames(small, 2)
     assert table.frame is not None and table.frame.tip is not None and table.log_panel.open
     assert not table.log_panel.rect.colliderect(table.frame.tip.box)
+    table.close()
+
+
+def test_the_first_turn_tip_goes_once_the_person_has_played(app: App) -> None:
+    from game.engine import tile_id
+    from game.ui.table.tips import TIPS
+
+    from .conftest import drag, frames_until, legal_trains, train_end, tray_tile_center
+
+    app.settings.tips_seen = [key_ for key_ in TIPS if key_ != "first-turn"]
+    table = table_for(app, position([(12, 5), (4, 1)]))
+    assert table.tip == "first-turn", "the tip comes with the person's first turn"
+    four_one = tile_id(4, 1)
+    drag(app, tray_tile_center(table, four_one), train_end(table, legal_trains(table, four_one)[0]))
+    assert frames_until(app, lambda: table.tip is None, 10.0), "the tip stayed up after the turn it explains"
+    assert "first-turn" in app.settings.tips_seen
     table.close()
 
 

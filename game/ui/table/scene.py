@@ -40,7 +40,7 @@ from .parts import detail_line, score_line
 from .picture import TablePicture
 from .saving import SavingStatus
 from .speaking import Sight, TableSpeech
-from .tips import due_tip
+from .tips import next_tip
 from .tray import HandTray, Point
 from .undo import can_undo
 
@@ -356,13 +356,11 @@ class TableScene(Scene):
         return FULL_RATE if moving else PULSE_RATE
 
     def _offer_tip(self) -> None:
-        """Show a first-match tip when the table first shows what it explains."""
-        state = self.picture.shown
-        key = None if self.tip is not None or self.watching or state is None or not self.picture.ready() else due_tip(
-            state, self.human, self.human_turn(), self.settings.tips_seen)
-        if key is not None:
-            self.tip = key
-            self.settings.saw_tip(key)
+        """Show a first-match tip when the table first shows what it explains; take
+        one down when the moment it explains is over."""
+        yours = self.controller.person_to_move() and self.controller.to_move() == self.human
+        shown = None if self.watching or not self.picture.ready() else self.picture.shown
+        self.tip = next_tip(self.tip, shown, self.human, yours, self.human_turn(), self.settings)
 
     def _offer_handover(self) -> None:
         """Put the pass screen up when another person's turn comes (pass and play)."""

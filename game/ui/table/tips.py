@@ -4,8 +4,12 @@ the table first shows what they explain."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from ...engine import RoundState
+
+if TYPE_CHECKING:
+    from ..settings import Settings
 
 TIPS: dict[str, str] = {
     "first-turn": "Your turn: drag a tile from your hand to a glowing train end, or click the tile, then the "
@@ -17,6 +21,13 @@ TIPS: dict[str, str] = {
     "empty-boneyard": "The boneyard is empty: when nothing fits you pass, and your train turns public.",
 }
 """Each tip's key (remembered once shown) and text, in the order they are offered."""
+
+
+def tip_outlived(key: str, your_turn: bool) -> bool:
+    """Whether the tip ``key`` on show explains a moment that is over: the
+    first-turn tip goes once the person's turn has passed (they have just done
+    what it explains); the others stay until closed."""
+    return key == "first-turn" and not your_turn
 
 
 def due_tip(state: RoundState, human: int | None, your_turn: bool, seen: Collection[str]) -> str | None:
@@ -31,3 +42,17 @@ def due_tip(state: RoundState, human: int | None, your_turn: bool, seen: Collect
         "empty-boneyard": not state.boneyard,
     }
     return next((key for key in TIPS if showing[key] and key not in seen), None)
+
+
+def next_tip(current: str | None, state: RoundState | None, human: int | None, yours: bool, your_turn_shown: bool,
+             settings: Settings) -> str | None:
+    """The tip on show after this frame: ``current`` until it is outlived (``yours``:
+    the person is to move), else the one due now (``state``: the picture, None while
+    it catches up or a demo plays; ``your_turn_shown``: the picture shows the
+    person's turn), remembered in ``settings`` as shown."""
+    if current is not None and not tip_outlived(current, yours):
+        return current
+    key = None if state is None else due_tip(state, human, your_turn_shown, settings.tips_seen)
+    if key is not None:
+        settings.saw_tip(key)
+    return key
