@@ -260,6 +260,9 @@ def test_a_game_started_again_rejoins_its_seat_and_gets_the_table_as_it_is(app: 
     live = again.remote.live
     assert live is not None and sorted(live.hands[again.remote.seat.seat]) == hand
     assert "You are at the table again: the round as it stands now." in again.message_line.history
+    again.message_line.tick(3.5, False)  # the welcome back has been read; nobody has moved since
+    frames(app, 1)
+    assert not message(again).startswith("Round "), "the round's opening line came back mid-round"
 
 
 def test_host_can_set_the_table_up_on_a_table_server_elsewhere(app: App, tmp_path: Path) -> None:

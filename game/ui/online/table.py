@@ -104,6 +104,7 @@ class RemoteTableScene(TableScene):
         dealt = self.remote.deal_is_fresh()
         super().start_round()
         if not dealt:  # a rejoin, or a table opened mid-round: no deal to show, the round as it stands
+            self.message_line.forget()  # the deal's opening line is old news: the line says whose turn it is
             self.say("You are at the table again: the round as it stands now.", theme.GOLD)
 
     @property
