@@ -1,7 +1,8 @@
 """Play at any pace, in the game: the Host form's pace, a live table's turn clock
-and its warning, the seat handed to the computer and taken back, a seat handed
-over at an any-pace table, and an any-pace table found again in My tables days
-later with the title saying whose move it is. The table server's clock is the
+and its warning, the moves before your turn replayed faster once your clock
+runs, the seat handed to the computer and taken back, a seat handed over at an
+any-pace table, and an any-pace table found again in My tables days later with
+the title saying whose move it is. The table server's clock is the
 test's (``ManualClock``); the game windows run headless."""
 
 from __future__ import annotations
@@ -176,6 +177,32 @@ def test_a_live_turn_clock_counts_down_for_everyone_and_warns_in_its_last_second
         assert any("nearly up" in said for said in lines_said(table))
         frames(app, 20)
         assert heard.names.count("clock-warning") == 1, "once a turn"
+    finally:
+        friend.link.close()
+
+
+def test_the_moves_before_your_turn_replay_faster_once_your_clock_runs(app: App, clocked: Clocked) -> None:
+    app.settings.pace = "normal"
+    normal = app.settings.anim_scale
+    lobby = host_at(app, f"127.0.0.1:{clocked.port}", ("live", 30))
+    friend = Friend(lobby)
+    table = started(app, lobby)
+    behind: list[float] = []  # the replay's pace on each frame my clock ran while Ben's move still showed
+
+    def replayed_while_my_clock_ran() -> bool:
+        friend.play()
+        next_round_if_asked(app)
+        if table.turn_clock.mine_runs and not table.picture.ready():
+            behind.append(table.animation_scale())
+        elif behind and table.human_turn():
+            return True
+        ana_moves(table)
+        return False
+
+    try:
+        assert frames_until(app, replayed_while_my_clock_ran, 60), clocked.tables_held()
+        assert max(behind) < normal / 2, "the moves before my turn replay hurried while my clock runs"
+        assert table.animation_scale() == normal, "my own turn, and what follows it, at the chosen pace"
     finally:
         friend.link.close()
 

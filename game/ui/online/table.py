@@ -51,6 +51,9 @@ YOURS_PLAYED = "You: computer plays"
 """This person's own seat's label while the computer plays it (until Take my seat back)."""
 TAKE_BACK = "Take my seat back (T)"
 """The button of a person whose seat the computer plays (three turns out of time, or handed over)."""
+HURRIED = 0.3
+"""How much faster the picture replays the others' moves while this person's own turn clock
+already runs (a live table: the server timed the turn from its start, not from its showing)."""
 
 
 def seat_label(seat: SeatInfo, yours: bool, pace: str = ANY_PACE) -> str:
@@ -327,6 +330,12 @@ class RemoteTableScene(TableScene):
         """Send the person's action; remember where a dropped tile was let go."""
         self._drop = command.pos
         super()._act(command)
+
+    def animation_scale(self) -> float:
+        """The settings' pace, hurried while the person's own clock runs and the
+        picture still replays the moves before their turn."""
+        scale = super().animation_scale()
+        return scale * HURRIED if self.turn_clock.mine_runs and not self.picture.ready() else scale
 
     def catch_steps(self, drop: Point | None = None) -> None:
         """Count the turn clock down from the latest reading (the news just taken in); hand the

@@ -55,6 +55,11 @@ class TableClock:
         if was is not None and was > WARNING >= self._left:
             self.warn_due = True
 
+    @property
+    def mine_runs(self) -> bool:
+        """Whether this person's own turn clock runs (at the last look)."""
+        return self._left is not None
+
     def take_warning(self) -> bool:
         """Whether to warn the person now (once a turn; the caller warns when they can act)."""
         due, self.warn_due = self.warn_due, False

@@ -174,9 +174,7 @@ class TableScene(Scene):
 
     def saving_badge(self) -> str | None:
         """'Not saving: <reason>' while saves fail (or cannot be made), else None."""
-        if self.watching or self.saving is None:
-            return None
-        problem = self.saving.problem
+        problem = None if self.watching or self.saving is None else self.saving.problem
         return None if problem is None else f"Not saving: {problem}"
 
     def say(self, text: str, color: theme.Color = theme.INK, seconds: float = 3.0, why: str | None = None) -> None:
@@ -321,7 +319,7 @@ class TableScene(Scene):
         self.clock += dt
         self.message_line.tick(dt, self.human_turn() or self.controller.waiting_for_person())
         self.picture.advance(dt)
-        scale = self.settings.anim_scale
+        scale = self.animation_scale()
         fast = scale <= 0
         if fast:
             self.controller.think_for(INSTANT_THINKING)
@@ -343,6 +341,10 @@ class TableScene(Scene):
         self._offer_tip()
         self._offer_handover()
         self._layout()
+
+    def animation_scale(self) -> float:
+        """How slowly the picture replays the steps now: the settings' pace (0: at once)."""
+        return self.settings.anim_scale
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
         """While the table only pulses, the few places that pulse (else None: all of it)."""
