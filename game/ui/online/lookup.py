@@ -80,8 +80,8 @@ class TablesLookup:
             waiting = self._waiting
         if waiting and self._overdue():
             for url, group in self._groups.items():
-                late = Answer(problem=f"The server at {where(url)} did not answer in {self.wait:g} seconds."
-                              if url != OWN else "The tables this game hosts could not be read in time.")
+                late = Answer(problem=_too_late(where(url), self.wait) if url != OWN else
+                              "The tables this game hosts could not be read in time.")
                 answers.update((seat.token, late) for seat in group if seat.token not in answers)
         return answers
 
@@ -111,6 +111,11 @@ class TablesLookup:
             with self._lock:
                 self._answers.update((seat.token, answer) for seat, answer in zip(seats, answers))
                 self._waiting -= 1
+
+
+def _too_late(at: str, wait: float) -> str:
+    """The sentence for a server at ``at`` that did not answer in ``wait`` seconds."""
+    return f"The server at {at} did not answer in {wait:g} seconds."
 
 
 class _NoAnswer(Exception):
@@ -146,7 +151,7 @@ def _ask_server(url: str, pairs: list[tuple[str, str]], wait: float) -> list[Lis
     try:
         return asyncio.run(asyncio.wait_for(ask(), wait))
     except TimeoutError:
-        raise _NoAnswer(f"The server at {at} did not answer in {wait:g} seconds.") from None
+        raise _NoAnswer(_too_late(at, wait)) from None
     except ConnectionRefusedError:
         raise _NoAnswer(f"The server at {at} did not answer: nothing listens there (it may be off).") \
             from None

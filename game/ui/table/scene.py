@@ -362,7 +362,7 @@ class TableScene(Scene):
         one down when the moment it explains is over."""
         yours = self.controller.person_to_move() and self.controller.to_move() == self.human
         shown = None if self.watching or not self.picture.ready() else self.picture.shown
-        self.tip = next_tip(self.tip, shown, self.human, yours, self.human_turn(), self.settings)
+        self.tip = next_tip(self.tip, shown, self.human, yours, self.settings)  # shown: caught up, so yours is shown
 
     def _offer_handover(self) -> None:
         """Put the pass screen up when another person's turn comes (pass and play)."""

@@ -44,15 +44,15 @@ def due_tip(state: RoundState, human: int | None, your_turn: bool, seen: Collect
     return next((key for key in TIPS if showing[key] and key not in seen), None)
 
 
-def next_tip(current: str | None, state: RoundState | None, human: int | None, yours: bool, your_turn_shown: bool,
+def next_tip(current: str | None, state: RoundState | None, human: int | None, yours: bool,
              settings: Settings) -> str | None:
     """The tip on show after this frame: ``current`` until it is outlived (``yours``:
-    the person is to move), else the one due now (``state``: the picture, None while
-    it catches up or a demo plays; ``your_turn_shown``: the picture shows the
-    person's turn), remembered in ``settings`` as shown."""
+    the person is to move), else the one due now (``state``: the picture once it has
+    caught up, None while it catches up or a demo plays), remembered in ``settings``
+    as shown."""
     if current is not None and not tip_outlived(current, yours):
         return current
-    key = None if state is None else due_tip(state, human, your_turn_shown, settings.tips_seen)
+    key = None if state is None else due_tip(state, human, yours, settings.tips_seen)
     if key is not None:
         settings.saw_tip(key)
     return key
