@@ -2,6 +2,8 @@
 
     python tools/serverlife.py start --unfinished 5000 --finished 50000 [--database postgres]
     python tools/serverlife.py stop --tables 5000 --busy 500 [--database postgres]
+    python tools/serverlife.py together --processes 3 --runs 10       # PostgreSQL
+
 
 ``start`` fills a database with tables as a long-running server leaves it
 (each a real match: its seats, every round's secret, contributions, deal,
@@ -10,6 +12,9 @@ actions and scores; ``--unfinished`` tables stopped in round 2,
 until it listens, ``--runs`` times. ``stop`` starts a server, sets up
 ``--tables`` tables held in memory, ``--busy`` of them with four connected
 people in the middle of a round, sends SIGTERM and times the exit. Every
+``together`` starts ``--processes`` servers at the same moment on a new, empty
+PostgreSQL database, ``--runs`` times, and counts the runs where every one
+came up (the schema is made once, however many start). Every
 socket is on 127.0.0.1; PostgreSQL is a throwaway cluster (tools/pgcluster.py).
 Prints one JSON line with the median and every run, and the load average.
 """
@@ -137,6 +142,27 @@ def _start_runs(args: argparse.Namespace, data: Path, database: str) -> list[flo
     return runs
 
 
+def _together_runs(args: argparse.Namespace, folder: Path, cluster: Any) -> list[float]:
+    """Per run, the share of ``--processes`` servers started at once on an empty database that came up."""
+    runs = []
+    for run in range(args.runs):
+        database = cluster.new_database()
+        servers = [_serve(folder / f"run{run}-{n}", database) for n in range(args.processes)]
+        up = 0
+        for server in servers:
+            assert server.stdout is not None
+            up += server.stdout.readline().startswith("listening")
+        for server in servers:
+            server.send_signal(signal.SIGTERM)
+        for server in servers:
+            server.wait(60)
+            assert server.stdout is not None
+            server.stdout.close()
+        print(f"together run {run + 1}: {up} of {args.processes} came up", file=sys.stderr, flush=True)
+        runs.append(up / args.processes)
+    return runs
+
+
 async def _hello(url: str) -> Any:
     """A raw connection that has said hello."""
     from websockets.asyncio.client import connect
@@ -214,7 +240,8 @@ def _stop_runs(args: argparse.Namespace, data: Path, database: str) -> list[floa
 def main() -> int:
     """Fill, time, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("start", "stop"))
+    parser.add_argument("what", choices=("start", "stop", "together"))
+    parser.add_argument("--processes", type=int, default=3, help="together: servers started at once")
     parser.add_argument("--unfinished", type=int, default=5000)
     parser.add_argument("--finished", type=int, default=50000)
     parser.add_argument("--tables", type=int, default=5000)
@@ -229,20 +256,27 @@ def main() -> int:
     cluster = None
     with tempfile.TemporaryDirectory(prefix="mexican-train-life-") as folder:
         database = ""
-        if args.database == "postgres":
+        if args.database == "postgres" or args.what == "together":
             from pgcluster import Cluster
 
             cluster = Cluster()
             database = cluster.new_database()
         try:
-            runs = (_start_runs if args.what == "start" else _stop_runs)(args, Path(folder), database)
+            if args.what == "together":
+                runs = _together_runs(args, Path(folder), cluster)
+            else:
+                runs = (_start_runs if args.what == "start" else _stop_runs)(args, Path(folder), database)
         finally:
             if cluster is not None:
                 cluster.stop()
     figures = {"what": args.what, "database": args.database, "median_s": round(statistics.median(runs), 2),
                "runs_s": [round(r, 2) for r in runs], "load_average_1min": round(os.getloadavg()[0], 2)}
-    figures.update({"unfinished": args.unfinished, "finished": args.finished} if args.what == "start"
-                   else {"tables": args.tables, "busy": args.busy})
+    if args.what == "together":
+        figures = {"what": "together", "processes": args.processes, "runs": args.runs,
+                   "runs_all_up": sum(1 for r in runs if r == 1.0), "load_average_1min": figures["load_average_1min"]}
+    else:
+        figures.update({"unfinished": args.unfinished, "finished": args.finished} if args.what == "start"
+                       else {"tables": args.tables, "busy": args.busy})
     print(json.dumps(figures))
     return 0
 

@@ -25,6 +25,11 @@ except ImportError:  # pragma: no cover - said in words by open()
     psycopg = None  # type: ignore[assignment]
 
 
+SCHEMA_LOCK = 0x6D74_7363_6865_6D61
+"""The advisory lock every server takes for its schema transaction ("mtschema"): servers started
+together on an empty database make the schema one after another, never at once."""
+
+
 def _pg(statement: str) -> str:
     """A statement with psycopg's placeholders."""
     return statement.replace("?", "%s")
@@ -35,6 +40,7 @@ class PostgresStore(SqlStore):
 
     separate_reader = True
     now_sql = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
+    schema_lock = (("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,)),)
 
     def __init__(self, url: str) -> None:
         super().__init__(secrets.token_hex(8))

@@ -51,6 +51,8 @@ class SqlStore(Store):
     """The database's own clock, in Unix seconds, as SQL."""
     exclusive = False
     """Whether this process is the database's only server (a lock says so): no other holder lives."""
+    schema_lock: tuple[sql.Statement, ...] = ()
+    """Statements that make every other process wait until this one's schema transaction ends."""
 
     def __init__(self, holder: str) -> None:
         self.holder = holder
@@ -73,22 +75,24 @@ class SqlStore(Store):
         return await self._write(statements)
 
     async def _schema(self) -> None:
-        """Make the schema if missing and bring it to this version."""
+        """Make the schema if missing and bring it to this version: one transaction, taken one
+        process at a time (``schema_lock``), so servers starting together make it once."""
         async with self._writing:
-            await self._trip([("BEGIN", ()), *((s, ()) for s in sql.SCHEMA),
-                              ("INSERT INTO meta (key, value) VALUES ('schema', '1') ON CONFLICT (key) DO NOTHING", ()),
-                              ("COMMIT", ())])
+            await self._trip([("BEGIN", ()), *self.schema_lock, *((s, ()) for s in sql.SCHEMA),
+                              ("INSERT INTO meta (key, value) VALUES ('schema', '1') ON CONFLICT (key) DO NOTHING", ())])
             version = (await self._trip([("SELECT value FROM meta WHERE key = 'schema'", ())]))[0].rows[0][0]
             while version in sql.UPGRADES:
                 following = str(int(version) + 1)
-                await self._trip([("BEGIN", ()), *((s, ()) for s in sql.UPGRADES[version]),
-                                  ("UPDATE meta SET value = ? WHERE key = 'schema'", (following,)), ("COMMIT", ())])
+                await self._trip([*((s, ()) for s in sql.UPGRADES[version]),
+                                  ("UPDATE meta SET value = ? WHERE key = 'schema'", (following,))])
                 version = following
             if version != sql.SCHEMA_VERSION:
+                await self._trip([("ROLLBACK", ())])
                 raise StoreError(f"the database is of schema {version}, newer than this server's "
                                  f"{sql.SCHEMA_VERSION}: update Mexican Train on this server")
             if self.exclusive:  # the folder's lock says every other process that held tables here is gone
                 await self._trip([("UPDATE processes SET state = 'gone' WHERE id <> ?", (self.holder,))])
+            await self._trip([("COMMIT", ())])
 
     # ------------------------------------------------------------ writing
 
