@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from .addresses import placed_at
 from .codes import normal_code
 from .listing import listed_json
 from .messages import OPEN
@@ -26,11 +27,12 @@ log = logging.getLogger("mexican_train.server")
 
 
 async def create(server: Server, conn: Conn, request: dict[str, Any]) -> None:
-    """A new table with the sender as its host in seat 0 (or Moved to the least loaded process)."""
+    """A new table with the sender as its host in seat 0 (or Moved to the least loaded process, at the
+    path that names it: a table sent on is set up where it is sent)."""
     now = server.clock()
-    elsewhere = server.cluster.least_loaded()
+    elsewhere = None if conn.placed else server.cluster.least_loaded()
     if elsewhere is not None:
-        raise Moved(elsewhere.address, f"new tables go to the server at {elsewhere.address} now")
+        raise Moved(placed_at(elsewhere.address, elsewhere.id), f"new tables go to the server at {elsewhere.address} now")
     if len(server.tables) >= server.config.max_tables:
         log.info("refused a new table to %s: server_full (%s in memory)", conn.address, server.tables.summary())
         raise Refused("server_full", "this server holds as many tables as it can: try again later")
@@ -66,11 +68,12 @@ async def join(server: Server, conn: Conn, request: dict[str, Any]) -> None:
 
 async def rejoin(server: Server, conn: Conn, request: dict[str, Any]) -> None:
     """A person comes back to their seat with its token."""
-    table = await find(server, conn, request["table"])
     try:
+        table = await find(server, conn, request["table"], request["token"])
         seat = table.seat_of(request["token"])
-    except Refused:
-        server.outbox.count(server.limits.wrong(conn.address, server.clock()))
+    except Refused as refused:
+        if refused.code == "bad_token":  # (a wrong code is counted where it is found wrong)
+            server.outbox.count(server.limits.wrong(conn.address, server.clock()))
         raise
     old = server.seated.get((table.code, seat))
     if old is not None:
@@ -82,13 +85,13 @@ async def rejoin(server: Server, conn: Conn, request: dict[str, Any]) -> None:
     server.deliver(table, table.rejoin(seat))
 
 
-async def find(server: Server, conn: Conn, typed: str) -> Table:
-    """The table a typed code names (read back from the database if need be);
-    wrong codes count against the address."""
+async def find(server: Server, conn: Conn, typed: str, token: str = "") -> Table:
+    """The table a typed code names (read back from the database if need be; ``token``: the seat's,
+    for a rejoin); wrong codes count against the address."""
     if server.limits.wrong_blocked(conn.address, server.clock()):
         log.info("refused %s: rate_limited (too many wrong codes or tokens)", conn.address)
         raise Refused("rate_limited", "too many wrong codes from your address: wait a minute")
-    table = await server.tables.by_code(normal_code(typed))
+    table = await server.tables.by_code(normal_code(typed), token)
     if table is None:
         server.outbox.count(server.limits.wrong(conn.address, server.clock()))
         raise Refused("bad_code", "there is no table with that code")

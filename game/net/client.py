@@ -35,7 +35,7 @@ from ..engine import Action, SeatView
 from ..engine.fairdeal import is_hex, new_contribution
 from ..saves import SaveStore
 from ..version import game_version
-from .addresses import FOLLOW_FOR, FOLLOW_PAUSE, OPEN_WAIT, server_address, table_url
+from .addresses import FOLLOW_FOR, FOLLOW_PAUSE, OPEN_WAIT, in_service, server_address, spread, table_url
 from .codes import normal_code
 from .inbound import Incoming, Listing, TableInfo, decode, listings
 from .match_copy import MatchCopy
@@ -83,6 +83,8 @@ class Client:
     def __init__(self, url: str, auto_contribute: bool = True, store: SaveStore | None = None,
                  ssl_context: ssl.SSLContext | None = None) -> None:
         self.url = url
+        self.door = url
+        """The address the game was given: the service's, where a proxy stands in front of it."""
         self.auto_contribute = auto_contribute
         self.store = store
         """Where the person's copy of the match is saved after each round (None: kept in memory)."""
@@ -125,11 +127,13 @@ class Client:
     async def connect(self) -> None:
         """Open the connection and say hello; ServerRefused if the server will not
         talk. Where ``url`` cannot be reached, the other live processes of the
-        service (``servers``) are tried, and the first that answers becomes
+        service (``servers``, in the table's own order: ``spread``) and last the
+        address the game was given are tried, and the first that answers becomes
         ``url``. A client may connect again after losing its connection, then
         ``rejoin``: the same seat keeps its copy of the match."""
         first: BaseException | None = None
-        for url in [self.url, *(s for s in self.servers if s != self.url)]:
+        tried = [self.url, *spread((s for s in self.servers if s != self.url), self.code)]
+        for url in [*tried, *([self.door] if self.door not in tried else [])]:
             try:
                 await self._connect_to(table_url(url, self.code))
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError, Disconnected) as error:
@@ -325,7 +329,7 @@ class Client:
             if answer.type == "error" and answer.data.get("about") in (message["type"], ""):
                 raise ServerRefused(str(answer.data.get("code")), str(answer.data.get("message")))
             if answer.type == "moved" and answer.data.get("about") in (message["type"], ""):
-                raise Moved(server_address(answer.data.get("to")))
+                raise Moved(self._follow(answer))
             if answer.type == "closed":
                 raise Disconnected(str(answer.data.get("message", "closed")))
 
@@ -413,10 +417,7 @@ class Client:
         if kind == "error" and message.data.get("about") == "act":
             self._pending_act = None  # refused: this seat chooses again
         if kind == "moved" and not message.data.get("about"):
-            to = server_address(message.data.get("to"))  # the table goes on at another process: rejoin there
-            if to:
-                self.url = to
-            self.closed_reason = str(message.data.get("message", ""))[:200]
+            self._moved_away(message)
         if message.table is not None:
             self.table = message.table
         if message.view is not None:
@@ -440,6 +441,20 @@ class Client:
             if message.data.get("reason") == "host_left":
                 self.joined = None
         self._inbox.put_nowait(message)
+
+    def _follow(self, moved: Incoming) -> str:
+        """The address a ``moved`` names, if it is one of the service's (the origin of the address the
+        game was given, of this connection's, or of a live process the service listed); else ''
+        (the client then tries the addresses it knows)."""
+        to = server_address(moved.data.get("to"))
+        return to if in_service(to, [self.door, self.url, *self.servers]) else ""
+
+    def _moved_away(self, message: Incoming) -> None:
+        """The table goes on at another process (this connection is about to close): rejoin there."""
+        to = self._follow(message)
+        if to:
+            self.url = to
+        self.closed_reason = str(message.data.get("message", ""))[:200]
 
     def _contribution_answered(self, message: Incoming) -> None:
         """The server accepted this game's contribution (the copy records it) or

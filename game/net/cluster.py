@@ -2,24 +2,30 @@
 
 Each process writes a heartbeat row every ``heartbeat_every`` seconds (its
 address and load, timed by the database's clock); its tables stay its own
-while its lease runs (``lease`` seconds since the last beat). Every few
-beats it also hands over the tables another process asks for (a client of
-that table reached the other process behind a proxy). A new table goes to
-the least loaded live process; a stopping process lets every table go at
-once and sends its people to the least loaded other one. With one process
-(SQLite, or one server on PostgreSQL) all of this is quiet bookkeeping.
+while its lease runs (``lease`` seconds since the last beat) and, on
+PostgreSQL, while its connections to the database are open. At each beat it
+also hands over the tables another process asks for with a seat's token (a
+person of that table reached the other process at the same address). A new
+table goes to the least loaded live process by the counts of the last
+heartbeats; a stopping process takes no request more, lets every table go
+and sends each table's people to a live process, the tables spread over
+them by load. With one process (SQLite, or one server on PostgreSQL) all of
+this is quiet bookkeeping.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING
 
 from .store import StoreError
 from .store.records import Departure, Process, SaveProgress, SaveSeats, TableWrite
 
 if TYPE_CHECKING:
+    from websockets.asyncio.server import Server as Listener
+
     from .server import Server
     from .table import Table
 
@@ -28,6 +34,8 @@ SPARE = 2
 """Tables a process may hold beyond the least loaded one before it sends a new table there."""
 GOODBYE_WAIT = 1.0
 """Seconds a stopping process gives its last messages to leave before it drops every connection."""
+GOODBYE_POLL = 0.02
+"""Seconds between two looks whether every connection has taken its last message."""
 
 
 class Cluster:
@@ -40,6 +48,10 @@ class Cluster:
         self._failing = False
         self._told: list[str] = []
         """The addresses last told to every connection."""
+        self._successors: dict[str, str] = {}
+        """At a stop: the address each table's people are sent to."""
+        self._loads: dict[str, int] = {}
+        """At a stop: each other live process's tables, counting those sent to it."""
 
     def addresses(self) -> list[str]:
         """Where the live processes are reached (for a client to try when its own is gone)."""
@@ -57,9 +69,9 @@ class Cluster:
                 self.server.send(conn, {"type": "servers", "servers": addresses})
 
     def least_loaded(self) -> Process | None:
-        """The live process a new table should go to, if not this one. Every count comes from the
-        same heartbeats (this process's own too), so two processes never send a new table to each
-        other in turn on counts of different ages."""
+        """The live process a new table should go to, if not this one: by the counts of the last
+        heartbeats (this process's own too). A table sent there comes in at that process's own
+        path and is set up there whatever its counts say (``Conn.placed``): one hop at most."""
         me = self.server.store.holder
         mine = next((p.tables for p in self.processes if p.id == me), 0)
         others = [p for p in self.processes if p.id != me and not p.stopping and p.address]
@@ -92,10 +104,34 @@ class Cluster:
             await self.beat()
             await asyncio.sleep(self.server.config.heartbeat_every)
 
-    async def leave(self) -> None:
-        """A stop: note that everyone left, store what waits, let every table go, and send the
-        people to another process."""
+    def successor(self, table: Table | None) -> str:
+        """At a stop, where ``table``'s people go (a connection at no table: anywhere live): each
+        table to the live process with the fewest tables, counting those already sent to it ('' when
+        no other process lives)."""
+        code = table.code if table is not None else ""
+        if code in self._successors:
+            return self._successors[code]
+        me = self.server.store.holder
+        others = {p.id: p for p in self.processes if p.id != me and not p.stopping and p.address}
+        loads = self._loads
+        for gone in set(loads) - set(others):
+            del loads[gone]
+        for pid, process in others.items():
+            loads.setdefault(pid, process.tables)
+        if not loads:
+            return ""
+        chosen = min(loads, key=lambda pid: (loads[pid], pid))
+        if code:
+            loads[chosen] += 1
+            self._successors[code] = others[chosen].address
+        return others[chosen].address
+
+    async def leave(self, listener: Listener) -> None:
+        """A stop: listen no more and take no request more, note that everyone left, store what
+        waits, let every table go, then send each table's people to a live process."""
         server = self.server
+        server.stopping = True  # from here no request is done and no table claimed (they are sent on)
+        listener.close(close_connections=False)
         try:
             await note_departures(server)
             await self.beat(stopping=True)
@@ -103,18 +139,19 @@ class Cluster:
         except StoreError as error:
             log.warning("the tables could not be let go at the stop (%s): others take them when the lease "
                         "runs out", error.reason)
-        me = server.store.holder
-        others = sorted((p for p in self.processes if p.id != me and not p.stopping and p.address),
-                        key=lambda p: p.tables)
-        if not others:
+        if not self.successor(None):
+            log.info("stopping: every table let go; no other process lives, so connections are dropped")
             return
-        to = others[0].address
         for conn in list(server.conns):
-            conn.send({"type": "moved", "to": to, "table": conn.table.code if conn.table else "",
-                       "message": "this server is stopping: your table goes on at another"})
+            table = conn.table
+            conn.send({"type": "moved", "to": self.successor(table), "table": table.code if table else "",
+                       "message": "this server is stopping: your table goes on at another", "about": ""})
             conn.end()
-        log.info("stopping: every table let go; people sent to %s", to)
-        await asyncio.sleep(GOODBYE_WAIT)
+        log.info("stopping: every table let go by process %s; their people sent to %s", server.store.holder,
+                 ", ".join(sorted(set(self._successors.values())) or [self.successor(None)]))
+        deadline = time.monotonic() + GOODBYE_WAIT
+        while server.conns and time.monotonic() < deadline:
+            await asyncio.sleep(GOODBYE_POLL)
 
 
 async def note_departures(server: Server) -> None:

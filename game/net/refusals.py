@@ -4,12 +4,14 @@ from __future__ import annotations
 
 
 class Moved(Exception):
-    """The table is served by another process: the client goes to ``to`` ('' when not known)."""
+    """The table (``table``; '' for a new one) is served by another process: the client goes to
+    ``to`` ('' when not known)."""
 
-    def __init__(self, to: str, message: str = "this table is served elsewhere") -> None:
+    def __init__(self, to: str, message: str = "this table is served elsewhere", table: str = "") -> None:
         super().__init__(message)
         self.to = to
         self.message = message
+        self.table = table
 
 
 class Refused(Exception):

@@ -47,9 +47,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     serve.add_argument("--public-address", metavar="URL", default="",
                        help="where people reach this process (wss://play.example.org/), told to games when "
                             "several processes share one PostgreSQL (default ws://HOST:PORT/)")
-    serve.add_argument("--lease", metavar="SECONDS", type=float, default=10.0,
-                       help="seconds this process's tables stay its own after its last heartbeat; another takes "
-                            "them over after that (default 10; heartbeats every fifth of it)")
+    serve.add_argument("--lease", metavar="SECONDS", type=float, default=5.0,
+                       help="seconds this process's tables stay its own after its last heartbeat while its "
+                            "database connection stays open (a frozen or cut-off process); another takes them "
+                            "over after that (default 5; heartbeats every fifth of it; shorter: a faster "
+                            "takeover, but a process stalled that long loses its tables)")
     serve.add_argument("--trust-proxy", action="store_true",
                        help="take each client's address from X-Forwarded-For (only behind a proxy you run)")
 

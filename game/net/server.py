@@ -31,6 +31,7 @@ from websockets.http11 import Request, Response
 
 from ..version import game_version
 from . import arrivals
+from .addresses import process_path, request_path
 from .cluster import Cluster
 from .codes import normal_code
 from .limits import AddressLimits, LimitSettings
@@ -82,10 +83,11 @@ class Config:
     """Where clients reach this process (``wss://play.example.org/``); '' for ws(s)://host:port/."""
     trust_proxy: bool = False
     """Read each client's address from ``X-Forwarded-For`` (the proxy in front is trusted)."""
-    heartbeat_every: float = 2.0
+    heartbeat_every: float = 1.0
     """Seconds between two heartbeats of this process in the database."""
-    lease: float = 10.0
-    """Seconds this process's tables stay its own after its last heartbeat."""
+    lease: float = 5.0
+    """Seconds this process's tables stay its own after its last heartbeat (a process whose
+    connections to PostgreSQL closed, as at a kill, loses them at once)."""
 
 
 @dataclass(eq=False)
@@ -99,6 +101,9 @@ class Conn:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     welcomed: bool = False
     """Whether its hello was answered (news of the service is sent only after the welcome)."""
+    placed: bool = False
+    """Whether it came in at this process's own path (``/p/NAME/``): a new table it asks for was
+    sent here and is set up here, never sent on again."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (a connection too slow to take them is closed)."""
@@ -126,7 +131,7 @@ class Server:
         self.limits = AddressLimits(config.limits)
         self.thinkers = Thinkers(config.workers)
         self.cluster = Cluster(self)
-        self.address = config.public_address
+        self.address = _with_slash(config.public_address)
         """Where clients reach this process (known once it listens)."""
         self.seated: dict[tuple[str, int], Conn] = {}
         self.conns: set[Conn] = set()
@@ -157,7 +162,7 @@ class Server:
                          compression=None, close_timeout=1) as ws_server:
             self.port = _port(ws_server)
             scheme = "wss" if context else "ws"
-            self.address = self.config.public_address or f"{scheme}://{self.config.host}:{self.port}/"
+            self.address = self.address or f"{scheme}://{self.config.host}:{self.port}/"
             await self.cluster.beat()
             log.info("listening on %s://%s:%d/ (%s)", "wss" if context else "ws", self.config.host, self.port,
                      self.tables.summary())
@@ -172,8 +177,7 @@ class Server:
             self._spawn(keep_pauses_short(stop))
             self._spawn(self.cluster.run(stop))
             await stop.wait()
-            self.stopping = True
-            await self.cluster.leave()
+            await self.cluster.leave(ws_server)
             for conn in list(self.conns):
                 conn.ws.transport.abort()  # no closing handshakes: a stop takes moments whatever the load
 
@@ -207,27 +211,38 @@ class Server:
                     self.deliver(table, outs)
             await self.tables.maintain()
 
-    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
-        """``GET /health``; any path but ``/`` is not found."""
-        if request.path == "/health":
-            body = json.dumps({"status": "ok" if not self.tables.failing else "paused",
-                               "process": self.store.holder, "address": self.address,
-                               "tables": len(self.tables), "people": len(self.seated),
-                               "connections": len(self.conns), "moves": self.moves,
-                               "database": self.tables.failing or "ok", "stored": self.tables.stored,
-                               "processes": len(self.cluster.addresses()), "version": game_version()}) + "\n"
+    @property
+    def name(self) -> str:
+        """This process's name in its own path ``/p/NAME/``: its public address's, or its id."""
+        return process_path(self.address) or self.store.holder
+
+    async def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        """``GET /health`` (under a process's path too); a path that names no table or process is not found."""
+        path = request.path.split("?", 1)[0]
+        if path == "/health" or path.endswith(f"/p/{self.name}/health"):
+            body = json.dumps(await self.health()) + "\n"
             response = connection.respond(200, body)
             response.headers = Headers({"Content-Type": "application/json", "Content-Length": str(len(body))})
             return response
-        if request.path != "/" and not _table_path(request.path):
+        if request_path(path) is None:
             return connection.respond(404, "Not found: the game speaks WebSocket at / (or /t/CODE)\n")
         return None
+
+    async def health(self) -> dict[str, Any]:
+        """What ``GET /health`` answers (docs/server.md lists every field)."""
+        status = "stopping" if self.stopping else "paused" if self.tables.failing else "ok"
+        return {"status": status, "process": self.store.holder, "address": self.address,
+                "tables": len(self.tables), "people": len(self.seated), "connections": len(self.conns),
+                "moves": self.moves, "database": self.tables.failing or "ok", "stored": await self.tables.stored_now(),
+                "processes": len(self.cluster.addresses()), "version": game_version()}
 
     # -------------------------------------------------------- connections
 
     async def _connection(self, ws: ServerConnection) -> None:
         """One client, from hello to goodbye."""
         conn = Conn(ws, self._address_of(ws))
+        named = request_path(ws.request.path) if ws.request is not None else None
+        conn.placed = named is not None and named[0] == self.name
         self.conns.add(conn)
         sender = asyncio.create_task(self._sender(conn))
         try:
@@ -303,7 +318,7 @@ class Server:
                 self.send(conn, {"type": "error", "code": refused.code, "message": refused.message,
                                   "about": _about(data)}, conn.table)
             except Moved as moved:
-                self.send(conn, {"type": "moved", "to": moved.to, "table": "", "message": moved.message,
+                self.send(conn, {"type": "moved", "to": moved.to, "table": moved.table, "message": moved.message,
                                  "about": _about(data)})
             except Exception:
                 log.exception("request from %s failed", conn.address)
@@ -333,8 +348,11 @@ class Server:
     # ----------------------------------------------------------- requests
 
     async def _handle(self, conn: Conn, request: dict[str, Any]) -> None:
-        """One checked request."""
+        """One checked request (none once the stop has begun: the request goes to another process)."""
         kind = request["type"]
+        if self.stopping:
+            raise Moved(self.cluster.successor(conn.table), "this server is stopping: your table goes on at another",
+                        conn.table.code if conn.table else normal_code(str(request.get("table", ""))))
         if kind == "list":
             await arrivals.list_tables(self, conn, request["seats"])
             return
@@ -441,10 +459,9 @@ def _port(ws_server: WsServer) -> int:
     return 0
 
 
-def _table_path(path: str) -> bool:
-    """Whether ``path`` names a table (``/t/CODE``, under any prefix a proxy leaves on it)."""
-    parts = path.split("?", 1)[0].rstrip("/").split("/")
-    return len(parts) >= 3 and parts[-2] == "t" and bool(normal_code(parts[-1]))
+def _with_slash(address: str) -> str:
+    """A public address whose path ends in ``/`` (a table's path goes under it)."""
+    return address if not address or address.endswith("/") else address + "/"
 
 
 def _about(data: str | bytes) -> str:

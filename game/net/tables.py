@@ -22,6 +22,7 @@ from .codes import new_code
 from .legacy import import_json_tables
 from .rebuild import DamagedTable, rebuild
 from .refusals import Moved, Refused
+from .seats import token_hash
 from .store import StoreError
 from .store.records import DeleteTable, Held, StoredTable
 from .table import Out, Table
@@ -38,6 +39,8 @@ PROBE_EVERY = 1.0
 """Seconds between two tries to write while the database fails."""
 QUIET_FOR = 60.0
 """Seconds between two log lines that the database still fails."""
+COUNT_EVERY = 1.0
+"""Seconds a count of the stored tables is answered again before the database is asked anew."""
 
 
 class Tables:
@@ -52,6 +55,7 @@ class Tables:
         """Why the database refuses writes now, or ''."""
         self.stored: dict[str, int] = {}
         """Tables in the database by state, as last counted."""
+        self._counted_at = -COUNT_EVERY
         self._next_sweep = 0.0
         self._next_probe = 0.0
         self._last_complaint = 0.0
@@ -107,6 +111,17 @@ class Tables:
             raise
         self.stored = await server.store.count()
 
+    async def stored_now(self) -> dict[str, int]:
+        """Tables in the database by state, counted again when the last count is over ``COUNT_EVERY``
+        old (the last count while the database cannot be read)."""
+        if time.monotonic() - self._counted_at >= COUNT_EVERY:
+            self._counted_at = time.monotonic()
+            try:
+                self.stored = await self.server.store.count()
+            except StoreError:
+                pass
+        return dict(self.stored)
+
     # ---------------------------------------------------------- finding
 
     async def free_code(self) -> str:
@@ -128,8 +143,9 @@ class Tables:
         self.server.log_table(table)
         self.server.outbox.stage(table.table_id, table.epoch, [*table.take_writes(), DeleteTable()], [])
 
-    async def by_code(self, code: str) -> Table | None:
-        """The table with ``code``, loaded from the database if need be (None: no such table)."""
+    async def by_code(self, code: str, token: str = "") -> Table | None:
+        """The table with ``code``, loaded from the database if need be (None: no such table); with
+        a seat's ``token``, a process holding it at this very address is asked to hand it over."""
         if not code:
             return None
         table = self._loaded.get(code)
@@ -141,7 +157,7 @@ class Tables:
         future: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
         self._loading[code] = future
         try:
-            table = await self._load(code)
+            table = await self._load(code, token)
             future.set_result(table)
         except BaseException as error:
             future.set_exception(error)
@@ -151,11 +167,11 @@ class Tables:
             del self._loading[code]
         return table
 
-    async def _load(self, code: str) -> Table | None:
+    async def _load(self, code: str, token: str) -> Table | None:
         """Read a table back and rebuild it; Moved when another live process serves it,
         Refused when the database cannot be read or the table is damaged."""
         server = self.server
-        stored = await self._claim(code)
+        stored = await self._claim(code, token)
         if stored is None:
             return None
         try:
@@ -169,37 +185,52 @@ class Tables:
                  table.state)
         return table
 
-    async def _claim(self, code: str) -> StoredTable | None:
-        """Claim the table with ``code``: at once when nobody holds it; after its holder's lease runs
-        out when that process stopped beating; by handover when it is served at this very address
-        (behind a proxy); else Moved to where it is served."""
+    async def _claim(self, code: str, token: str) -> StoredTable | None:
+        """Claim the table with ``code``: at once when nobody holds it or its holder is gone; after its
+        holder's lease runs out when that process stopped beating; by handover when it is served at
+        this very address and ``token`` is one of its seats'; else Moved to where it is served. A
+        stopping process claims nothing."""
         server = self.server
         deadline = time.monotonic() + server.store.lease + HANDOVER_SLACK
         waited_for: Held | None = None
         while True:
-            try:
-                found = await server.store.load(code)
-            except StoreError as error:
-                log.error("table %s could not be read back: %s", code, error.reason)
-                raise Refused("server", "the server cannot read its tables right now: try again in a moment") from None
+            if server.stopping:
+                raise Moved(server.cluster.successor(None), "this server is stopping: your table goes on at another",
+                            code)
+            found = await self._read_back(code)
             if not isinstance(found, Held):
                 if found is not None and waited_for is not None:
                     why = "its lease ran out" if waited_for.stale else "it handed the table over"
                     log.info("table %s: taken over from process %s (%s)", code, waited_for.holder, why)
                 return found
             if not found.stale and found.address and found.address != server.address:
-                raise Moved(found.address, f"this table is served at {found.address}")
-            if not found.stale and waited_for is None:
-                try:
-                    await server.store.want(code)
-                except StoreError:
-                    pass
-                log.info("table %s: asked process %s to hand it over (it is served at this address)",
-                         code, found.holder)
+                raise Moved(found.address, f"this table is served at {found.address}", code)
+            if not found.stale and waited_for is None and token:
+                await self._ask_for(code, found, token)
             waited_for = found
             if time.monotonic() >= deadline:
                 raise Refused("server", "this table is being handed over between servers: try again in a moment")
             await asyncio.sleep(CLAIM_RETRY)
+
+    async def _read_back(self, code: str) -> StoredTable | Held | None:
+        """Claim and read the table (``Store.load``); Refused when the database cannot be read."""
+        try:
+            return await self.server.store.load(code)
+        except StoreError as error:
+            log.error("table %s could not be read back: %s", code, error.reason)
+            raise Refused("server", "the server cannot read its tables right now: try again in a moment") from None
+
+    async def _ask_for(self, code: str, held: Held, token: str) -> None:
+        """Ask the process holding ``code`` to hand it over, once ``token`` is found to be one of its
+        seats' (a code alone, which anyone may know, moves no table); Refused when it is not."""
+        try:
+            asked = await self.server.store.want(code, token_hash(token))
+        except StoreError:
+            return
+        if not asked:
+            raise Refused("bad_token", "no seat at this table has that token")
+        log.info("table %s: asked process %s to hand it over (a seat's token came to it at this address)",
+                 code, held.holder)
 
     # ------------------------------------------------------------ pausing
 
@@ -276,7 +307,7 @@ class Tables:
         server = self.server
         self._loaded.pop(table.code, None)
         table.paused = why
-        moved = {"type": "moved", "to": to, "table": table.code, "message": why}
+        moved = {"type": "moved", "to": to, "table": table.code, "message": why, "about": ""}
         for seat in range(len(table.seats)):
             conn = server.seated.pop((table.code, seat), None)
             if conn is not None:

@@ -94,8 +94,9 @@ class Store(ABC):
         """Let go of every table and leave the live processes."""
 
     @abstractmethod
-    async def want(self, code: str) -> None:
-        """Ask the holder of ``code`` to hand it over."""
+    async def want(self, code: str, token_hash: str) -> bool:
+        """Ask the holder of ``code`` to hand it over, if one of its seats has the token of
+        ``token_hash`` (whether it did: False for a token of no seat there)."""
 
     @abstractmethod
     async def wanted(self) -> list[tuple[str, str, str]]:

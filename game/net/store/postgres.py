@@ -30,6 +30,11 @@ SCHEMA_LOCK = 0x6D74_7363_6865_6D61
 together on an empty database make the schema one after another, never at once."""
 
 
+NAME_PREFIX = "mexican-train "
+"""How a server names its connections (``application_name``, with its process id): another process
+sees in ``pg_stat_activity`` whether they are open, and takes a killed process's tables at once."""
+
+
 def _pg(statement: str) -> str:
     """A statement with psycopg's placeholders."""
     return statement.replace("?", "%s")
@@ -41,6 +46,7 @@ class PostgresStore(SqlStore):
     separate_reader = True
     now_sql = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
     schema_lock = (("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,)),)
+    alive_sql = f"EXISTS (SELECT 1 FROM pg_stat_activity WHERE application_name = '{NAME_PREFIX}' || {{id}})"
 
     def __init__(self, url: str) -> None:
         super().__init__(secrets.token_hex(8))
@@ -60,7 +66,8 @@ class PostgresStore(SqlStore):
         if psycopg is None:
             raise StoreError("PostgreSQL needs psycopg: pip install 'mexican-train[postgres]'")
         try:
-            connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True, connect_timeout=5)
+            connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True, connect_timeout=5,
+                                                                application_name=NAME_PREFIX + self.holder)
         except psycopg.Error as error:
             raise StoreError(f"cannot reach PostgreSQL: {_said(error)}") from None
         if reader:

@@ -97,20 +97,25 @@ GUARD: Final = "UPDATE tables SET last_move_at = ? WHERE id = ? AND holder = ? A
 INSERT_TABLE: Final = (
     "INSERT INTO tables (id, code, settings, state, seed, creator, created_at, last_move_at, finished_at, holder, "
     "epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")
-LIVE: Final = "SELECT id FROM processes WHERE state = 'up' AND heartbeat_at > {now} - ?"
-"""The processes whose lease runs (by the database's clock)."""
+LIVE: Final = "SELECT id FROM processes WHERE state = 'up' AND heartbeat_at > {now} - ? AND {alive}"
+"""The processes whose lease runs (by the database's clock) and whose connection to the database is open
+(``{alive}``: the backend's test, where it has one)."""
 CLAIM: Final = ("UPDATE tables SET holder = ?, epoch = epoch + 1, wanted_by = '' WHERE code = ? AND (holder = ? "
                 f"OR holder = '' OR holder NOT IN ({LIVE})) RETURNING id, epoch")
 """Take a table this process holds, nobody holds, or whose holder's lease ran out."""
-HOLDER: Final = ("SELECT t.holder, COALESCE(p.address, ''), COALESCE({now} - p.heartbeat_at, 1e9) FROM tables t "
-                 "LEFT JOIN processes p ON p.id = t.holder WHERE t.code = ?")
+HOLDER: Final = ("SELECT t.holder, COALESCE(p.address, ''), COALESCE({now} - p.heartbeat_at, 1e9), "
+                 "CASE WHEN {alive} THEN 1 ELSE 0 END FROM tables t LEFT JOIN processes p ON p.id = t.holder "
+                 "WHERE t.code = ?")
+WANT: Final = ("UPDATE tables SET wanted_by = ? WHERE code = ? AND holder <> ? AND EXISTS (SELECT 1 FROM seats "
+               "WHERE seats.table_id = tables.id AND seats.token_hash = ? AND seats.left_table = 0)")
+"""Ask a table's holder to hand it over, only for the token of one of its seats (a code alone moves no table)."""
 HEARTBEAT: Final = (
     "INSERT INTO processes (id, address, started_at, heartbeat_at, state, tables, people) "
     "VALUES (?, ?, {now}, {now}, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET address = excluded.address, "
     "heartbeat_at = excluded.heartbeat_at, state = excluded.state, tables = excluded.tables, "
     "people = excluded.people")
 PROCESSES: Final = ("SELECT id, address, tables, people, state FROM processes WHERE state IN ('up', 'stopping') "
-                    "AND heartbeat_at > {now} - ? ORDER BY id")
+                    "AND heartbeat_at > {now} - ? AND {alive} ORDER BY id")
 TABLE_COLUMNS: Final = "id, code, settings, state, seed, creator, created_at, finished_at, last_move_at, clock_left"
 CHILDREN: Final = ("seats", "rounds", "actions")
 UPDATE_TABLE: Final = "UPDATE tables SET settings = ?, state = ?, seed = ?, finished_at = ? WHERE id = ?"
@@ -217,12 +222,13 @@ def expired_query(now: float, unfinished: float, finished: float, never_started:
     return (EXPIRED, (now - never_started, now - finished, now - unfinished))
 
 
-def load_queries(code: str, holder: str, lease: float, now: str) -> list[Statement]:
+def load_queries(code: str, holder: str, lease: float, now: str, alive: str) -> list[Statement]:
     """Claim the table with ``code`` (if no live process holds it) and read all of it, in one
-    transaction; ``now``: the database's clock in its SQL."""
-    return [("BEGIN", ()), (CLAIM.format(now=now), (holder, code, holder, lease)), (TABLE_QUERY, (code,)),
-            (SEATS_QUERY, (code,)), (ROUNDS_QUERY, (code,)), (ACTIONS_QUERY, (code,)),
-            (HOLDER.format(now=now), (code,)), ("COMMIT", ())]
+    transaction; ``now``: the database's clock in its SQL, ``alive``: its test that a process's
+    connection is open (``{id}`` for the process's id)."""
+    return [("BEGIN", ()), (CLAIM.format(now=now, alive=alive.format(id="processes.id")), (holder, code, holder, lease)),
+            (TABLE_QUERY, (code,)), (SEATS_QUERY, (code,)), (ROUNDS_QUERY, (code,)), (ACTIONS_QUERY, (code,)),
+            (HOLDER.format(now=now, alive=alive.format(id="p.id")), (code,)), ("COMMIT", ())]
 
 
 def seat_row(values: Sequence[Any]) -> SeatRow:

@@ -23,7 +23,7 @@ from . import sql
 from .base import CREATED_WINDOW, WRONG_WINDOW, Retention, Store, StoreError
 from .records import AddressCounts, Batch, Departure, Held, Listed, Process, StoredTable
 
-DEFAULT_LEASE = 10.0
+DEFAULT_LEASE = 5.0
 """Seconds a process's tables stay its own after its last heartbeat (by the database's clock)."""
 STALE_SHARE = 0.5
 """The share of the lease without a heartbeat after which a holder is likely gone (a new holder waits
@@ -49,6 +49,9 @@ class SqlStore(Store):
     """Whether reads have a connection of their own (else they wait for any open transaction)."""
     now_sql = "0"
     """The database's own clock, in Unix seconds, as SQL."""
+    alive_sql = "1 = 1"
+    """Whether the process ``{id}`` is connected to the database, as SQL (PostgreSQL sees a killed
+    process's connections close at once; SQLite has no way to tell and leaves it to the lease)."""
     exclusive = False
     """Whether this process is the database's only server (a lock says so): no other holder lives."""
     schema_lock: tuple[sql.Statement, ...] = ()
@@ -145,14 +148,14 @@ class SqlStore(Store):
     async def load(self, code: str) -> StoredTable | Held | None:
         """Claim the table with ``code`` and read it back, in one transaction; Held when a
         live process holds it, None when no such table is stored."""
-        results = await self._write(sql.load_queries(code, self.holder, self.lease, self.now_sql))
+        results = await self._write(sql.load_queries(code, self.holder, self.lease, self.now_sql, self.alive_sql))
         claimed = results[1].rows
         if not claimed:
             holder = results[6].rows
             if not holder:
                 return None
-            holder_id, address, age = holder[0]
-            return Held(str(holder_id), str(address), float(age) > STALE_SHARE * self.lease)
+            holder_id, address, age, connected = holder[0]
+            return Held(str(holder_id), str(address), float(age) > STALE_SHARE * self.lease or not connected)
         _, epoch = claimed[0]
         return sql.stored_table(results[2].rows[0], int(epoch), results[3].rows, results[4].rows, results[5].rows)
 
@@ -162,7 +165,8 @@ class SqlStore(Store):
         now = self.now_sql
         state = "stopping" if stopping else "up"
         results = await self._write([(sql.HEARTBEAT.format(now=now), (self.holder, address, state, tables, people)),
-                                     (sql.PROCESSES.format(now=now), (self.lease,))])
+                                     (sql.PROCESSES.format(now=now, alive=self.alive_sql.format(id="processes.id")),
+                                      (self.lease,))])
         return [Process(str(pid), str(where), int(n), int(p), state == "stopping")
                 for pid, where, n, p, state in results[1].rows]
 
@@ -178,10 +182,11 @@ class SqlStore(Store):
         await self._write([("BEGIN", ()), ("UPDATE tables SET holder = '' WHERE holder = ?", (self.holder,)),
                            ("UPDATE processes SET state = 'stopped' WHERE id = ?", (self.holder,)), ("COMMIT", ())])
 
-    async def want(self, code: str) -> None:
-        """Ask the process holding ``code`` to hand it over to this one."""
-        await self._write([("UPDATE tables SET wanted_by = ? WHERE code = ? AND holder <> ?",
-                            (self.holder, code, self.holder))])
+    async def want(self, code: str, token_hash: str) -> bool:
+        """Ask the process holding ``code`` to hand it over to this one, if a seat there has the token
+        of ``token_hash`` (checked in the same statement); whether it did."""
+        results = await self._write([(sql.WANT, (self.holder, code, self.holder, token_hash))])
+        return results[0].rowcount == 1
 
     async def wanted(self) -> list[tuple[str, str, str]]:
         """The tables this process holds that another asks for: (code, id, the asker's address)."""
