@@ -12,10 +12,12 @@ least loaded one) and played flat out. Then:
 
 1. **kill -9** the process holding the most tables: every one of its tables
    must be served again elsewhere (a person of it told an update by another
-   process) within the lease and a few seconds; the killed process is
-   started again (a new process id on the same port).
-2. **SIGTERM** another process: it hands its tables over at once; no person
-   may be told an error.
+   process), at once since its connections to PostgreSQL closed, and spread
+   over the live processes; the killed process is started again (a new
+   process id on the same port).
+2. **SIGTERM** another process: it lets its tables go at once and tells every
+   person there ``moved`` to a live process; no person may be told an error,
+   and the stopping process may load no table after it let them go (its log).
 3. **SIGSTOP** a process holding a table where a person is to move and
    holds their move: the process is paused, the person sends the move into
    its socket, the other person's connection is cut so they rejoin
@@ -102,6 +104,26 @@ def _served_figures(times: list[float]) -> dict[str, Any]:
             "served_again_median_s": round(statistics.median(served), 2) if served else None}
 
 
+def _served_by(people: list[Person], since: float, gone: str) -> dict[str, int]:
+    """How many of these people's tables each process served first after ``since``."""
+    firsts: dict[str, tuple[float, str]] = {}
+    for person in people:
+        for at, url in person.told:
+            if at > since and url != gone and (person.code not in firsts or at < firsts[person.code][0]):
+                firsts[person.code] = (at, url)
+    counts: dict[str, int] = {}
+    for _, url in firsts.values():
+        counts[url] = counts.get(url, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def _loaded_after_letting_go(server: ServerProcess, process: str) -> int:
+    """Tables the stopping ``process`` loaded after its log says it let every table go."""
+    said = server.log.read_text(errors="replace") if server.log and server.log.exists() else ""
+    let_go = said.find(f"every table let go by process {process}")
+    return -1 if let_go < 0 else said[let_go:].count(f"loaded by process {process}")
+
+
 async def _run(args: argparse.Namespace, servers: list[ServerProcess], copies: Path) -> dict[str, Any]:
     """Set up, play, kill, stop, pause; the figures of each phase."""
     people: list[Person] = []
@@ -116,7 +138,7 @@ async def _run(args: argparse.Namespace, servers: list[ServerProcess], copies: P
     killed_at = time.monotonic()
     await asyncio.to_thread(victim.kill)
     times = await _served_again(hit, killed_at, args.lease + 20, victim.url)
-    figures["kill"] = _served_figures(times)
+    figures["kill"] = {**_served_figures(times), "served_by": _served_by(hit, killed_at, victim.url)}
     await asyncio.to_thread(victim.start)
 
     await asyncio.sleep(args.warmup)
@@ -128,12 +150,18 @@ async def _run(args: argparse.Namespace, servers: list[ServerProcess], copies: P
         raise SystemExit("no process but the one killed has people at it")
     moved = [p for p in _people_at(people, leaving)]
     errors_before = {id(p): len(p.errors) for p in people}
+    process = _health(leaving).get("process", "?")
+    live = {s.url for s in servers if s is not leaving}
     stopped_at = time.monotonic()
     await asyncio.to_thread(leaving.stop)
     times = await _served_again(moved, stopped_at, 30, leaving.url)
     await asyncio.sleep(1.0)
     told = [code for p in people for code in p.errors[errors_before[id(p)]:]]
-    figures["sigterm"] = {**_served_figures(times), "errors_told": len(told), "errors": sorted(set(told))}
+    sent = [p for p in moved if any(at > stopped_at and to in live for at, to in p.moved)]
+    figures["sigterm"] = {**_served_figures(times), "errors_told": len(told), "errors": sorted(set(told)),
+                          "people": len(moved), "people_told_moved": len(sent),
+                          "served_by": _served_by(moved, stopped_at, leaving.url),
+                          "tables_loaded_after_letting_go": _loaded_after_letting_go(leaving, process)}
     await asyncio.to_thread(leaving.start)
 
     figures["fencing"] = await _fencing(args, servers, people)
@@ -188,7 +216,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--processes", type=int, default=3)
     parser.add_argument("--tables", type=int, default=60)
-    parser.add_argument("--lease", type=float, default=10.0, help="the processes' --lease (default 10)")
+    parser.add_argument("--lease", type=float, default=5.0, help="the processes' --lease (default 5)")
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--settle", type=float, default=2.0)
     parser.add_argument("--move-pause", type=float, default=0.1,
@@ -208,7 +236,7 @@ def main() -> int:
         servers = []
         for number in range(args.processes):
             port = free_port()
-            servers.append(ServerProcess(Path(folder) / f"p{number}", url, port, args.log,
+            servers.append(ServerProcess(Path(folder) / f"p{number}", url, port, Path(folder) / f"p{number}.log",
                                          ("--public-address", f"ws://127.0.0.1:{port}/", "--lease", str(args.lease))))
         try:
             for server in servers:
@@ -222,14 +250,19 @@ def main() -> int:
         finally:
             for server in servers:
                 server.kill()
+                if args.log and server.log and server.log.exists():
+                    with open(args.log, "a") as kept:
+                        kept.write(server.log.read_text(errors="replace"))
             if cluster is not None:
                 cluster.stop()
     result = {**figures, **checked, "copies_verified": passed, "copies_with_a_round_dealt_while_away": unseen,
               "copies_failing_verify": failed,
               "seconds": round(time.monotonic() - began, 1), "load_average_1min": round(os.getloadavg()[0], 2)}
     print(json.dumps(result))
+    stop = figures["sigterm"]
     bad = (checked["lost"] + checked["diverged"] + checked["rounds_committed_twice"] + checked["copies_differing"]
-           + failed + figures["sigterm"]["errors_told"] + figures["fencing"].get("told_by_paused_process", 0))
+           + failed + stop["errors_told"] + figures["fencing"].get("told_by_paused_process", 0)
+           + (stop["people"] - stop["people_told_moved"]) + (stop["tables_loaded_after_letting_go"] != 0))
     return 1 if bad else 0
 
 

@@ -56,6 +56,9 @@ class Person:
     """For each update, when it came (monotonic seconds) and from which server."""
     errors: list[str] = field(default_factory=list)
     """The codes of every error the server answered."""
+    moved: list[tuple[float, str]] = field(default_factory=list)
+    """Each ``moved`` that sent this person's table on (its connection about to close): when it came
+    (monotonic seconds) and where to."""
     holding: asyncio.Event = field(default_factory=asyncio.Event)
     """Set: the person waits before moving (a test's cue); cleared, they play on."""
 
@@ -183,6 +186,8 @@ async def _play_on(person: Person, url: str, pause: float) -> None:
             if os.environ.get("TABLECHECK_VERBOSE"):
                 print(f"{time.monotonic():.2f} {person.code}/{person.seat} at {person.client.url}: error "
                       f"{message.data}", file=sys.stderr, flush=True)
+        elif message.type == "moved" and not message.data.get("about"):
+            person.moved.append((time.monotonic(), str(message.data.get("to"))))
         elif message.type == "commit":
             person.commitments.append((int(message.data["round"]), str(message.data["commitment"])))
         elif message.type == "match_end":

@@ -52,6 +52,8 @@ class Cluster:
         """At a stop: the address each table's people are sent to."""
         self._loads: dict[str, int] = {}
         """At a stop: each other live process's tables, counting those sent to it."""
+        self._twins: set[str] = set()
+        """The other live processes said to share this one's address."""
 
     def addresses(self) -> list[str]:
         """Where the live processes are reached (for a client to try when its own is gone)."""
@@ -84,6 +86,7 @@ class Cluster:
         people = sum(1 for _ in server.seated)
         try:
             self.processes = await server.store.heartbeat(server.address, len(server.tables), people, stopping)
+            self._warn_of_a_twin()
             if not stopping:
                 self.tell_addresses()
             if not stopping:
@@ -97,6 +100,15 @@ class Cluster:
                 log.error("the heartbeat failed (%s): other processes take this one's tables once its lease "
                           "runs out", error.reason)
             self._failing = True
+
+    def _warn_of_a_twin(self) -> None:
+        """Say once when another live process has this one's address (moved would lead back here)."""
+        me, address = self.server.store.holder, self.server.address
+        twins = {p.id for p in self.processes if p.id != me and p.address == address and not p.stopping}
+        for twin in twins - self._twins:
+            log.warning("process %s has this process's address %s too: give each process its own "
+                        "--public-address (behind one address, a path each: docs/server.md)", twin, address)
+        self._twins = twins
 
     async def run(self, stop: asyncio.Event) -> None:
         """Beat until ``stop``."""

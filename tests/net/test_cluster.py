@@ -26,7 +26,9 @@ def test_three_processes_lose_nothing_when_one_is_killed_one_stopped_and_one_pau
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     kill = figures["kill"]
     assert kill["tables"] >= 1 and kill["served_again"] == kill["tables"] and kill["served_again_max_s"] < 3 + 10
-    assert figures["sigterm"]["errors_told"] == 0
+    stop = figures["sigterm"]
+    assert stop["errors_told"] == 0 and stop["people"] >= 1 and stop["people_told_moved"] == stop["people"]
+    assert stop["tables_loaded_after_letting_go"] == 0
     assert figures["fencing"]["tried"] and figures["fencing"]["told_by_paused_process"] == 0
     assert figures["fencing"]["move_played_later"]
     assert figures["lost"] == figures["diverged"] == figures["rounds_committed_twice"] == 0
