@@ -205,10 +205,16 @@ async def _pause_over(args: argparse.Namespace, server: ServerProcess, mover: Pe
         other.client._ws.transport.abort()  # cut off: the other person rejoins elsewhere
     times = await _served_again([other], paused_at, args.lease + 20, server.url)
     os.kill(server.process.pid, signal.SIGCONT)
-    await asyncio.sleep(3.0)
+    resumed = time.monotonic()
+
+    def played_later() -> bool:
+        return any(t > paused_at and url != server.url for t, url in mover.told)
+    while time.monotonic() - resumed < 3.0 or (not played_later() and time.monotonic() - resumed < 30.0):
+        await asyncio.sleep(0.1)  # at least 3 s for the resumed process to tell what it must not
     told_after = sum(1 for t, url in mover.told if t > told_by_then and url == server.url)
     return {"tried": True, "served_elsewhere_after_s": round(max(times), 2), "told_by_paused_process": told_after,
-            "move_played_later": any(t > paused_at and url != server.url for t, url in mover.told)}
+            "move_played_later": played_later(), "move_played_later_after_resume_s":
+            round(min((t for t, url in mover.told if t > resumed and url != server.url), default=resumed) - resumed, 2)}
 
 
 def main() -> int:
