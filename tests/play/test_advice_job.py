@@ -1,4 +1,4 @@
-"""The hint found in a worker process is the one found in this process, and a
+"""The hints found in a worker process are the ones found in this process, and a
 hint cancelled while it is being found stops its worker."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from concurrent.futures import wait
 
 from game.engine import SeatView, preset
 from game.memory.session import GameSession, SeatConfig
-from game.play.advice_job import AdviceJob, find_advice
+from game.play.advice_job import AdviceJob, find_hints
 from game.play.pools import pool_processes
 from game.review.results import REVIEW_SEED, ReviewBudget
 
@@ -38,7 +38,7 @@ def test_the_worker_finds_the_hint_this_process_would() -> None:
         found = job.poll()
     finally:
         job.close()
-    assert found == find_advice(view, REVIEW_SEED, SMALL)
+    assert found == find_hints(view, REVIEW_SEED, SMALL), "the same line, the same words, in either process"
     assert not job.busy
 
 

@@ -31,7 +31,7 @@ from ..settings import Settings
 from .frame import FrameFacts, Parts, build_frame
 from .geometry import TableGeometry
 from .handover import Handover
-from .hinting import TableHints, hint_words
+from .hinting import TableHints
 from .input import Command, InputView, TableInput
 from .log_panel import LogPanel
 from .message_line import MessageLine
@@ -239,7 +239,7 @@ class TableScene(Scene):
         if isinstance(found.action, Play):
             self.tray.selected = found.action.tile
             self.tray.step_selection(0)
-        self.message_line.advise(hint_words(found, human, self.match.names))
+        self.message_line.advise(found.text)
 
     def cycle_sort(self) -> None:
         """The next way of sorting the hand (remembered for the next run)."""
