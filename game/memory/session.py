@@ -65,7 +65,9 @@ class GameSession:
         self.allow_undo = allow_undo
         """House setting: the person may take back their last turn (only with every other seat a computer)."""
         self.hints = [0] * len(seats)
-        """Hints asked for, per seat (shown on the score sheet and counted in statistics)."""
+        """Positions hinted, per seat (shown on the score sheet and counted in statistics): a
+        hint asked again at the same position is not counted again (``count_hint``)."""
+        self._hinted: set[tuple[int, int, tuple[str, ...]]] = set()
         self.options = options
         self.seats = list(seats)
         self.seed = seed
@@ -79,6 +81,17 @@ class GameSession:
         """Per dealt round as a save or a network table recorded it, the version of
         each computer kind that played it (None: not recorded, an older save);
         rounds past its end were dealt here, under this game's versions."""
+
+    def count_hint(self, seat: int) -> bool:
+        """Count a hint said to ``seat`` where the match stands now, once for each position
+        (the round and every action in it so far); whether this position was new."""
+        log = self.match.action_log
+        position = (seat, len(log), tuple(log[-1]) if log else ())
+        if position in self._hinted:
+            return False
+        self._hinted.add(position)
+        self.hints[seat] += 1
+        return True
 
     def round_levels(self, index: int) -> Levels | None:
         """The versions of the computer kinds that played round ``index`` (0-based)."""

@@ -1,7 +1,8 @@
 """H at the table: the hint is the round review's own pick, found in a worker
 while the table says it is looking, and a round that takes every hint is
 never told by its review that a hinted move was a mistake. The next hints
-along the line a hint plans are said at once."""
+along the line a hint plans are said at once, and a position hinted twice
+is counted once."""
 
 from __future__ import annotations
 
@@ -104,9 +105,10 @@ def test_a_round_taking_every_hint_has_no_hinted_move_marked_in_its_review(app: 
     table.close()
 
 
-def test_the_hints_along_a_line_are_said_at_once(app: App) -> None:
-    """Deal JSFG-YMEE, your first turn: H says a line; play the hinted tile, H: the line's
-    next move, said without a new search (the worker is asked once), one tile fewer."""
+def test_the_hints_along_a_line_are_said_at_once_and_each_position_counted_once(app: App) -> None:
+    """Deal JSFG-YMEE, your first turn: H says a line; H again at the same position says
+    it again and counts nothing more; play the hinted tile, H: the line's next move, said
+    without a new search (the worker is asked once), one tile fewer, counted once more."""
     seats = [SeatConfig(n, "human" if i == 0 else "medium") for i, n in enumerate(NAMES)]
     session = GameSession(with_length(preset("classic"), 4, "full"), seats, decode("JSFG-YMEE"))
     table = TableScene(session, worker=InlineWorker())
@@ -119,6 +121,9 @@ def test_the_hints_along_a_line_are_said_at_once(app: App) -> None:
     assert frames_until(app, lambda: table.hints.last is not None)
     first = table.hints.last
     assert first is not None and len(first.line) >= 3 and message(table) == first.text
+    key(app, pygame.K_h, "h")
+    frames(app, 1)
+    assert message(table) == first.text and session.hints[0] == 1, "the same position, counted once"
     assert table.controller.act(first.action) is None
     table.catch_steps()
     assert frames_until(app, table.human_turn)
@@ -127,4 +132,5 @@ def test_the_hints_along_a_line_are_said_at_once(app: App) -> None:
     second = table.hints.last
     assert second is not None and second.line == first.line[1:] and message(table) == second.text
     assert len(asked) == 1, "the next hint of the line is known already"
+    assert session.hints[0] == 2
     table.close()

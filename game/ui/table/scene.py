@@ -234,8 +234,8 @@ class TableScene(Scene):
         found, human = self.hints.collect(), self.human
         if found is None or human is None:
             return
-        self.session.hints[human] += 1
-        self.controller.save()
+        if self.session.count_hint(human):
+            self.controller.save()
         if isinstance(found.action, Play):
             self.tray.selected = found.action.tile
             self.tray.step_selection(0)
