@@ -7,7 +7,7 @@ from typing import Any
 
 from ..memory.files import clean
 from .results import Decision, RoundReview, unmarked_because
-from .words import move_words
+from .words import did_words, to_do_words
 
 
 def points(diff: float, se: float) -> str:
@@ -17,17 +17,22 @@ def points(diff: float, se: float) -> str:
 
 
 def decision_line(decision: Decision, names: Sequence[str]) -> str:
-    """One line: round, turn, seat, move made, best move (trains named as the game
-    names them: whose, or the Mexican train), difference with its uncertainty, and
-    the level (every name checked before it is printed)."""
+    """One sentence: round, turn, seat, the move made, and either that it was the best
+    move found or the best move found with the expected cost and the mark ('round 2, turn
+    5, seat 0 (Ana) drew; the best move found was to play the 6-3 on the Mexican train,
+    expected cost +8.1 ± 2.0 points; costly'). Trains are named as the game names them
+    (whose, or the Mexican train) and every name is checked before it is printed."""
     v = decision.valuation
     who = clean(names[decision.seat]) if decision.seat < len(names) else f"seat {decision.seat}"
-    made = move_words(v.made, decision.seat, names)
-    head = f"round {decision.round}, turn {decision.turn}, seat {decision.seat} ({who}): made {made}"
+    made = did_words(v.made, decision.seat, names)
+    head = f"round {decision.round}, turn {decision.turn}, seat {decision.seat} ({who}) {made}"
     if v.best == v.made:
-        return f"{head}; best found: the same"
+        return f"{head}: the best move found"
+    best = to_do_words(v.best, decision.seat, names)
+    if v.diff <= 0 and not v.level:
+        return f"{head}: as good as the review's pick, {best} ({points(v.diff, v.se)})"
     tail = f"; {v.level}" if v.level else f"; not marked: {unmarked_because(v)}" if unmarked_because(v) else ""
-    return f"{head}; best found {move_words(v.best, decision.seat, names)}; {points(v.diff, v.se)}{tail}"
+    return f"{head}; the best move found was {best}, {points(v.diff, v.se)}{tail}"
 
 
 def summary_line(review: RoundReview, names: Sequence[str]) -> str:

@@ -41,6 +41,21 @@ def move_words(text: str, seat: int, names: Sequence[str], you: int | None = Non
     return f"{words[1]} on {where}{knock}"
 
 
+def did_words(text: str, seat: int, names: Sequence[str], you: int | None = None) -> str:
+    """The move as done: 'played the 12-3 on their own train', 'drew', 'ended the turn'."""
+    if text.split()[:1] == ["play"]:
+        return f"played the {move_words(text, seat, names, you)}"
+    return {"draw": "drew", "end": "ended the turn", "open": "opened their train" if seat != you
+            else "opened your train"}.get(text.split()[0] if text.split() else "", text)
+
+
+def to_do_words(text: str, seat: int, names: Sequence[str], you: int | None = None) -> str:
+    """The move to be done: 'to play the 12-3 on their own train', 'to draw', 'to end the turn'."""
+    if text.split()[:1] == ["play"]:
+        return f"to play the {move_words(text, seat, names, you)}"
+    return f"to {move_words(text, seat, names, you)}"
+
+
 def cost_words(diff: float, se: float) -> str:
     """'+14.6 ± 6.3 points' (positive: the move made is expected to cost that many points)."""
     return f"{diff:+.1f} \u00b1 {se:.1f} points"

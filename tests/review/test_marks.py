@@ -55,3 +55,18 @@ def test_a_move_as_good_as_the_best_needs_no_reason_for_having_no_mark() -> None
     same = Valuation("end", "end", 0.0, 0.0, "", 3)
     assert unmarked_because(same) == ""
     assert unmarked_because(_valued(2.0, 0.5, 0.9)) == "less than 4 points"
+
+
+def test_a_review_line_reads_as_a_sentence_a_person_would_write() -> None:
+    """Not 'made end the turn; best found: the same'."""
+    same = Valuation("end", "end", 0.0, 0.0, "", 3)
+    assert decision_line(Decision(1, 4, 21, 0, same), ["You", "Ana"]) == \
+        "round 1, turn 21, seat 0 (You) ended the turn: the best move found"
+    worse = Valuation("draw", "play 6-3 on mexican", 8.1, 2.0, "costly", 3, 0.7, 0.1)
+    assert decision_line(Decision(1, 4, 21, 1, worse), ["You", "Ana"]) == (
+        "round 1, turn 21, seat 1 (Ana) drew; the best move found was to play the 6-3 on the Mexican train, "
+        "expected cost +8.1 ± 2.0 points; costly")
+    mine = Valuation("play 6-3 on 1", "end", -1.5, 1.0, "", 3, 0.2, 0.5)
+    assert decision_line(Decision(1, 4, 21, 1, mine), ["You", "Ana"]) == (
+        "round 1, turn 21, seat 1 (Ana) played the 6-3 on their own train: as good as the review's pick, "
+        "to end the turn (expected cost -1.5 ± 1.0 points)")

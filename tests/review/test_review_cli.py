@@ -44,11 +44,15 @@ def test_one_line_per_decision_of_the_person_by_default(tmp_path: Path, capsys: 
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Round 1, P0: ")
     rows = lines[1:]
-    assert rows and all(r.startswith("  round 1, turn ") and "seat 0 (P0): made " in r for r in rows)
+    assert rows and all(re.match(r"  round 1, turn \d+, seat 0 \(P0\) (played the |drew|ended the turn)", r)
+                        for r in rows), "a sentence: who did what"
     plays = [r for r in rows if " on " in r]
     assert plays and all(re.search(r" on (the Mexican train|their own train|\S+'s train)", r) for r in plays)
     assert not any(re.search(r" on \d", r) for r in rows), "a train named by the engine's number"
-    assert any("expected cost" in r for r in rows) or all("best found: the same" in r for r in rows)
+    assert any("expected cost" in r for r in rows) or all(r.endswith(": the best move found") for r in rows)
+    assert not any("made end" in r or "the same" in r for r in rows), "words a person would write"
+    better = [r for r in rows if "; the best move found was to " in r]
+    assert all(re.search(r"was to (play the \S+ on |draw|end the turn)", r) for r in better)
 
 
 def test_json_and_a_computer_seat_by_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
