@@ -242,8 +242,8 @@ def main() -> int:
             print(path)
         return 0
     house = preset("classic", discretionary_markers=True, knock="penalty")
-    for name, scene in (("title", routes.title()), ("setup", routes.setup()), ("rules", routes.rules()),
-                        ("rules-why", routes.rules(house, "first-turn")), ("settings", routes.settings())):
+    for name, scene in (("title", routes.title()), ("setup", routes.setup()), ("rules", routes.rules(players=4)),
+                        ("rules-why", routes.rules(house, "first-turn", players=4)), ("settings", routes.settings())):
         app.reset(scene)
         settle(app, 3)
         shot(name)

@@ -48,13 +48,13 @@ class GameRoutes:
 
         return LoadScene(self.saves)
 
-    def rules(self, options: RuleOptions | None = None, section: str | None = None, players: int = 4,
+    def rules(self, options: RuleOptions | None = None, section: str | None = None, *, players: int,
               lesson: bool = False) -> Scene:
         """The rules of ``options`` at a table of ``players``, opened at ``section``
         (``lesson``: with a Learn to play button)."""
         from .scenes.rules import RulesScene
 
-        return RulesScene(options, section, players, lesson)
+        return RulesScene(options, section, players=players, lesson=lesson)
 
     def dialog(self, heading: str, body: str, choices: Sequence[tuple[str, Callable[[], None]]]) -> Scene:
         """A small modal question or notice with one button per choice."""
@@ -123,12 +123,12 @@ class GameRoutes:
 
         return GuidedTable(checked_lesson(lesson_file()), step)
 
-    def lesson_pause(self, options: RuleOptions, progress: str, on_later: Callable[[], None],
+    def lesson_pause(self, options: RuleOptions, players: int, progress: str, on_later: Callable[[], None],
                      on_skip: Callable[[], None]) -> Scene:
         """The lesson's pause menu: Continue later or Skip."""
         from .scenes.lesson_pause import LessonPauseScene
 
-        return LessonPauseScene(options, progress, on_later, on_skip)
+        return LessonPauseScene(options, players, progress, on_later, on_skip)
 
     def scores(self, match: Match, hints: Sequence[int] = (), reviewable: Reviewable | None = None,
                you: int | None = None) -> Scene:

@@ -132,9 +132,10 @@ class Routes(Protocol):
         """The list of saved games."""
         ...
 
-    def rules(self, options: RuleOptions | None = None, section: str | None = None, players: int = 4,
+    def rules(self, options: RuleOptions | None = None, section: str | None = None, *, players: int,
               lesson: bool = False) -> Scene:
-        """The rules of ``options`` (classic when None) at a table of ``players``,
+        """The rules of ``options`` (classic when None) at a table of ``players`` (always
+        said: rules help opened from a table describes that table's deal),
         opened at the section keyed ``section`` (see ``game.words.rules_help``);
         ``lesson`` offers Learn to play there (away from a table)."""
         ...
@@ -184,7 +185,7 @@ class Routes(Protocol):
         """The Learn to play lesson from ``step`` (0-based); LessonError when its file cannot be used."""
         ...
 
-    def lesson_pause(self, options: RuleOptions, progress: str, on_later: Callable[[], None],
+    def lesson_pause(self, options: RuleOptions, players: int, progress: str, on_later: Callable[[], None],
                      on_skip: Callable[[], None]) -> Scene:
         """The lesson's pause menu: Continue later (``on_later``) or Skip (``on_skip``)."""
         ...

@@ -66,7 +66,7 @@ def test_a_note_from_the_backup_is_a_dialog_shown_before_the_round_summary(app: 
 
 def test_the_rules_scene_explains_the_house_rules_and_opens_at_a_section(app: App) -> None:
     options = preset("classic", discretionary_markers=True, knock="penalty")
-    rules = app.routes.rules(options, "doubles", 4)
+    rules = app.routes.rules(options, "doubles", players=4)
     app.push(rules)
     frames(app, 1)
     assert isinstance(rules, RulesScene)
@@ -186,3 +186,23 @@ def test_the_rules_opened_from_the_setup_are_as_large_as_those_a_why_link_opens(
         assert direct.page.get_height() > hundred.page.get_height(), "150% text is larger than 100%"
     finally:
         use_scale(1.0)
+
+
+def test_rules_help_from_the_pause_menu_describes_the_table_in_play(app: App) -> None:
+    """An 8-seat match deals 11 tiles each from a double-12 set: the pause menu's
+    rules say so (they said 'Each of the 4 players takes 15 tiles'), and so does the
+    lesson's pause menu for the lesson's table."""
+    seats = [SeatConfig(f"P{i}", "human" if i == 0 else "easy") for i in range(8)]
+    session = GameSession(preset("classic"), seats, 3)
+    table = app.routes.table(session)
+    app.reset(table)
+    frames(app, 2)
+    assert isinstance(table, TableScene)
+    table.open_menu()
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    pause.rules()
+    rules = app.top
+    assert isinstance(rules, RulesScene)
+    deal = next(text for block in rules.blocks if block.key == "deal" for text, _ in block.paragraphs)
+    assert "double-12 set. Each of the 8 players takes 11 tiles" in deal

@@ -371,7 +371,7 @@ def _lesson(app: App, shown: Shown) -> None:
     """The lesson's first step, its Esc menu over it."""
     app.reset(app.routes.lesson(0))
     settle(app, 8)
-    app.push(app.routes.lesson_pause(preset("classic"), "Step 9 of 25", lambda: None, lambda: None))
+    app.push(app.routes.lesson_pause(preset("classic"), 4, "Step 9 of 25", lambda: None, lambda: None))
     settle(app, 2)
 
 
@@ -447,10 +447,10 @@ CASES = (
     Case("title note", ("title",), _title_note),
     Case("quit", ("title", "dialog"), _quit),
     Case("setup", ("setup",), opened(lambda app, s: app.routes.setup("K3F9Q-2XAMB"))),
-    Case("rules", ("rules",), opened(lambda app, s: app.routes.rules(lesson=True))),
+    Case("rules", ("rules",), opened(lambda app, s: app.routes.rules(players=4, lesson=True))),
     Case("rules from setup", ("rules", "setup"), _rules_from_setup),
     Case("rules why", ("rules",), opened(lambda app, s: app.routes.rules(preset("classic", knock="penalty"),
-                                                                         "first-turn"))),
+                                                                         "first-turn", players=4))),
     Case("settings", ("settings",), opened(lambda app, s: app.routes.settings())),
     Case("table", ("table",), lambda app, s: show_table(app, s.mid)),
     Case("table log why", ("table",), _table_log_and_why),

@@ -27,10 +27,11 @@ class LessonPauseScene(MenuScene):
 
     modal = True
 
-    def __init__(self, options: RuleOptions, progress: str, on_later: Callable[[], None],
+    def __init__(self, options: RuleOptions, players: int, progress: str, on_later: Callable[[], None],
                  on_skip: Callable[[], None]) -> None:
         super().__init__()
         self.options = options
+        self.players = players
         self.progress = progress
         self.widgets = [
             Button("Resume the lesson", (600, 300, 400, 64), self.back, primary=True),
@@ -43,7 +44,7 @@ class LessonPauseScene(MenuScene):
     def rules(self) -> None:
         """The rules the lesson is played by."""
         assert self.app is not None
-        self.app.push(self.app.routes.rules(self.options))
+        self.app.push(self.app.routes.rules(self.options, players=self.players))
 
     def settings(self) -> None:
         """Open the settings."""

@@ -60,7 +60,8 @@ class PauseScene(MenuScene):
     def rules(self) -> None:
         """Open how to play, with this match's rules."""
         assert self.app is not None
-        self.app.push(self.app.routes.rules(self.session.match.setup.options))
+        match = self.session.match
+        self.app.push(self.app.routes.rules(match.setup.options, players=match.players))
 
     def save_as(self) -> None:
         """Open the Save as dialog (not in demo mode)."""

@@ -79,7 +79,7 @@ class RulesScene(MenuScene):
     text_room = math.inf
     """Text grows with the UI scale (running text: it wraps and scrolls)."""
 
-    def __init__(self, options: RuleOptions | None = None, section: str | None = None, players: int = 4,
+    def __init__(self, options: RuleOptions | None = None, section: str | None = None, *, players: int,
                  lesson: bool = False) -> None:
         super().__init__()
         self.options = options or preset("classic")

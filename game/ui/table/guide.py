@@ -186,7 +186,7 @@ class GuidedTable(TableScene):
         """Esc: the lesson's pause menu (Continue later, Skip)."""
         assert self.app is not None
         self.input.drag = None
-        self.app.push(self.app.routes.lesson_pause(self.match.setup.options, self.guide.progress(),
+        self.app.push(self.app.routes.lesson_pause(self.match.setup.options, self.match.players, self.guide.progress(),
                                                    self.continue_later, self.skip_lesson))
 
     def hint(self) -> None:

@@ -206,7 +206,7 @@ class TableScene(Scene):
     def open_rules(self, why: str) -> None:
         """The rules help, open at section ``why``."""
         assert self.app is not None
-        self.app.push(self.app.routes.rules(self.match.setup.options, why, self.match.players))
+        self.app.push(self.app.routes.rules(self.match.setup.options, why, players=self.match.players))
 
     def open_menu(self) -> None:
         """Esc: the pause menu (over the round summary too)."""
