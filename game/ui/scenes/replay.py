@@ -20,16 +20,16 @@ from ...engine.round import RoundState
 from ...engine.tiles import HI, LO
 from ...review.cache import Reviewable
 from ...review.results import Decision
-from ...review.words import cost_words, move_words, played_tile
 from ...words.movelog import told
 from .. import theme
-from ..fonts import blit_text
+from ..fonts import blit_text, font
 from ..intents import Intent
 from ..scene import FULL_RATE, Space
 from ..table.draw import seat_color
 from ..tile_art import face
 from ..widgets import Button
 from .menu import MenuScene, card, sentences
+from .replay_marks import marks, place, sentence
 
 PLAY_SECONDS = 0.7
 """Seconds per step while playing."""
@@ -260,35 +260,20 @@ class ReplayScene(MenuScene):
         return y + self.unit * 2.9 + 10
 
     def _both_moves(self, surface: pygame.Surface, space: Space, spots: dict[int, pygame.Rect]) -> None:
-        """The reviewed decision's two tiles in the hand: the move made ringed in
-        orange and marked "made", the best found ringed in green and marked "best"."""
+        """The reviewed decision's marks in the hand (``replay_marks``): orange "made" and
+        green "best", or one mark that says both; never two in one place."""
         assert self.compare is not None
-        v = self.compare.valuation
-        for text, color, word in ((v.made, theme.WARN, "made"), (v.best, theme.GREEN, "best")):
-            tile = played_tile(text, self.match.setup.set_max)
-            if tile is None or tile not in spots:
-                continue
-            ring = spots[tile].inflate(space.px(8), space.px(8))
-            pygame.draw.rect(surface, color, ring, max(2, space.px(4)), border_radius=space.px(6))
-            blit_text(surface, word, space.px(14), color, ring.midbottom, "midtop", "bold")
+        found = marks(self.compare.valuation, self.match.setup.set_max)
+        size = space.px(14)
+        for placed in place(found, spots, space.px(4), lambda word: font(size, "bold").size(word)):
+            pygame.draw.rect(surface, placed.mark.color, placed.ring, max(2, space.px(4)), border_radius=space.px(6))
+            blit_text(surface, placed.mark.word, size, placed.mark.color, placed.label.topleft, "topleft", "bold")
 
     def _compare_banner(self, surface: pygame.Surface, space: Space, y: float) -> None:
         """The reviewed decision in words, under the table, at its step."""
         if self.compare is None or self.at != self.compare.index:
             return
-        d, v = self.compare, self.compare.valuation
-        names = self.names
-        set_max = self.match.setup.set_max
-        made = move_words(v.made, d.seat, names, self.you)
-        made += ' (orange, "made")' if played_tile(v.made, set_max) is not None else ""
-        if v.best == v.made:
-            line = f"The next move, {made}, was the best move found."
-        else:
-            best = move_words(v.best, d.seat, names, self.you)
-            best += ' (green, "best")' if played_tile(v.best, set_max) is not None else ""
-            level = f", {v.level}" if v.level else ""
-            line = (f"Next move made: {made}.  Best found: {best}. The move made is expected to cost "
-                    f"{cost_words(v.diff, v.se)}{level}.")
+        line = sentence(self.compare.valuation, self.compare.seat, self.names, self.you, self.match.setup.set_max)
         blit_text(surface, line, space.px(17), theme.GOLD, space.point(70, y), "topleft", "bold", wrap=space.px(1030))
 
     def _train_row(self, surface: pygame.Surface, space: Space, state: RoundState, train: int, label: str,
@@ -344,8 +329,9 @@ class ReplayScene(MenuScene):
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, space.rect(1162, y - 3, 386, 29),
                                  border_radius=space.px(6))
             if self.compare is not None and self.at == self.compare.index and index == self.at + 1:
-                pygame.draw.rect(surface, theme.WARN, space.rect(1162, y - 3, 386, 29), max(1, space.px(2)),
-                                 border_radius=space.px(6))  # the reviewed move, made next
+                v = self.compare.valuation  # the reviewed move, made next: green when it was the best
+                pygame.draw.rect(surface, theme.GREEN if v.made == v.best else theme.WARN,
+                                 space.rect(1162, y - 3, 386, 29), max(1, space.px(2)), border_radius=space.px(6))
             color = seat_color(step.seat) if step.seat is not None else theme.GOLD
             line = self.lines[index]
             while len(line) > 8 and space.px(15) * len(line) * 0.52 > space.px(360):
