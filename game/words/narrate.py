@@ -336,20 +336,25 @@ def _engine_search(events: Sequence[ev.Event], engine: int, names: Sequence[str]
     if not any(counts):
         return None
     finder = "you" if placed.seat == human_seat else names[placed.seat]
-    low, high = min(counts), max(counts)
-    each = f"{high} tile{'s' if high != 1 else ''} each" if low == high else f"{low} or {high} tiles each"
+    total, high = sum(counts), max(counts)
     double = f"the {engine}-{engine}"
+    kept = "" if total == 1 else "; everyone keeps the other tiles they drew"
     rule = options.round_start
     if rule == "draw-in-turn":
-        return f"Nobody held {double}: each player drew in turn until {finder} drew it, {each}."
+        if total == 1:
+            return (f"Nobody was dealt {double}, so players took turns drawing a tile from the boneyard: "
+                    f"{finder} drew it on the very first draw.")
+        return (f"Nobody was dealt {double}, so players took turns drawing a tile from the boneyard until "
+                f"{finder} drew it, {total} draws in all{kept}.")
     if rule == "designate-largest":
         drawers = [("you" if s == human_seat else names[s]) for s, c in enumerate(counts) if c]
         who = drawers[0] if len(drawers) == 1 else ", ".join(drawers[:-1]) + " and " + drawers[-1]
         return (f"No double to open with: {who} drew until {finder} drew one, so {double} opens the hub "
                 f"({sum(counts)} tile{'s' if sum(counts) != 1 else ''} drawn).")
     wanted = "the highest double not used yet" if rule == "highest-unused" else double
-    return (f"Nobody held {wanted}: everyone drew a tile at once until {finder} found "
-            f"{double}, {each}.")
+    times = "once" if high == 1 else "twice" if high == 2 else f"{high} times"
+    return (f"Nobody was dealt {wanted}, so everyone drew a tile at the same time, {times}, until "
+            f"{finder} found {double}{kept}.")
 
 
 def sentence(reason: str) -> str:

@@ -129,11 +129,16 @@ def test_the_search_for_the_hub_double_is_told_with_who_found_it_and_how_many_ti
     drawn = [ev.TileDrawn(s, t(3, s)) for s in (1, 2, 3, 0)] + [ev.TileDrawn(1, t(5, 1)), ev.TileDrawn(2, t(12, 12))]
     events = [ev.Dealt(15, 31), *drawn, ev.EnginePlaced(2, 12)]
     lines = round_opening_lines(1, 13, 12, 2, events, NAMES, YOU, CLASSIC)
-    assert lines[0].text == ("Round 1 of 13: engine 12-12. Nobody held the 12-12: each player drew in turn until "
-                             "Bruno drew it, 1 or 2 tiles each. Bruno plays first.")
+    assert lines[0].text == ("Round 1 of 13: engine 12-12. Nobody was dealt the 12-12, so players took turns drawing "
+                             "a tile from the boneyard until Bruno drew it, 6 draws in all; everyone keeps the other "
+                             "tiles they drew. Bruno plays first.")
     assert lines[0].aloud and lines[0].why == "deal"
     all_draw = round_opening_lines(1, 13, 12, 2, events, NAMES, YOU, preset("star-ranch"))
-    assert "everyone drew a tile at once until Bruno found the 12-12" in all_draw[0].text
+    assert "everyone drew a tile at the same time, twice, until Bruno found the 12-12" in all_draw[0].text
+    first = round_opening_lines(1, 13, 12, 0, [ev.Dealt(15, 31), ev.TileDrawn(0, t(12, 12)), ev.EnginePlaced(0, 12)],
+                                NAMES, YOU, CLASSIC)
+    assert "0 or 1" not in first[0].text and "tiles each" not in first[0].text, "the lesson's opening"
+    assert "you drew it on the very first draw." in first[0].text
     dealt = round_opening_lines(1, 13, 12, 2, [ev.Dealt(15, 31), ev.EnginePlaced(2, 12)], NAMES, YOU, CLASSIC)
     assert [line.text for line in dealt] == ["Round 1 of 13: engine 12-12. Bruno plays first."]
 
