@@ -13,6 +13,7 @@ from ..memory.files import clean
 from ..memory.session import GameSession, SeatConfig
 from .document import check_bytes, read_bytes, restore_checked, summarize
 from .errors import SaveError
+from .listing import SaveInfo
 from .store import SaveStore, default_store
 
 EXIT_BAD_FILE = 2
@@ -20,6 +21,8 @@ EXIT_BAD_FILE = 2
 
 NAME_WIDTH = 24
 """Characters of a save's name in a ``saves list`` row (a longer name ends in …)."""
+FILE_WIDTH = 40
+"""Characters the file column is padded to at most (a longer file name is printed whole)."""
 
 
 def list_command(out: TextIO, store: SaveStore | None = None, err: TextIO | None = None) -> int:
@@ -42,17 +45,26 @@ def list_command(out: TextIO, store: SaveStore | None = None, err: TextIO | None
     if not saves:
         out.write(f"No saves in {clean(str(folder))}\n")
         return 0
-    out.write(f"Saves in {clean(str(folder))}:\n")
-    for info in saves:
-        if info.problem:
-            out.write(f"  {clean(info.path.name)}: cannot be read: {clean(info.problem)}\n")
-            continue
-        date = info.date.strftime("%Y-%m-%d %H:%M") if info.date else "?"
-        scores = " ".join(map(str, info.scores))
-        name = _column(clean(info.name), NAME_WIDTH)
-        played = "finished" if info.finished else f"round {info.round}/{info.rounds}"
-        out.write(f"  {name} {date}  {clean(info.preset):<10} {played:<11}  scores {scores}\n")
+    out.write(f"Saves in {clean(str(folder))} (load one with: mexican-train --load FILE):\n")
+    width = min(FILE_WIDTH, max(len(clean(info.path.name)) for info in saves))
+    out.writelines(save_rows(info, width) for info in saves)
     return 0
+
+
+def save_rows(info: SaveInfo, file_width: int = 0) -> str:
+    """A save in two lines: its file (what ``--load`` takes), name or 'autosave', date,
+    preset and how far the match is; under it, each seat's name with its score
+    ('You 31 · Ana 45'). Every text is checked before it is printed."""
+    file = clean(info.path.name)
+    if info.problem:
+        return f"  {file}: cannot be read: {clean(info.problem)}\n"
+    date = info.date.strftime("%Y-%m-%d %H:%M") if info.date else "?"
+    name = _column("(autosave)" if info.is_autosave else clean(info.name), NAME_WIDTH)
+    played = "finished" if info.finished else f"round {info.round}/{info.rounds}"
+    head = f"  {file:<{file_width}}  {name}  {date}  {clean(info.preset):<10} {played}"
+    scores = " \u00b7 ".join(f"{_column(clean(n), NAME_WIDTH).rstrip()} {score}"
+                              for n, score in zip(info.seat_names, info.scores))
+    return f"{head}\n      scores: {scores or 'none yet'}\n"
 
 
 def _column(text: str, width: int) -> str:

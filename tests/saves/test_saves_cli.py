@@ -40,8 +40,10 @@ def test_saves_list_shows_name_preset_round_and_scores(
     out = capsys.readouterr().out
     from game.saves import load_file
 
-    totals = " ".join(map(str, load_file(SAMPLE).match.totals()))
-    assert "Classic, round 7" in out and "classic" in out and "round 7/13" in out and f"scores {totals}" in out
+    saved = load_file(SAMPLE)
+    named = " \u00b7 ".join(f"{s.name} {t}" for s, t in zip(saved.seats, saved.match.totals()))
+    assert "mine.json" in out and "Classic, round 7" in out and "classic" in out and "round 7/13" in out
+    assert f"scores: {named}" in out, "each score beside its seat's name"
 
 
 def test_load_flag_opens_the_table_of_a_good_save_and_refuses_a_bad_one(
@@ -97,3 +99,30 @@ def test_saves_check_cleans_a_file_name_before_printing_it(
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out
     assert "\ufffd" in out and ": ok: " in out and ": refused: " in out
+
+
+def test_saves_list_tells_autosaves_apart_and_names_whose_score_is_whose(
+    private_data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Three matches in progress were three rows 'autosave' with bare numbers: each row
+    now names its file (what --load takes) and each score its seat."""
+    from game.engine import play_match, preset
+    from game.memory.session import GameSession, SeatConfig
+
+    store = SaveStore(private_data_dir / "saves")
+    tables = (("You", "Ana"), ("You", "Bruno", "Carmen"), ("Elena", "Felipe"))
+    for seed, names in enumerate(tables, 1):
+        session = GameSession(preset("classic"), [SeatConfig(n, "human" if i == 0 else "easy")
+                                                  for i, n in enumerate(names)], seed)
+        play_match(session.match, lambda match, seat: match.legal_actions()[0],
+                   until=lambda match: len(match.round_scores) == 1)
+        store.autosave(session)
+    assert main(["saves", "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    heads = [line for line in lines if "(autosave)" in line]
+    files = {line.split()[0] for line in heads}
+    assert len(heads) == 3 and len(files) == 3 and all(f.startswith("autosave-") for f in files)
+    scores = [line.strip() for line in lines if line.strip().startswith("scores: ")]
+    assert len(scores) == 3
+    for names in tables:
+        assert any(all(f"{n} " in row for n in names) and row.count("\u00b7") == len(names) - 1 for row in scores)
