@@ -74,11 +74,12 @@ class GameRoutes:
 
         return TableScene(session, note=note, autosave=self.saves.autosave, saving=self.saves)
 
-    def pass_to(self, name: str, on_ready: Callable[[], None], on_menu: Callable[[], None]) -> Scene:
+    def pass_to(self, name: str, on_ready: Callable[[], None], on_menu: Callable[[], None],
+                since: Sequence[str] = (), fingerprint: str = "") -> Scene:
         """The opaque pass-and-play screen: "Pass to ``name``" until they are ready."""
         from .scenes.pass_to import PassScene
 
-        return PassScene(name, on_ready, on_menu)
+        return PassScene(name, on_ready, on_menu, since, fingerprint)
 
     def watch(self, session: GameSession, exit_at_end: bool = False) -> Scene:
         """A table where computers play every seat (not autosaved); ``exit_at_end``

@@ -152,8 +152,10 @@ class Routes(Protocol):
         """The table of ``session`` (autosaved), showing ``note`` once it is open."""
         ...
 
-    def pass_to(self, name: str, on_ready: Callable[[], None], on_menu: Callable[[], None]) -> Scene:
-        """The opaque pass-and-play screen: "Pass to ``name``" until they are ready."""
+    def pass_to(self, name: str, on_ready: Callable[[], None], on_menu: Callable[[], None],
+                since: Sequence[str] = (), fingerprint: str = "") -> Scene:
+        """The opaque pass-and-play screen: "Pass to ``name``" until they are ready, with what
+        happened since they last looked (``since``) and the round's deal fingerprint."""
         ...
 
     def pause(

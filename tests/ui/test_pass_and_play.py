@@ -192,3 +192,58 @@ def test_the_hand_turns_face_down_the_moment_its_turn_ends_not_at_the_pass_scree
         checked += 1
     assert checked >= 2
     table.close()
+
+
+def test_the_pass_screen_tells_each_person_what_happened_since_they_last_looked(
+        app: App, text_seen: TextSeen) -> None:
+    """Ana plays, the computers play, Ben plays: the pass screen to Ana says Ben's move and
+    the computers' since she left the table, not her own; it shows the round's deal
+    fingerprint whole, as the round summary will check it."""
+    from game.engine.fairdeal import short
+
+    session = _two_people()
+    table = TableScene(session)
+    app.push(table)
+    names = session.match.names
+    first = _until_pass_screen(app)
+    key(app, pygame.K_RETURN)
+    mover = table.controller.to_move()
+    assert mover is not None and first.name == names[mover]
+    own = len(table.log.lines)
+    while table.controller.to_move() == mover:
+        assert table.controller.act(table.controller.legal_actions()[0]) is None
+        table.catch_steps()
+    second = _until_pass_screen(app)
+    mine = [line.text for line in table.log.lines[own:] if line.seat == mover]
+    assert mine and any(said.startswith(names[mover]) for said in second.since), "Ben is told what Ana did"
+    key(app, pygame.K_RETURN)
+    other = table.controller.to_move()
+    assert other is not None and other != mover
+    while table.controller.to_move() == other:
+        assert table.controller.act(table.controller.legal_actions()[0]) is None
+        table.catch_steps()
+    back = _until_pass_screen(app)
+    assert back.name == names[mover]
+    assert any(said.startswith(names[other]) for said in back.since), "the other person's move is told"
+    assert not any(said.startswith(names[mover]) for said in back.since), "not the person's own moves again"
+    fingerprint = short(session.match.fingerprints[-1])
+    assert len(fingerprint) == 19 and back.fingerprint == fingerprint
+    shown = text_seen.frame(app)
+    assert any(fingerprint in line and "\u2026" not in line for line in shown), "the fingerprint whole"
+    assert back.since_heading() in shown
+    table.close()
+
+
+def test_the_top_bar_never_cuts_the_deal_fingerprint(app: App) -> None:
+    """However little room the rules line has beside a long score line (pass and play),
+    the fingerprint is printed whole: the rules are shortened, or it goes to a second line."""
+    from game.ui.fonts import font
+    from game.ui.table.parts import DEAL_MARK, fit_detail
+
+    detail = f"Classic + 2 house rules  \u00b7  double-12 set  \u00b7  engine 12-12{DEAL_MARK}34b7 a1c8 6e38 c150"
+    whole = font(16).size(detail)[0]
+    assert fit_detail(detail, 16, whole) == [detail]
+    for room in (whole - 40, whole // 2, font(16).size("deal 34b7 a1c8 6e38 c150")[0] + 8):
+        lines = fit_detail(detail, 16, room)
+        assert any(line.endswith("deal 34b7 a1c8 6e38 c150") for line in lines), (room, lines)
+        assert all(font(16).size(line)[0] <= room for line in lines)

@@ -85,3 +85,14 @@ def test_a_round_with_an_undo_is_marked_on_the_score_sheet() -> None:
 
     assert round_label(2, False) == "R3"
     assert round_label(2, True) == "R3\u21ba"
+
+
+def test_what_happened_since_someone_last_looked_tells_a_run_of_plays_once() -> None:
+    from game.words.movelog import since_words
+    from game.words.narrate import Line
+
+    lines = [Line("Bruno plays 12-11 on their own train.", seat=1), Line("Bruno plays 11-5 on their own train.", seat=1),
+             Line("Bruno plays 5-0 on their own train.", seat=1), Line("Carmen draws a tile.", seat=3),
+             Line("Carmen plays 9-4 on the Mexican train.", seat=3), Line("Carmen plays 4-4 on Ana's train.", seat=3)]
+    assert since_words(lines) == ["Bruno plays 12-11, 11-5 and 5-0 on their own train.", "Carmen draws a tile.",
+                                  "Carmen plays 9-4 on the Mexican train.", "Carmen plays 4-4 on Ana's train."]

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...engine.fairdeal import short
+from ...words.movelog import MoveLog, since_words
+
 
 class Viewer:
     """The seat whose hand the table shows (None: no hand), read by the tray
@@ -50,10 +53,15 @@ class Handover:
         moment its turn ends (and up again when it is its turn)."""
         self.viewer.face_down = self.several and self.viewer.seat is not None and to_move != self.viewer.seat
 
-    def start(self, seat: int) -> None:
-        """The pass screen goes up for ``seat``: no hand is shown meanwhile."""
+    def start(self, seat: int, log: MoveLog | None = None, fingerprints: Sequence[str] = ()) -> tuple[list[str], str]:
+        """The pass screen goes up for ``seat``: no hand is shown meanwhile, and the person
+        who had the table looks away. Returns what the screen tells ``seat``'s person: what
+        happened since they last looked (from the move ``log``) and the deal's fingerprint."""
+        if log is not None and self.viewer.seat is not None:
+            log.looked_away(self.viewer.seat)
         self.passing = seat
         self.viewer.seat = None
+        return (since_words(log.since(seat)) if log is not None else []), short(fingerprints[-1]) if fingerprints else ""
 
     def done(self) -> int | None:
         """The person passed to is ready: their hand is shown; returns their seat."""

@@ -34,7 +34,7 @@ from .draw import (
     marker_pos,
 )
 from .log_panel import LogPanel
-from .parts import Pill, TableButton, TipCard, badge_band
+from .parts import Pill, TableButton, TipCard, badge_band, fit_detail
 from .picture import TablePicture
 from .tray import HandTray, Point
 from .turn_clock import ClockShown, clock_rect, draw_turn_clock
@@ -127,9 +127,15 @@ def paint_static(surface: pygame.Surface, frame: TableFrame) -> None:
         said = fit_text(frame.score_text, int(17 * k), "bold", int(frame.score_right - left - 80 * k))
         drawn = blit_text(surface, said, int(17 * k), theme.INK, (frame.score_right, score.centery), "midright", "bold")
         room = int(drawn.left - 16 * k - left)  # the rules line gives way to the score line, never under it
-        if room > 40 * k:
-            detail = fit_text(frame.detail, int(16 * k), "regular", room)
-            blit_text(surface, detail, int(16 * k), theme.INK_DIM, (left, bar.centery), "midleft")
+        if room > 40 * k:  # the deal's fingerprint whole, on a second line if need be
+            size = int(16 * k)
+            lines = fit_detail(frame.detail, size, room)
+            if len(lines) > 1:  # two lines in the bar: a smaller size
+                size = int(13 * k)
+                lines = fit_detail(frame.detail, size, room)
+            for i, line in enumerate(lines):
+                y = bar.centery + (i - (len(lines) - 1) / 2) * size * 1.15
+                blit_text(surface, line, size, theme.INK_DIM, (left, y), "midleft")
 
 
 def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePicture, tray: HandTray,

@@ -16,7 +16,7 @@ from ...engine import DRAW, END, OPEN, Action, Play, RoundState
 from ...engine.fairdeal import short
 from ...words.rules_help import describe
 from .. import theme
-from ..fonts import capped, font, text, text_scale
+from ..fonts import capped, fit_text, font, text, text_scale
 from ..layout import Scaled
 
 TURN_BUTTONS = (("end", "End turn  (E)"), ("open", "Open train  (O)"))
@@ -74,12 +74,34 @@ class TipCard:
     size: int
 
 
+DEAL_MARK = "  \u00b7  deal "
+"""What stands before the deal's fingerprint in the top bar's rules line."""
+
+
 def detail_line(state: RoundState, fingerprint: str = "") -> str:
     """The top bar's rules ('Classic + 2 house rules'), set, engine and the
     deal's fingerprint (see docs/fair-deal.md)."""
     setup = state.setup
     line = f"{describe(setup.options, setup.players)}  \u00b7  double-{setup.set_max} set  \u00b7  engine {state.engine}-{state.engine}"
-    return f"{line}  \u00b7  deal {short(fingerprint)}" if fingerprint else line
+    return f"{line}{DEAL_MARK}{short(fingerprint)}" if fingerprint else line
+
+
+def fit_detail(detail: str, size: int, width: int) -> list[str]:
+    """The rules line in ``width`` pixels at ``size``: whole if it fits; else the
+    rules shortened and the deal's fingerprint whole after them; where even that
+    leaves the rules too little, two lines, the fingerprint whole on the second.
+    The fingerprint is never cut: a player checks it after the round."""
+    face = font(size)
+    if face.size(detail)[0] <= width:
+        return [detail]
+    rules, mark, deal = detail.partition(DEAL_MARK)
+    if not mark:
+        return [fit_text(detail, size, "regular", width)]
+    tail = mark + deal
+    room = width - face.size(tail)[0]
+    if room >= face.size(rules[:12] + "\u2026")[0]:
+        return [fit_text(rules, size, "regular", room) + tail]
+    return [fit_text(rules, size, "regular", width), "deal " + deal]
 
 
 def score_line(state: RoundState, totals: Sequence[int], human: int | None) -> str:

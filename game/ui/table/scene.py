@@ -370,9 +370,9 @@ class TableScene(Scene):
         seat = self.handover.due(self.controller.to_move(), self.picture.ready())
         if seat is None or self.app is None:
             return
-        self.handover.start(seat)
+        news = self.handover.start(seat, self.log, self.match.fingerprints)  # since they last looked; the deal
         self._new_person()
-        self.app.push(self.app.routes.pass_to(self.match.names[seat], self._handed_over, self.open_menu))
+        self.app.push(self.app.routes.pass_to(self.match.names[seat], self._handed_over, self.open_menu, *news))
 
     def _handed_over(self) -> None:
         """The person passed to is ready: show their hand."""
