@@ -134,3 +134,17 @@ def test_the_hints_along_a_line_are_said_at_once_and_each_position_counted_once(
     assert len(asked) == 1, "the next hint of the line is known already"
     assert session.hints[0] == 2
     table.close()
+
+
+def test_speech_says_the_hint_in_the_very_words_the_message_line_shows(app: App) -> None:
+    from game.speech import Recording, Voice
+
+    recording = Recording()
+    app.voice = Voice(recording, "system voice")
+    session = position([(4, 2), (6, 1), (3, 3)])
+    table = table_for(app, session)
+    key(app, pygame.K_h, "h")
+    frames(app, 2)
+    advice = table.hints.last
+    assert advice is not None and message(table) == advice.text
+    assert advice.text in recording.lines, "one sentence for the eyes and the ears"
