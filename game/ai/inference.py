@@ -105,7 +105,7 @@ class Limit:
 
 def showing(pips: frozenset[int]) -> frozenset[Tile]:
     """Every tile with an end showing one of ``pips``."""
-    return frozenset().union(*(PIP_SET[p] for p in pips))
+    return frozenset().union(*[PIP_SET[p] for p in pips])
 
 
 def limits(view: SeatView, read_stops: bool = False) -> list[Limit]:

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..engine import END, Action, Open, Play, RoundState, SeatView
+from ..engine.frozen import Frozen
 from ..engine.options import RuleOptions
 from ..engine.tiles import HI, IS_DOUBLE, LO, PIPS, Tile
+from ..native import mypyc_attr
 from .chain import Chain, ChainCache, longest_chain
 
 RACE_TILES = 2
@@ -20,7 +23,7 @@ RACE_TILES = 2
 
 
 @dataclass(frozen=True, slots=True)
-class Style:
+class Style(Frozen):
     """The weights of the play heuristic, in pips."""
 
     chain: float = 20.0
@@ -175,12 +178,13 @@ def view_plan(view: SeatView, cache: dict[tuple[int, tuple[Tile, ...]], Chain]) 
     return plan
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MediumPlayer:
     """Medium: longest own-train chain kept in reserve, heavy tiles shed on the
     Mexican and public trains, doubles only when coverable, races when an
     opponent is nearly out."""
 
-    style = MEDIUM
+    style: ClassVar[Style] = MEDIUM
 
     def __init__(self, seed: str) -> None:
         self.seed = seed

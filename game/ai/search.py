@@ -19,7 +19,9 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from ..engine import Action, Open, Play, RoundState, RuleOptions, SeatView, seat_view
+from ..engine.frozen import Frozen
 from ..engine.tiles import PIPS
+from ..native import mypyc_attr
 from .chain import longest_chain
 from .inference import Sampler
 from .medium import MEDIUM, SHEDDER, MediumPolicy, Style, best_plays, medium_choice, score_play
@@ -33,7 +35,7 @@ WIN_BONUS = 30.0
 
 
 @dataclass(frozen=True, slots=True)
-class SearchBudget:
+class SearchBudget(Frozen):
     """How much a level searches: playouts per decision and candidates kept."""
 
     rollouts: int
@@ -99,7 +101,7 @@ ROUND_SPREAD = 48.0
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(Frozen):
     """The match a round is played in: each seat's total before it and how
     many rounds follow it."""
 
@@ -247,20 +249,24 @@ def match_weights(view: SeatView) -> list[float] | None:
     return [w / norm for w in raw] if norm else None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SearchPlayer:
-    """Determinized Monte Carlo over policy playouts (Hard and Expert)."""
+    """Determinized Monte Carlo over policy playouts (Hard and Expert).
 
-    budget = SearchBudget(rollouts=64, min_samples=16, max_samples=24, candidates=4, depth=48)
-    weigh_match = False
-    lead: Style = SHEDDER
+    A level's settings are class variables, so that a subclass (a level, or a
+    trial variant in ``tools/lab``) changes one by naming it."""
+
+    budget: ClassVar[SearchBudget] = SearchBudget(rollouts=64, min_samples=16, max_samples=24, candidates=4, depth=48)
+    weigh_match: ClassVar[bool] = False
+    lead: ClassVar[Style] = SHEDDER
     """Weights of the default move and the candidate order."""
-    playout: Style = MEDIUM
+    playout: ClassVar[Style] = MEDIUM
     """Weights of the policy that plays every seat in the playouts."""
-    read_stops = False
+    read_stops: ClassVar[bool] = False
     """Whether samples take a chain's stop as proof its player held no tile matching its end."""
-    read_chains = False
+    read_chains: ClassVar[bool] = False
     """Whether samples take each first-turn chain as the longest its player could lay."""
-    play_for_match = False
+    play_for_match: ClassVar[bool] = False
     """Whether, in a match of several rounds, playouts are valued by the chance
     of winning the match (``Standing.equity``) instead of the round's margin."""
 
@@ -331,6 +337,7 @@ class SearchPlayer:
         return search(roots, view.seat, moves, weights, depth, b.z, policy, b.win_bonus, standing)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HardPlayer(SearchPlayer):
     """Hard: samples the hidden tiles from what its seat has seen and plays
     each candidate out with Medium; its default move and candidate order come
@@ -341,10 +348,11 @@ class HardPlayer(SearchPlayer):
     decisions (``UNSEARCHED``), so that Hard sits between Medium and Expert
     there too."""
 
-    budget = SearchBudget(rollouts=64, min_samples=16, max_samples=24, candidates=4, depth=48, z=0.5)
-    CAUTIOUS_PRESETS = frozenset({"tournament", "tap"})
+    budget: ClassVar[SearchBudget] = SearchBudget(
+        rollouts=64, min_samples=16, max_samples=24, candidates=4, depth=48, z=0.5)
+    CAUTIOUS_PRESETS: ClassVar[frozenset[str]] = frozenset({"tournament", "tap"})
     """Presets where Hard starts from Medium's move (docs/ai.md: re-spacing the ladder)."""
-    cautious_budget = replace(budget, z=2.0)
+    cautious_budget: ClassVar[SearchBudget] = replace(budget, z=2.0)
     """There, another move must beat Medium's by two standard errors."""
     UNSEARCHED: ClassVar[dict[str, float]] = {"classic": 0.5}
     """Per preset, the share of decisions on which Hard plays its default move
@@ -370,6 +378,7 @@ class HardPlayer(SearchPlayer):
         return self.cautious_budget if view.options.preset in self.CAUTIOUS_PRESETS else self.budget
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ExpertPlayer(SearchPlayer):
     """Expert: Hard's search over six candidates with more samples and longer
     playouts, played to the end once few tiles are left, every seat in them
@@ -378,13 +387,13 @@ class ExpertPlayer(SearchPlayer):
     each first-turn chain as the longest its player could lay (see
     ``inference``), weighing the match standings when the view carries them."""
 
-    budget = SearchBudget(
+    budget: ClassVar[SearchBudget] = SearchBudget(
         rollouts=384, min_samples=48, max_samples=64, candidates=6, depth=64, endgame=30, tries=12, z=0.5
     )
-    weigh_match = True
-    playout = SHEDDER
-    read_stops = True
-    read_chains = True
+    weigh_match: ClassVar[bool] = True
+    playout: ClassVar[Style] = SHEDDER
+    read_stops: ClassVar[bool] = True
+    read_chains: ClassVar[bool] = True
 
 
 class OraclePlayer:
@@ -392,7 +401,7 @@ class OraclePlayer:
     order) and plays each candidate out once with Medium. Never offered to
     players; it is not in ``KINDS`` and has no ``choose(view)``."""
 
-    candidates = 8
+    candidates: ClassVar[int] = 8
 
     def __init__(self, seed: str) -> None:
         self.seed = seed

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from .frozen import Frozen
 from .tiles import MAX_PIP, TEXT, Tile, TileSyntaxError, parse_tile
 
 MEXICAN: Final = -1
@@ -24,7 +25,7 @@ class ActionSyntaxError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(Frozen):
     """Lay ``tile`` from hand on ``train``; ``knock`` declares one tile left."""
 
     tile: Tile
@@ -37,7 +38,7 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Frozen):
     """Draw the next boneyard tile."""
 
     def __str__(self) -> str:
@@ -45,7 +46,7 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
-class End:
+class End(Frozen):
     """Stop a turn where a further play is allowed but not required."""
 
     def __str__(self) -> str:
@@ -53,7 +54,7 @@ class End:
 
 
 @dataclass(frozen=True, slots=True)
-class Open:
+class Open(Frozen):
     """Turn your own train public (presets with ``may_open_own``)."""
 
     def __str__(self) -> str:

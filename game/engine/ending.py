@@ -27,7 +27,7 @@ def is_blocked(state: RoundData) -> bool:
         and not opts.mexican_after_own_turn
     ):
         # Then every seat may play on every train: one set of wanted tiles.
-        wanted = frozenset().union(*(PIP_SET[end] for end in set(state.ends)))
+        wanted = frozenset().union(*[PIP_SET[end] for end in set(state.ends)])
         return all(wanted.isdisjoint(hand) for hand in hands)
     # In the classic opening a seat whose first turn is still to come plays
     # ordinarily from its second turn on, so every seat counts with ordinary plays.

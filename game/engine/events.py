@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .frozen import Frozen
 from .tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)
-class DrawOffTile:
+class DrawOffTile(Frozen):
     """In the draw-off for the first player, ``seat`` turned up ``tile``."""
 
     seat: int
@@ -20,14 +21,14 @@ class DrawOffTile:
 
 
 @dataclass(frozen=True, slots=True)
-class StarterChosen:
+class StarterChosen(Frozen):
     """``seat`` won the draw-off and is the designated starter."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt:
+class Dealt(Frozen):
     """Each seat was dealt ``hand_size`` tiles; ``boneyard`` tiles remain."""
 
     hand_size: int
@@ -35,7 +36,7 @@ class Dealt:
 
 
 @dataclass(frozen=True, slots=True)
-class TileDrawn:
+class TileDrawn(Frozen):
     """``seat`` drew a tile from the boneyard; ``tile`` is None for other seats."""
 
     seat: int
@@ -44,7 +45,7 @@ class TileDrawn:
 
 
 @dataclass(frozen=True, slots=True)
-class EnginePlaced:
+class EnginePlaced(Frozen):
     """``seat`` placed the double ``engine`` in the hub (``seat`` -1: held out)."""
 
     seat: int
@@ -52,14 +53,14 @@ class EnginePlaced:
 
 
 @dataclass(frozen=True, slots=True)
-class TurnStarted:
+class TurnStarted(Frozen):
     """It is ``seat``'s turn."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class TilePlayed:
+class TilePlayed(Frozen):
     """``seat`` laid ``tile`` on ``train`` as ``near``-``far`` (hub side first)."""
 
     seat: int
@@ -70,21 +71,21 @@ class TilePlayed:
 
 
 @dataclass(frozen=True, slots=True)
-class MarkerUp:
+class MarkerUp(Frozen):
     """``seat``'s train turned public."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class MarkerDown:
+class MarkerDown(Frozen):
     """``seat``'s train turned private."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class DoubleOpened:
+class DoubleOpened(Frozen):
     """``seat`` left the double at the end of ``train`` uncovered."""
 
     seat: int
@@ -92,7 +93,7 @@ class DoubleOpened:
 
 
 @dataclass(frozen=True, slots=True)
-class DoubleCovered:
+class DoubleCovered(Frozen):
     """``seat`` covered the double at the end of ``train``."""
 
     seat: int
@@ -100,35 +101,35 @@ class DoubleCovered:
 
 
 @dataclass(frozen=True, slots=True)
-class Knocked:
+class Knocked(Frozen):
     """``seat`` knocked: one tile left."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Penalty:
+class Penalty(Frozen):
     """``seat`` forgot to knock and draws a penalty tile (see the TileDrawn after it)."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Passed:
+class Passed(Frozen):
     """``seat`` ended the turn without playing."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class SeatSuspended:
+class SeatSuspended(Frozen):
     """``seat`` had to draw from an empty boneyard and is suspended (hub)."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEnded:
+class RoundEnded(Frozen):
     """The round is over: every hand revealed and the pips charged to each seat."""
 
     hands: tuple[tuple[Tile, ...], ...]

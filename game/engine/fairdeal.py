@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
+from .frozen import Frozen
 from .tiles import TEXT, Tile
 
 T = TypeVar("T")
@@ -121,7 +122,7 @@ def fair_shuffle(items: Sequence[T], seed_hex: str) -> list[T]:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundMix:
+class RoundMix(Frozen):
     """How a network round's deal was mixed: the server's commitment, shown
     before anyone contributed, each seat's contribution ('' for none), the
     shuffle the mix seed drove, and whether this game saw the commitment

@@ -95,7 +95,7 @@ def mexican_startable(state: RoundData, seat: int) -> bool:
 
 
 _ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple((seat, MEXICAN, *(t for t in range(players) if t != seat)) for seat in range(players))
+    tuple((seat, MEXICAN, *[t for t in range(players) if t != seat]) for seat in range(players))
     for players in range(9)
 )
 """Per table size and seat, the trains in the order the seat considers them:
@@ -114,7 +114,7 @@ def considered(state: RoundData, seat: int, scope: int) -> tuple[int, ...]:
     if scope == EXTRA and state.open_doubles:
         first = state.covering_order()[0]
         if ordinary_block(state, seat, first) is not None:
-            return (*(t for t in order if t != first), first)
+            return (*[t for t in order if t != first], first)
     return order
 
 

@@ -22,10 +22,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from ..native import mypyc_attr
 from . import events as ev
 from .actions import Action, action_text, parse_action
 from .errors import IllegalAction, MatchStateError
 from .fairdeal import LEGACY_SHUFFLE, SHUFFLE, SHUFFLES, fair_shuffle, fingerprint, mix_seed, new_salt
+from .frozen import Frozen
 from .options import RuleOptions, TableSetup
 from .round import RoundState
 from .start import deal_order, draw_off, round_tiles, shuffled_tiles
@@ -78,7 +80,7 @@ class Phase(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Frozen):
     """The result of a finished match."""
 
     totals: tuple[int, ...]
@@ -90,7 +92,7 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchRecord:
+class MatchRecord(Frozen):
     """Everything a match was made of: its table, the chance outcomes and the
     actions. ``Match.replay`` rebuilds the match from it exactly."""
 
@@ -116,6 +118,7 @@ class MatchRecord:
     """Per dealt round, how many turns were taken back."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Match:
     """A whole match between ``players`` seats under one rule set."""
 
@@ -284,18 +287,18 @@ class Match:
             self._record_round()
         return self.round
 
-    def apply(self, action: Action) -> tuple[ev.Event, ...]:
+    def apply(self, action: object) -> tuple[ev.Event, ...]:
         """Apply ``action`` for the current player and log it; returns the events
         it caused (empty when the match records none), and a round that it ends
-        has its scores recorded. Raises IllegalAction with the reason, and
-        MatchStateError with no round in play."""
+        has its scores recorded. Raises IllegalAction with the reason (for
+        anything that is not an action too), and MatchStateError with no round in play."""
         state = self.round
         if state is None or state.round_over:
             raise MatchStateError("no round is being played")
         mover = (state.to_move, state.turn_number)
         before = len(state.events) if state.events is not None else 0
-        state.apply(action)
-        self.action_log[-1].append(action_text(action))
+        legal = state.apply(action)
+        self.action_log[-1].append(action_text(legal))
         self.turns[-1].append(mover)
         if state.round_over:
             self._record_round()

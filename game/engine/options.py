@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .errors import SetupError
+from .frozen import Frozen
 from .option_ranges import (
     OPTION_RANGES,
     AfterDouble,
@@ -37,7 +38,7 @@ TAP_DEAL: Final = ((12, (16, 15, 14, 13, 12, 11, 10)),)
 
 
 @dataclass(frozen=True, slots=True)
-class RuleOptions:
+class RuleOptions(Frozen):
     """The complete rule set of a table. Each field is documented in docs/rules.md."""
 
     preset: str = "classic"
@@ -108,7 +109,7 @@ class RuleOptions:
 
 
 @dataclass(frozen=True, slots=True)
-class TableSetup:
+class TableSetup(Frozen):
     """Options resolved for a player count: the set, the deal and the rounds."""
 
     options: RuleOptions

@@ -89,26 +89,37 @@ class RoundState(RoundData):
 
     # ------------------------------------------------------------------- apply
 
-    def apply(self, action: Action) -> None:
-        """Apply a legal action for the seat to move, or raise IllegalAction with the reason."""
+    def apply(self, action: object) -> Action:
+        """Apply a legal action for the seat to move and return it as it was offered
+        (the interned value); raise IllegalAction with the reason, for anything
+        that is not an action too (both builds: the compiled one checks no type here)."""
         legal = self.legal_actions()
         for offered in legal:  # identity first: offered actions are interned values
             if offered is action:
                 break
         else:
-            if action not in legal:
-                raise IllegalAction(self.why_illegal(action))
+            offered = self._offered(action)
         self._legal = None
-        if type(action) is Play:
-            self._do_play(action)
-        elif type(action) is Draw:
+        if type(offered) is Play:
+            self._do_play(offered)
+        elif type(offered) is Draw:
             self._do_draw()
-        elif type(action) is End:
+        elif type(offered) is End:
             self._finish_turn(failed=False)
-        elif type(action) is Open:
+        elif type(offered) is Open:
             self.turn.opened = True
             self._set_public(self.to_move, True)
         self._settle()
+        return offered
+
+    def _offered(self, action: object) -> Action:
+        """The legal action equal to ``action``, or IllegalAction saying why there is none."""
+        if not isinstance(action, (Play, Draw, End, Open)):
+            raise IllegalAction(f"{type(action).__name__[:40]} is not an action: play, draw, end or open")
+        for offered in self.legal_actions():
+            if offered == action:
+                return offered
+        raise IllegalAction(self.why_illegal(action))
 
     def _do_draw(self) -> None:
         """Draw one tile for the seat to move (its only decision)."""

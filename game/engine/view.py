@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .fields import PUBLIC_FIELDS, freeze, thaw
+from .frozen import Frozen
 from .options import RuleOptions, TableSetup
 from .round import RoundState
 from .round_data import ChainStop, HistoryEntry
@@ -23,7 +24,7 @@ from .turn import TurnProgress
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(Frozen):
     """Everything ``seat`` may know of the round, and nothing else."""
 
     seat: int

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import ClassVar
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -196,6 +197,12 @@ def test_a_won_round_is_worth_the_win_bonus_to_its_winner_only() -> None:
         assert gain == (30 if seat in winners else 0)
 
 
+class _SearchingHard(HardPlayer):
+    """Hard searching every decision (a subclass: a compiled Hard takes no attribute set on it)."""
+
+    UNSEARCHED: ClassVar[dict[str, float]] = {}
+
+
 def test_hard_at_classic_plays_its_default_move_unsearched_on_about_half_its_decisions() -> None:
     """At ``classic`` Hard plays, decision by decision, either the ``SHEDDER``
     move without searching or the move its search chooses (what Hard searching
@@ -205,8 +212,7 @@ def test_hard_at_classic_plays_its_default_move_unsearched_on_about_half_its_dec
     unsearched = 0
     for view in views:
         hard = HardPlayer("mix")
-        full = HardPlayer("mix")
-        full.UNSEARCHED = {}
+        full = _SearchingHard("mix")
         choice = hard.choose(view)
         skip = not hard.searches(view)
         assert choice == (hint(view)[0] if skip else full.choose(view))
@@ -215,8 +221,7 @@ def test_hard_at_classic_plays_its_default_move_unsearched_on_about_half_its_dec
     assert 0.25 * len(views) <= unsearched <= 0.75 * len(views)
     for view in _real_choices("hub")[:6]:
         assert HardPlayer("mix").searches(view)
-        full = HardPlayer("mix")
-        full.UNSEARCHED = {}
+        full = _SearchingHard("mix")
         assert HardPlayer("mix").choose(view) == full.choose(view)
 
 

@@ -67,10 +67,18 @@ def round_state(state: RoundState | None) -> dict[str, Any] | None:
     return {name: getattr(state, name) for name in FIELD_NAMES if name not in UNSAVED_ROUND}
 
 
+def attributes(thing: object) -> dict[str, Any]:
+    """Every attribute ``thing`` holds, by name: its ``__dict__``, and for a class
+    compiled by mypyc (no ``__dict__`` of its own) the attributes it declares."""
+    declared = getattr(type(thing), "__mypyc_attrs__", ())
+    found = {name: getattr(thing, name) for name in declared if name != "__dict__" and hasattr(thing, name)}
+    return {**found, **getattr(thing, "__dict__", {})}
+
+
 def match_state(match: Match) -> dict[str, Any]:
     """Every attribute of a match (its round field by field), the legal actions
     and the round number, but those a save does not keep."""
-    state = {name: value for name, value in vars(match).items() if name not in UNSAVED_MATCH}
+    state = {name: value for name, value in attributes(match).items() if name not in UNSAVED_MATCH}
     state["round"] = round_state(match.round)
     state["legal"] = list(match.legal_actions())
     state["round_number"] = match.round_number

@@ -4,13 +4,16 @@ version of its level that made it, and an honest save never reads as cheating.""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from game.ai import levels
+from game.ai.players import KINDS as KINDS_REGISTRY
+from game.ai.search import HardPlayer
 from game.commands.cli import main
-from game.engine import Phase, preset
+from game.engine import Action, Phase, SeatView, preset
 from game.memory.session import GameSession, SeatConfig
 from game.saves import SaveError, SaveStore, check_bytes, dumps, load_file, session_from_bytes
 from game.saves.verify import EXIT_FAILED, EXIT_NOT_DECIDED
@@ -19,6 +22,17 @@ from .sessions import play_steps
 from .test_verify_deal import _forged
 
 KINDS = ["human", "easy", "medium", "hard"]
+
+
+def _hard_choosing(choose: Callable[[SeatView], Action]) -> type[HardPlayer]:
+    """Hard changed to decide with ``choose``: a subclass put in the registry, as a
+    compiled Hard's own method cannot be replaced."""
+
+    class ChangedHard(HardPlayer):
+        def choose(self, view: SeatView) -> Action:
+            return choose(view)
+
+    return ChangedHard
 
 
 def test_a_save_records_the_versions_of_the_kinds_at_the_table(played: Path) -> None:
@@ -31,9 +45,7 @@ def test_a_level_changed_under_a_new_version_leaves_an_honest_save_checked_in_pa
 ) -> None:
     """Hard decides differently now, and says so with its version: the older
     save is not called a cheat, and every Hard decision is named as not decided again."""
-    from game.ai.search import HardPlayer
-
-    monkeypatch.setattr(HardPlayer, "choose", lambda self, view: view.legal[-1])
+    monkeypatch.setitem(KINDS_REGISTRY, "hard", _hard_choosing(lambda view: view.legal[-1]))
     monkeypatch.setitem(levels.VERSIONS, "hard", levels.VERSIONS["hard"] + 1)
     assert main(["verify-deal", str(played)]) == EXIT_NOT_DECIDED
     out = capsys.readouterr().out
@@ -47,9 +59,7 @@ def test_the_same_change_without_a_new_version_is_caught(
 ) -> None:
     """What the version is for: under the same version a changed decision is a
     failure (and tests/ai/test_decisions.py stops it from being committed)."""
-    from game.ai.search import HardPlayer
-
-    monkeypatch.setattr(HardPlayer, "choose", lambda self, view: view.legal[-1] if len(view.legal) > 1 else view.legal[0])
+    monkeypatch.setitem(KINDS_REGISTRY, "hard", _hard_choosing(lambda view: view.legal[-1]))
     assert main(["verify-deal", str(played)]) == EXIT_FAILED
     assert "FAILED: P3 (hard) played" in capsys.readouterr().out
 
