@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.commands.cli import main
+from game.core_build import COMPILED, PURE_LABEL, build_label, is_extension, still_python
 from game.version import game_version
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +28,20 @@ def test_mexican_train_version_prints_the_name_and_the_pyproject_version(capsys:
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
     assert stop.value.code == 0
-    assert capsys.readouterr().out.strip() == f"mexican-train {pyproject_version()}"
+    assert capsys.readouterr().out.strip() == f"mexican-train {pyproject_version()} ({build_label()})"
+
+
+def test_the_source_tree_runs_its_python_and_version_says_so() -> None:
+    """A development install runs the .py files a developer edits: no compiled
+    module beside them (a stale one would run instead), and --version says pure Python."""
+    import game
+
+    source = Path(game.__file__).resolve().parent
+    if source != ROOT / "game":
+        pytest.skip("the game under test is an installed build, not this source tree")
+    stale = sorted(str(p.relative_to(ROOT)) for p in source.rglob("*") if is_extension(p.name))
+    assert stale == [], f"compiled modules in the source tree would run instead of the .py: {stale}"
+    assert build_label() == PURE_LABEL and len(still_python()) == len(COMPILED)
 
 
 def test_game_dunder_version_is_the_same_version() -> None:

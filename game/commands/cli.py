@@ -15,13 +15,34 @@ SIMULATE_AI = "medium"
 """The computer level of every seat in `simulate` unless --ai says otherwise: a level people meet."""
 
 
+def version_line() -> str:
+    """``mexican-train 0.1.0 (compiled core)``: the version and which build runs
+    (``game.core_build``: the compiled core, or pure Python)."""
+    from ..core_build import build_label
+
+    return f"{DISTRIBUTION} {game_version()} ({build_label()})"
+
+
+class VersionAction(argparse.Action):
+    """``--version``: print ``version_line()`` and exit (worked out only when asked,
+    as it imports the compiled modules to see what they are)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        """Print the line on standard output and exit with 0."""
+        print(version_line())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(
         prog="mexican-train", description="Mexican Train dominoes against computer players."
     )
-    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {game_version()}",
-                        help="print the game's version and exit")
+    parser.add_argument("--version", action=VersionAction, help="print the game's version and build and exit")
     parser.add_argument("--load", metavar="FILE", help="start the game straight into a save file")
     parser.add_argument("--deal", metavar="CODE", help="open the New match screen with this deal code filled in")
     parser.add_argument("--demo", action="store_true", help="watch a match of computer players")
