@@ -10,71 +10,100 @@ far below the budget.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-from ..engine.tiles import HI, LO, PIPS, Tile
+from ..engine.tiles import HI, LO, MAX_PIP, PIPS, Tile
 
 Chain = tuple[Tile, ...]
 
 DEFAULT_BUDGET = 6000
 
 
+SCORE_SHIFT: Final = 13
+"""A packed chain: its score above this bit, the next tile's index + 1 in the 8
+bits below it, the next end pip + 1 in the lowest 5 (one small int: the search
+allocates no tuple per position, as it did when it kept tuples)."""
+ONE_TILE: Final = 1 << 14
+"""A score is the chain's length in units of this, plus its pips (at most 190 x 36)."""
+
+
+class _ChainSearch:
+    """One longest-chain search: the hand's tiles by the pips they show, and the memo of
+    the best chain from (end pip, tiles used) packed into ints."""
+
+    __slots__ = ("adj", "budget", "memo", "over")
+
+    def __init__(self, adj: list[list[tuple[int, int, int]]], budget: int) -> None:
+        self.adj = adj
+        self.budget = budget
+        self.memo: dict[int, int] = {}
+        self.over = False
+
+    def best(self, end: int, used: int) -> int:
+        """The best chain from ``end`` with the tiles of bitmask ``used`` laid, packed
+        (``SCORE_SHIFT``); the memo, keyed ``used << 5 | end``, is read before each step."""
+        memo = self.memo
+        adj = self.adj
+        result = 0
+        if self.over:
+            # Greedy finish: heaviest next tile that keeps the chain going.
+            pick, pick_i, pick_far, pick_pips = -1, -1, -1, 0
+            for i, far, pips in adj[end]:
+                if not used >> i & 1:
+                    score = (ONE_TILE if adj[far] else 0) | pips
+                    if score > pick:
+                        pick, pick_i, pick_far, pick_pips = score, i, far, pips
+            if pick >= 0:
+                child = used | 1 << pick_i
+                rest = memo.get(child << 5 | pick_far)
+                if rest is None:
+                    rest = self.best(pick_far, child)
+                score = (rest >> SCORE_SHIFT) + ONE_TILE + pick_pips
+                result = score << SCORE_SHIFT | (pick_i + 1) << 5 | (pick_far + 1)
+        else:
+            best_score = 0
+            for i, far, pips in adj[end]:
+                if used >> i & 1:
+                    continue
+                child = used | 1 << i
+                rest = memo.get(child << 5 | far)
+                if rest is None:
+                    rest = self.best(far, child)
+                score = (rest >> SCORE_SHIFT) + ONE_TILE + pips
+                if score > best_score:
+                    best_score = score
+                    result = score << SCORE_SHIFT | (i + 1) << 5 | (far + 1)
+        memo[used << 5 | end] = result
+        if len(memo) > self.budget:
+            self.over = True
+        return result
+
+
 def longest_chain(start: int, hand: Sequence[Tile], budget: int = DEFAULT_BUDGET) -> Chain:
     """Tiles of ``hand`` in the order they would be laid from ``start``: the
     longest chain, ties broken by most pips."""
     tiles = list(hand)
-    adj: dict[int, list[tuple[int, int, int]]] = {}
+    adj: list[list[tuple[int, int, int]]] = [[] for _ in range(MAX_PIP + 1)]
     for i, t in enumerate(tiles):
         hi, lo = HI[t], LO[t]
-        adj.setdefault(hi, []).append((i, lo, PIPS[t]))
+        adj[hi].append((i, lo, PIPS[t]))
         if lo != hi:
-            adj.setdefault(lo, []).append((i, hi, PIPS[t]))
-    if start not in adj:
+            adj[lo].append((i, hi, PIPS[t]))
+    if not adj[start]:
         return ()
-    memo: dict[tuple[int, int], tuple[int, int, int, int]] = {}
-    over = False
-
-    def best(end: int, used: int) -> tuple[int, int, int, int]:
-        """(length, pips, next tile index, next end) of the best chain from here."""
-        nonlocal over
-        key = (end, used)
-        found = memo.get(key)
-        if found is not None:
-            return found
-        result = (0, 0, -1, -1)
-        options = adj.get(end, ())
-        if over:
-            # Greedy finish: heaviest next tile that keeps the chain going.
-            pick = None
-            for i, far, pips in options:
-                if not used >> i & 1:
-                    score = (far in adj, pips)
-                    if pick is None or score > pick[0]:
-                        pick = (score, i, far, pips)
-            if pick is not None:
-                _, i, far, pips = pick
-                length, total, _, _ = best(far, used | 1 << i)
-                result = (length + 1, total + pips, i, far)
-        else:
-            for i, far, pips in options:
-                if used >> i & 1:
-                    continue
-                length, total, _, _ = best(far, used | 1 << i)
-                if (length + 1, total + pips) > result[:2]:
-                    result = (length + 1, total + pips, i, far)
-        memo[key] = result
-        if len(memo) > budget:
-            over = True
-        return result
-
+    search = _ChainSearch(adj, budget)
     chain: list[Tile] = []
     end, used = start, 0
     while True:
-        _, _, i, far = best(end, used)
+        found = search.memo.get(used << 5 | end)
+        if found is None:
+            found = search.best(end, used)
+        i = (found >> 5 & 255) - 1
         if i < 0:
             break
         chain.append(tiles[i])
         used |= 1 << i
-        end = far
+        end = (found & 31) - 1
     return tuple(chain)
 
 
