@@ -94,7 +94,7 @@ def mexican_startable(state: RoundData, seat: int) -> bool:
     return bool(state.trains[seat]) and (started or 0) < state.turn_number
 
 
-_ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_ORDERS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple((seat, MEXICAN, *[t for t in range(players) if t != seat]) for seat in range(players))
     for players in range(9)
 )
@@ -204,32 +204,31 @@ BONEYARD_EMPTY = "boneyard-empty"
 NO_DRAW_NEEDED = "no-draw-needed"
 
 
-def _draw_rule(state: RoundData) -> Refusal | None:
+def _draw_rule(state: RoundData) -> str | None:
     """The rule that forbids a draw to the seat to move whatever its hand, or None."""
     seat, turn = state.to_move, state.turn
     if turn.drew:
-        return Refusal(DRAWN, "you have already drawn for this")
+        return DRAWN
     if state.suspended[seat]:
-        return Refusal(SUSPENDED_DRAW, "you are suspended: you may not draw, only cover a double")
+        return SUSPENDED_DRAW
     if not state.opening_done and not state.first_turn_done[seat]:
-        return Refusal(FIRST_TURN_DRAW, f"there is no draw on your first turn in {state.options.preset}")
+        return FIRST_TURN_DRAW
     if turn.played and state.options.after_double == "cover-or-end":
-        return Refusal(DOUBLE_ENDS_TURN,
-                       f"in {state.options.preset} a double you could not cover is not drawn for: the turn ends")
+        return DOUBLE_ENDS_TURN
     return None
 
 
-def draw_refusal(state: RoundData, has_play: bool) -> Refusal | None:
-    """Why the seat to move may not draw now (None: it may)."""
+def draw_rule(state: RoundData, has_play: bool) -> str | None:
+    """The rule that forbids the seat to move to draw now (None: it may)."""
     if has_play:
-        return Refusal(HAS_PLAY, "you have a tile you can play, so you cannot draw")
+        return HAS_PLAY
     rule = _draw_rule(state)
     if rule is not None:
         return rule
     if not state.boneyard:
-        return Refusal(BONEYARD_EMPTY, "the boneyard is empty")
+        return BONEYARD_EMPTY
     if state.turn.need != REQUIRED:
-        return Refusal(NO_DRAW_NEEDED, "your turn needs no draw")
+        return NO_DRAW_NEEDED
     return None
 
 
@@ -238,15 +237,14 @@ MUST_DRAW = "must-draw"
 TURN_OVER = "turn-over"
 
 
-def end_refusal(state: RoundData, has_play: bool) -> Refusal | None:
-    """Why the seat to move may not end its turn now (None: it may)."""
+def end_rule(state: RoundData, has_play: bool) -> str | None:
+    """The rule that forbids the seat to move to end its turn now (None: it may)."""
     need = state.turn.need
     if need == REQUIRED:
-        return Refusal(MUST_PLAY, "you must play a tile first") if has_play else Refusal(
-            MUST_DRAW, "you must draw first")
+        return MUST_PLAY if has_play else MUST_DRAW
     if need == OPTIONAL and has_play:
         return None
-    return Refusal(TURN_OVER, "your turn is already over")
+    return TURN_OVER
 
 
 NO_OPENING = "no-opening"
@@ -256,27 +254,72 @@ OPEN_LATE = "open-late"
 OPEN_NO_PLAY = "open-no-play"
 
 
-def open_refusal(state: RoundData, has_play: bool) -> Refusal | None:
-    """Why the seat to move may not open its own train now (star-ranch; None: it may)."""
+def open_rule(state: RoundData, has_play: bool) -> str | None:
+    """The rule that forbids the seat to move to open its own train now (star-ranch; None: it may)."""
     seat, turn = state.to_move, state.turn
     if not state.options.may_open_own:
-        return Refusal(NO_OPENING, "these rules do not let you open your own train")
+        return NO_OPENING
     if state.public[seat]:
-        return Refusal(OPEN_ALREADY, "your train is already public")
+        return OPEN_ALREADY
     if turn.opened:
-        return Refusal(OPENED_TWICE, "you have opened your train this turn already")
+        return OPENED_TWICE
     if turn.played or turn.drew or turn.need != REQUIRED:
-        return Refusal(OPEN_LATE, "you may open your train only at the start of your turn, before you play")
+        return OPEN_LATE
     if not has_play:
-        return Refusal(OPEN_NO_PLAY, "you may open your train only on a turn you could play")
+        return OPEN_NO_PLAY
     return None
+
+
+_SAID: Final = {
+    DRAWN: "you have already drawn for this",
+    SUSPENDED_DRAW: "you are suspended: you may not draw, only cover a double",
+    HAS_PLAY: "you have a tile you can play, so you cannot draw",
+    BONEYARD_EMPTY: "the boneyard is empty",
+    NO_DRAW_NEEDED: "your turn needs no draw",
+    MUST_PLAY: "you must play a tile first",
+    MUST_DRAW: "you must draw first",
+    TURN_OVER: "your turn is already over",
+    NO_OPENING: "these rules do not let you open your own train",
+    OPEN_ALREADY: "your train is already public",
+    OPENED_TWICE: "you have opened your train this turn already",
+    OPEN_LATE: "you may open your train only at the start of your turn, before you play",
+    OPEN_NO_PLAY: "you may open your train only on a turn you could play",
+}
+"""The reason in words for each rule of drawing, ending and opening that needs nothing from the table."""
+
+
+def _refusal(state: RoundData, rule: str | None) -> Refusal | None:
+    """The refusal of a rule of drawing, ending or opening, with its reason in words (None: no rule)."""
+    if rule is None:
+        return None
+    if rule == FIRST_TURN_DRAW:
+        return Refusal(rule, f"there is no draw on your first turn in {state.options.preset}")
+    if rule == DOUBLE_ENDS_TURN:
+        return Refusal(rule, f"in {state.options.preset} a double you could not cover is not drawn for: the turn ends")
+    return Refusal(rule, _SAID[rule])
+
+
+def draw_refusal(state: RoundData, has_play: bool) -> Refusal | None:
+    """Why the seat to move may not draw now (None: it may)."""
+    return _refusal(state, draw_rule(state, has_play))
+
+
+def end_refusal(state: RoundData, has_play: bool) -> Refusal | None:
+    """Why the seat to move may not end its turn now (None: it may)."""
+    return _refusal(state, end_rule(state, has_play))
+
+
+def open_refusal(state: RoundData, has_play: bool) -> Refusal | None:
+    """Why the seat to move may not open its own train now (star-ranch; None: it may)."""
+    return _refusal(state, open_rule(state, has_play))
 
 
 # ------------------------------------------------------------------ the whole list
 
 
 def legal_actions(state: RoundData) -> list[Action]:
-    """Every action the seat to move may take now (see the module's docstring)."""
+    """Every action the seat to move may take now (see the module's docstring): the
+    rules are asked by their short codes, so no reason is worded for an action not listed."""
     if state.round_over or state.turn.need == DONE:
         return []
     seat = state.to_move
@@ -285,12 +328,12 @@ def legal_actions(state: RoundData) -> list[Action]:
         legal: list[Action] = found  # type: ignore[assignment]  # a list of plays is a list of actions
         if knock_offered(state, seat):
             legal = legal + [play(p.tile, p.train, True) for p in found]
-        if end_refusal(state, True) is None:
+        if end_rule(state, True) is None:
             legal.append(END)
-        elif open_refusal(state, True) is None:
+        elif open_rule(state, True) is None:
             legal.append(OPEN)
         return legal
-    return [DRAW] if draw_refusal(state, False) is None else []
+    return [DRAW] if draw_rule(state, False) is None else []
 
 
 ROUND_OVER = "round-over"

@@ -176,8 +176,8 @@ class RoundState(RoundData):
         if failed:
             if not self.boneyard:
                 turn_rules.suspension(self, seat, legality.may_draw(self))
-            if self.turn.played == 0:
-                turn_rules.emit(self, ev.Passed(seat))
+            if self.turn.played == 0 and self.events is not None:
+                self.events.append(ev.Passed(seat))
         turn_rules.marker_after_turn(self, seat, failed)
         turn_rules.record_chain_stop(self, seat, failed)
         if not self.opening_done and turn_rules.close_opening(self, seat):

@@ -18,13 +18,6 @@ from .round_data import RoundData
 from .tiles import HI, IS_DOUBLE, LO, Tile
 from .turn import DONE, OPTIONAL, REQUIRED
 
-
-def emit(state: RoundData, *events: ev.Event) -> None:
-    """Record ``events`` when the round records them."""
-    if state.events is not None:
-        state.events.extend(events)
-
-
 # --------------------------------------------------------------------- a play
 
 
@@ -68,7 +61,8 @@ def cover(state: RoundData, seat: int, train: int) -> bool:
         return False
     state.open_doubles.remove(train)
     state.double_owner.pop(train, None)
-    emit(state, ev.DoubleCovered(seat, train))
+    if state.events is not None:
+        state.events.append(ev.DoubleCovered(seat, train))
     return True
 
 
@@ -81,19 +75,22 @@ def knock(state: RoundData, seat: int, declared: bool) -> None:
     if rule == "none" or len(hand) != 1:
         return
     if declared or rule == "courtesy":
-        emit(state, ev.Knocked(seat))
+        if state.events is not None:
+            state.events.append(ev.Knocked(seat))
     elif rule == "penalty" and state.boneyard:
         penalty_tile = state.boneyard.pop()
         hand.append(penalty_tile)
         state.history.append(("penalty", seat, frozenset()))
-        emit(state, ev.Penalty(seat), ev.TileDrawn(seat, penalty_tile, penalty=True))
+        if state.events is not None:
+            state.events += [ev.Penalty(seat), ev.TileDrawn(seat, penalty_tile, penalty=True)]
 
 
 def open_double(state: RoundData, seat: int, train: int) -> None:
     """A double laid (outside the opening chain) is uncovered until covered."""
     state.open_doubles.append(train)
     state.double_owner[train] = seat
-    emit(state, ev.DoubleOpened(seat, train))
+    if state.events is not None:
+        state.events.append(ev.DoubleOpened(seat, train))
 
 
 def going_out(state: RoundData, seat: int, covered: bool) -> bool:
@@ -159,7 +156,8 @@ def suspension(state: RoundData, seat: int, needed_draw: bool) -> None:
     Suspended for the rest of the round."""
     if needed_draw and state.options.suspension and not state.suspended[seat]:
         state.suspended[seat] = True
-        emit(state, ev.SeatSuspended(seat))
+        if state.events is not None:
+            state.events.append(ev.SeatSuspended(seat))
 
 
 def marker_after_turn(state: RoundData, seat: int, failed: bool) -> None:
