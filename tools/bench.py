@@ -1,11 +1,21 @@
 """Benchmarks: prints one JSON object of figures as its last line.
 
     python tools/bench.py [--only GROUP] [--repeat N]
+    python tools/bench.py --only engine --compiled VENV/bin/python [--repeat N]
 
 Groups: engine, table, ai, saves, idle, review, title (``--video x11`` measures the idle
 group in a real window on $DISPLAY, e.g. under Xvfb; ``title`` times the title's and My
 tables' frames while a kept table's server never answers). Each figure is the median of ``--repeat``
 runs (default 5) so that a noisy, shared machine gives a steady number.
+
+``--compiled PYTHON`` measures the pure and the compiled build side by side
+in one sitting: each run of a group is a process of this Python (the game as
+this tree has it, pure in a development install) and then one of ``PYTHON``,
+an environment with the compiled wheel installed (run outside the tree, it
+imports that wheel), taking turns; the figures come out as ``NAME_pure``,
+``NAME_compiled`` and their ratio ``NAME_x``. It stops if that environment
+does not run the compiled core. ``--installed`` measures the installed game
+instead of this tree (what the compiled side runs).
 """
 
 from __future__ import annotations
@@ -20,7 +30,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+if "--installed" not in sys.argv:
+    sys.path.insert(0, str(ROOT))  # this tree's game, whatever is installed
 
 from game.engine import RoundState, deal_round, preset
 
@@ -306,11 +317,13 @@ def _startup_s() -> float:
     """Seconds from process start to the first frame of the title screen."""
     import os
     import subprocess
+    import tempfile
 
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     root = Path(__file__).resolve().parent.parent
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "game.commands.cli", "--exit-after-first-frame"], cwd=root, env=env,
+    where = Path(tempfile.gettempdir()) if "--installed" in sys.argv else root  # outside the tree: the installed game
+    subprocess.run([sys.executable, "-m", "game.commands.cli", "--exit-after-first-frame"], cwd=where, env=env,
                    check=True, capture_output=True)
     return time.perf_counter() - start
 
@@ -534,6 +547,50 @@ GROUPS: dict[str, Callable[[], dict[str, float]]] = {
 }
 
 
+def _group_in(python: str, name: str, installed: bool) -> tuple[str, dict[str, float]]:
+    """One run of group ``name`` in a process of ``python``: which build ran it, and its figures."""
+    import subprocess
+    import tempfile
+
+    code = ("import json, sys; sys.argv += {flags!r}; sys.path.insert(0, {tools!r}); import bench; "
+            "from game.core_build import build_label; print(build_label()); "
+            "print(json.dumps(bench.GROUPS[{name!r}]()))").format(
+        flags=["--installed"] if installed else [], tools=str(ROOT / "tools"), name=name)
+    where = tempfile.gettempdir() if installed else str(ROOT)
+    done = subprocess.run([python, "-c", code], cwd=where, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.exit(f"bench: the {name} group failed in {python}:\n{done.stderr[-2000:]}")
+    label, figures = done.stdout.strip().splitlines()[-2:]
+    return label, json.loads(figures)
+
+
+def compare(names: list[str], compiled: str, repeat: int) -> dict[str, float]:
+    """Each group in the pure build (this Python, this tree) and the compiled one (``compiled``,
+    installed), taking turns run by run; the medians of both and their ratio."""
+    from game.core_build import COMPILED_LABEL, PURE_LABEL
+
+    figures: dict[str, float] = {}
+    for name in names:
+        runs: dict[str, list[dict[str, float]]] = {"pure": [], "compiled": []}
+        for _ in range(repeat):
+            for build, python, installed, wanted in (("pure", sys.executable, False, PURE_LABEL),
+                                                       ("compiled", compiled, True, COMPILED_LABEL)):
+                label, result = _group_in(python, name, installed)
+                if label != wanted:
+                    sys.exit(f"bench: {python} runs '{label}', not the {wanted} build")
+                runs[build].append(result)
+        for key in runs["pure"][0]:
+            for build, results in runs.items():
+                values = [r[key] for r in results]
+                figures[f"{key}_{build}"] = round(statistics.median(values), 3)
+                print(f"{key} ({build}): runs {values}", file=sys.stderr)
+            pure, fast = figures[f"{key}_pure"], figures[f"{key}_compiled"]
+            if pure and fast:
+                higher_is_better = key.endswith("_per_s")
+                figures[f"{key}_x"] = round(fast / pure if higher_is_better else pure / fast, 2)
+    return figures
+
+
 def main() -> None:
     """Run the chosen groups, each several times, and print the medians as JSON."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -541,9 +598,15 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure (median reported)")
     parser.add_argument("--video", default="dummy",
                         help="SDL video driver of the idle group: dummy (default) or x11 (needs DISPLAY)")
+    parser.add_argument("--compiled", metavar="PYTHON",
+                        help="also run each group in this Python's installed compiled build, side by side")
+    parser.add_argument("--installed", action="store_true", help="measure the installed game, not this tree")
     args = parser.parse_args()
     GROUPS["idle"] = lambda: group_idle(args.video)
     names = [args.only] if args.only else list(GROUPS)
+    if args.compiled:
+        print(json.dumps(compare(names, args.compiled, args.repeat)))
+        return
     figures: dict[str, float] = {}
     for name in names:
         runs = [GROUPS[name]() for _ in range(args.repeat)]
