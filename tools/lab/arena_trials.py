@@ -8,7 +8,8 @@ what each measured. They see only their seat's view, like the levels.
 
 ``expert-noread`` reads only what the rules prove, as Hard does;
 ``expert-halfread`` reads the chains in half its samples; ``expert-win60``
-values a round win at 60 pips instead of 30; ``hard-weigh`` weighs the match
+values a round win at 60 pips instead of 30; ``expert-samples3`` draws three times
+the samples; ``hard-weigh`` weighs the match
 standings as Expert does; ``hard-equity`` and ``expert-equity`` value a
 playout in a match by the chance of winning the match; ``medium-shedder`` is
 Medium's logic with the ``SHEDDER`` weights Hard and Expert start from, no
@@ -82,6 +83,14 @@ class ExpertWin60Player(ExpertPlayer):
     score margin instead of 30 (does going out first more often pay?)."""
 
     budget = replace(ExpertPlayer.budget, win_bonus=60.0)
+
+
+class ExpertSamples3Player(ExpertPlayer):
+    """For measurement only: Expert drawing three times the samples (144 to 192 a
+    decision instead of 48 to 64): what the compiled core's speed buys in the think
+    time the pure Expert takes."""
+
+    budget = replace(ExpertPlayer.budget, rollouts=3 * 384, min_samples=3 * 48, max_samples=3 * 64)
 
 
 class HardWeighPlayer(HardPlayer):
@@ -224,6 +233,7 @@ TRIALS: dict[str, type] = {
     "expert-noread": ExpertNoReadPlayer,
     "expert-halfread": ExpertHalfReadPlayer,
     "expert-win60": ExpertWin60Player,
+    "expert-samples3": ExpertSamples3Player,
     "hard-weigh": HardWeighPlayer,
     "hard-equity": HardEquityPlayer,
     "expert-equity": ExpertEquityPlayer,
