@@ -6,6 +6,7 @@ file that was deleted.
     python tools/check_packages.py sdist SDIST
     python tools/check_packages.py stale
     python tools/check_packages.py licenses
+    python tools/check_packages.py compiled
 
 ``contents`` compares the wheel's files with the tracked package files
 (``game/**.py`` and ``game/py.typed``) and assets (``assets/**``, installed
@@ -14,7 +15,9 @@ as ``game/assets/``), and checks the license files are in its metadata.
 tests and tools, and weighs at most ``SDIST_MB``. ``licenses`` checks every
 installed distribution the game needs at run time (what the one-folder app
 bundles) declares a license and carries its text (``tools/app_licenses.py``;
-``tools/build_app.py`` checks the app it builds the same way). ``stale`` copies the
+``tools/build_app.py`` checks the app it builds the same way). ``compiled``, run by the Python of an
+installed compiled wheel (outside the source tree), checks that every module
+``game/core_build.py`` lists runs from a compiled extension. ``stale`` copies the
 tracked tree to a temporary folder, builds a wheel there as ``pip`` does (in
 the tree), deletes a tracked asset, builds again and checks the second wheel
 no longer holds it. Each prints what differs and exits 1, or exits 0.
@@ -23,6 +26,7 @@ no longer holds it. Each prints what differs and exits 1, or exits 0.
 
 from __future__ import annotations
 
+import runpy
 import shutil
 import subprocess
 import sys
@@ -35,6 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LICENSES = ("LICENSE",)
 """License files the metadata must hold (the fonts' own license lies beside them in the assets)."""
 SDIST_MB = 10
+GROUP = "mexican_train_core"
+"""The name of mypyc's shared library in a compiled wheel (``tools/clean_build.py``)."""
 """The most an sdist may weigh, in megabytes (10**6 bytes)."""
 
 
@@ -59,11 +65,31 @@ def wheel_files(wheel: Path) -> tuple[set[str], set[str]]:
     return names - meta, meta
 
 
+def compiled_files(wheel: Path, files: set[str]) -> tuple[set[str], list[str]]:
+    """A compiled wheel's extension modules: one beside each source of ``game/core_build.py``'s
+    ``COMPILED`` and the shared library that holds them; and the problems (a pure wheel: none of them)."""
+    compiled = runpy.run_path(str(ROOT / "game" / "core_build.py"))["COMPILED"]
+    extensions = {name for name in files if name.endswith((".so", ".pyd"))}
+    if wheel.name.endswith("-py3-none-any.whl"):
+        return set(), [f"a pure wheel holds a compiled module: {name}" for name in sorted(extensions)]
+    problems = []
+    for source in compiled:
+        stem = source.removesuffix(".py") + "."
+        if not any(name.startswith(stem) and "/" not in name[len(stem):] for name in extensions):
+            problems.append(f"the compiled wheel has no compiled module for {source}")
+    if not any(name.startswith(GROUP + "__mypyc.") for name in extensions):
+        problems.append(f"the compiled wheel lacks mypyc's shared library {GROUP}__mypyc")
+    return extensions, problems
+
+
 def check_contents(wheel: Path) -> list[str]:
-    """What is wrong with ``wheel``'s contents (empty: nothing)."""
+    """What is wrong with ``wheel``'s contents (empty: nothing); a compiled
+    (platform) wheel also holds an extension module for each compiled source."""
     files, meta = wheel_files(wheel)
+    extensions, problems = compiled_files(wheel, files)
+    files -= extensions
     wanted = expected_files()
-    problems = [f"missing from the wheel: {name}" for name in sorted(wanted - files)]
+    problems += [f"missing from the wheel: {name}" for name in sorted(wanted - files)]
     problems += [f"in the wheel but not a tracked package file or asset: {name}" for name in sorted(files - wanted)]
     for license_name in LICENSES:
         if not any(name.endswith("/" + license_name) for name in meta):
@@ -109,6 +135,14 @@ def check_stale() -> list[str]:
     return []
 
 
+def check_compiled() -> list[str]:
+    """Which modules meant to be compiled run as Python in the installed game (the problems)."""
+    from game.core_build import loaded_files, still_python
+
+    files = loaded_files()
+    return [f"{name} runs as Python from {files[name]}, not compiled" for name in still_python()]
+
+
 def main(argv: list[str]) -> int:
     """Run one check."""
     if argv[:1] == ["contents"] and len(argv) == 2:
@@ -117,12 +151,14 @@ def main(argv: list[str]) -> int:
         problems = check_sdist(Path(argv[1]))
     elif argv == ["stale"]:
         problems = check_stale()
+    elif argv == ["compiled"]:
+        problems = check_compiled()
     elif argv == ["licenses"]:
         import app_licenses
 
         problems = app_licenses.problems(app_licenses.declare(d) for d in app_licenses.runtime_distributions())
     else:
-        print("\n".join(__doc__.strip().splitlines()[4:8]), file=sys.stderr)
+        print("\n".join(__doc__.strip().splitlines()[4:9]), file=sys.stderr)
         return 2
     for problem in problems:
         print(f"check_packages: {problem}", file=sys.stderr)
