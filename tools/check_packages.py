@@ -39,8 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LICENSES = ("LICENSE",)
 """License files the metadata must hold (the fonts' own license lies beside them in the assets)."""
 SDIST_MB = 10
-GROUP = "game/compiled_core"
-"""Where mypyc's shared library lies in a compiled wheel (``tools/clean_build.py``)."""
+GROUP = "mexican_train_core"
+"""The name of mypyc's shared library in a compiled wheel (``tools/clean_build.py``)."""
 """The most an sdist may weigh, in megabytes (10**6 bytes)."""
 
 

@@ -42,8 +42,9 @@ SWITCH = "MEXICAN_TRAIN_COMPILE"
 """The environment variable that asks for the compiled release build (``1``; unset or ``0``: pure)."""
 MYPYC_DIR = Path("build") / "mypyc"
 """Where mypyc writes its C files and its type-check cache (removed before and after every build)."""
-GROUP = "game.compiled_core"
-"""The shared library that holds the compiled modules, inside the package (``game/compiled_core__mypyc.*.so``)."""
+GROUP = "mexican_train_core"
+"""The name of the shared library that holds the compiled modules (``mexican_train_core__mypyc.*.so``, beside
+the ``game`` package: mypyc finds the modules' files from where it lies, so it cannot go inside)."""
 
 _compiling = False
 """Set while ``build_wheel`` builds a release: ``setup.py`` then asks ``extensions`` for the modules."""
