@@ -1,10 +1,13 @@
 """Build the one-folder app: ``dist/mexican-train/`` with a ``mexican-train`` executable.
 
     pip install -c tools/app-constraints.txt -e '.[build]'
-    python tools/build_app.py [--clean]
+    python tools/build_app.py [--clean] [--wheel COMPILED.whl]
 
 PyInstaller bundles Python, pygame-ce, the game and ``assets/`` (installed as ``game/assets``) into one
-folder that runs with no Python installed (``mexican-train.exe`` on Windows).
+folder that runs with no Python installed (``mexican-train.exe`` on Windows). The game it bundles is
+the compiled release wheel (``MEXICAN_TRAIN_COMPILE=1``, built here with pip unless ``--wheel`` gives
+one), installed into the work folder, never the source tree; the app's ``--version`` must say
+``(compiled core)``.
 It builds for the system it runs on: the same command on Windows, macOS and
 Linux. The app is not code-signed. It builds only with the exact versions
 pinned in ``tools/app-constraints.txt``, and puts the licenses of everything
@@ -16,7 +19,9 @@ folder.
 from __future__ import annotations
 
 import argparse
+import ast
 import os
+import runpy
 import shutil
 import subprocess
 import sys
@@ -44,6 +49,11 @@ if __name__ == "__main__":
     sys.exit(main())
 '''
 
+
+SITE = WORK / "site"
+"""Where the compiled wheel is installed for PyInstaller to take the game from."""
+WHEELS = WORK / "wheel"
+"""Where the compiled wheel is built when none is given."""
 
 CONSTRAINTS = ROOT / "tools" / "app-constraints.txt"
 LICENSES = ROOT / "tools" / "app-licenses"
@@ -113,13 +123,46 @@ def write_entry(version: str) -> Path:
     return entry
 
 
-def pyinstaller_args(entry: Path, clean: bool) -> list[str]:
-    """PyInstaller's command line for a one-folder, console app of the game."""
+def compiled_wheel(given: Path | None) -> Path:
+    """The compiled release wheel: ``given``, or one built now from this tree (MEXICAN_TRAIN_COMPILE=1)."""
+    if given is not None:
+        return given
+    shutil.rmtree(WHEELS, ignore_errors=True)
+    print("building the compiled wheel (mypyc, about two minutes here)", flush=True)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(WHEELS),
+                    str(ROOT)], env={**os.environ, "MEXICAN_TRAIN_COMPILE": "1"}, check=True)
+    return next(WHEELS.glob("*.whl"))
+
+
+def install_site(wheel: Path) -> None:
+    """Install ``wheel`` (the game alone) into ``SITE``, where PyInstaller finds the game."""
+    shutil.rmtree(SITE, ignore_errors=True)
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(SITE),
+                    str(wheel)], check=True)
+
+
+def hidden_imports() -> list[str]:
+    """What PyInstaller cannot see the compiled modules import: mypyc's shared library, and the
+    modules outside the game that the compiled sources import (read from those sources)."""
+    compiled = runpy.run_path(str(ROOT / "game" / "core_build.py"))["COMPILED"]
+    found = {runpy.run_path(str(ROOT / "tools" / "clean_build.py"))["GROUP"] + "__mypyc"}
+    for source in compiled:
+        for node in ast.walk(ast.parse((ROOT / source).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module)
+    return sorted(name for name in found if name != "__future__" and not name.startswith("mypy_extensions"))
+
+
+def pyinstaller_args(entry: Path, clean: bool, site: Path = SITE) -> list[str]:
+    """PyInstaller's command line for a one-folder, console app of the game installed in ``site``."""
+    hidden = [arg for name in hidden_imports() for arg in ("--hidden-import", name)]
     args = [
         sys.executable, "-m", "PyInstaller", str(entry),
         "--onedir", "--name", NAME, "--noconfirm", "--log-level", "WARN",
         "--distpath", str(DIST), "--workpath", str(WORK / "work"), "--specpath", str(WORK),
-        "--paths", str(ROOT),
+        "--paths", str(site), *hidden,
         # assets/ as game/assets (the package game.assets, mapped there by pyproject's package-dir):
         # the Tiled map, its tileset image, fonts and sounds
         "--add-data", f"{ROOT / 'assets'}{os.pathsep}game/assets",
@@ -142,7 +185,7 @@ def check_app(version: str) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME")}
     done = subprocess.run([str(executable()), "--version"], capture_output=True, text=True, env=env, timeout=120,
                           check=False)
-    expected = f"{NAME} {version}"
+    expected = f"{NAME} {version} (compiled core)"
     if done.returncode != 0 or done.stdout.strip() != expected:
         sys.exit(f"the built app answered {done.stdout.strip()!r} (exit {done.returncode}), not {expected!r}\n"
                  f"{done.stderr}")
@@ -153,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     """Build the app, check it starts, and print its folder as the last line."""
     parser = argparse.ArgumentParser(description="Build the one-folder app with PyInstaller.")
     parser.add_argument("--clean", action="store_true", help="empty PyInstaller's cache first")
+    parser.add_argument("--wheel", type=Path, help="the compiled wheel to bundle (default: build one)")
     args = parser.parse_args(argv)
     try:
         import PyInstaller  # noqa: F401 - only to say how to get it
@@ -167,8 +211,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     version = project_version()
     entry = write_entry(version)
+    install_site(compiled_wheel(args.wheel))
     print(f"building {NAME} {version} for {sys.platform} with PyInstaller (under a minute here)", flush=True)
-    built = subprocess.run(pyinstaller_args(entry, args.clean), cwd=ROOT, check=False)
+    # from the work folder: this tree's game must not be the one PyInstaller finds
+    built = subprocess.run(pyinstaller_args(entry, args.clean), cwd=WORK, check=False)
     if built.returncode != 0:
         print(f"PyInstaller failed (exit {built.returncode})", file=sys.stderr)
         return built.returncode
