@@ -10,7 +10,7 @@ far below the budget.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, final
 
 from ..engine.tiles import HI, LO, MAX_PIP, PIPS, Tile
 
@@ -27,6 +27,7 @@ ONE_TILE: Final = 1 << 14
 """A score is the chain's length in units of this, plus its pips (at most 190 x 36)."""
 
 
+@final
 class _ChainSearch:
     """One longest-chain search: the hand's tiles by the pips they show, and the memo of
     the best chain from (end pip, tiles used) packed into ints."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import final
 
 from ..engine import RoundState, SeatView, determinize
 from ..engine.tiles import HI, LO, PIP_SET, Tile, double
@@ -127,6 +128,7 @@ def limits(view: SeatView, read_stops: bool = False) -> list[Limit]:
     return out
 
 
+@final
 class Sampler:
     """Deals the unseen tiles to the other seats and the boneyard, consistently
     with the view's limits (void tiles first, then the counted limits)."""

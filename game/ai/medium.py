@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, final
 
 from ..engine import END, Action, Open, Play, RoundState, SeatView
 from ..engine.frozen import Frozen
@@ -143,6 +143,7 @@ def medium_choice(
     return best
 
 
+@final
 class MediumPolicy:
     """Medium (or other ``style`` weights) for every seat of a full ``RoundState``
     (the playout policy), with an incremental chain cache per seat."""

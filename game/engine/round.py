@@ -12,6 +12,7 @@ last list entry). The boneyard list is drawn from its end.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import final
 
 from . import events as ev
 from . import legality, turn_rules
@@ -25,6 +26,7 @@ from .tiles import IS_DOUBLE, Tile
 from .turn import OPTIONAL, REQUIRED
 
 
+@final
 class RoundState(RoundData):
     """A round in progress (or over): its data (``RoundData``) and the rules:
     ``legal_actions`` and ``apply``."""

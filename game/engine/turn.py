@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, final
 
 REQUIRED: Final = 0
 """The seat must still act: play (or draw when it has no play)."""
@@ -26,6 +26,7 @@ OWN: Final = 3
 """Scope of plays: only the seat's own train (a chain turn)."""
 
 
+@final
 @dataclass(slots=True)
 class TurnProgress:
     """How far the seat to move has got in its turn. Every field is a plain
