@@ -44,8 +44,9 @@ PIP_COLORS: tuple[Color, ...] = (
     (40, 40, 40), (40, 120, 200), (30, 150, 80), (210, 50, 50), (120, 80, 30),
     (220, 130, 20), (100, 60, 170), (200, 60, 140), (20, 130, 130), (60, 60, 160),
     (150, 110, 20), (190, 40, 40), (30, 100, 40), (90, 90, 90), (160, 60, 20), (40, 80, 150),
+    (120, 40, 70), (0, 140, 190), (110, 120, 20),
 )
-"""Pip colour per pip value 0..15, as on a coloured double-12 set."""
+"""Pip colour per pip value 0..18, as on a coloured double-18 set."""
 
 
 STANDARD_SEATS: Final = SEAT_COLORS
@@ -59,6 +60,7 @@ COLOUR_BLIND_PIPS: Final[tuple[Color, ...]] = (
     (40, 40, 40), (0, 114, 178), (0, 120, 90), (213, 94, 0), (120, 80, 30),
     (200, 140, 0), (120, 70, 150), (204, 90, 150), (20, 120, 150), (40, 40, 120),
     (150, 110, 20), (170, 60, 0), (30, 90, 60), (90, 90, 90), (140, 60, 20), (40, 80, 150),
+    (110, 50, 90), (0, 90, 140), (130, 120, 30),
 )
 """Pip colours kept apart by lightness as well as hue (the numerals stay the sure cue)."""
 PALETTES: Final = {"standard": (STANDARD_SEATS, STANDARD_PIPS), "colour-blind": (COLOUR_BLIND_SEATS, COLOUR_BLIND_PIPS)}

@@ -43,6 +43,7 @@ def _tile_rects(plan, lengths):  # type: ignore[no-untyped-def]
 
 
 def test_a_25_tile_train_stays_whole_readable_and_clear_of_the_others_at_1280x800() -> None:
+    pygame.font.init()  # the room kept for the message is measured in its font (another test may have quit it)
     scaled = Scaled(TableLayout(), (1280, 800))
     doubles = {t: (False,) * 8 for t in range(8)}
     doubles[3] = tuple(i % 6 == 0 for i in range(25))

@@ -212,7 +212,10 @@ def test_the_top_bar_rules_line_gives_way_to_the_score_line_at_the_largest_text(
     table.static.key = None
     small.draw()
     assert table.frame is not None
-    score = drawn[table.frame.score_text]
-    rules = next(rect for line, rect in drawn.items() if line.startswith("Classic"))
-    assert rules.right <= score.left
+    said = table.frame.score_text.split("  \u00b7  ")
+    shown = next(line for line in drawn if line.split("  \u00b7  ") == said[:len(line.split("  \u00b7  "))])
+    assert shown.startswith("Bartholomew to play"), "the score line keeps whose turn it is, whole"
+    score = drawn[shown]
+    rules = [rect for line, rect in drawn.items() if line.startswith("Classic")]
+    assert all(rect.right <= score.left for rect in rules), "the rules line never runs under the score line"
     table.close()

@@ -93,3 +93,46 @@ def test_a_hand_of_one_tile_says_one_tile() -> None:
     assert "1 tile, 1 pip" in tray.heading and "tiles" not in tray.heading and "pips" not in tray.heading
     tray, _ = tray_for([tile_id(1, 0), tile_id(3, 2)])
     assert "2 tiles, 6 pips" in tray.heading
+
+
+@pytest.mark.parametrize("scale", (1.0, 1.5))
+def test_a_selected_or_picked_up_tile_covers_neither_the_hand_count_nor_the_sort_button(app: App,
+                                                                                        scale: float) -> None:
+    """At 1024x640 with a hand that fills the tray (its first tile under "... 118 pips", its
+    last under "Sort: by pips (S)"): the selected tile rises and the carried one grows and lifts,
+    both clear of the heading's words and the sort button."""
+    from game.ui.table.scene import TableScene
+    from game.ui.ui_scale import use_scale
+
+    from .conftest import frames, position
+
+    use_scale(scale)
+    small = App((1024, 640), headless=True)
+    small.settings.pace = "instant"
+    hand = [(12, 11), (12, 9), (11, 10), (11, 9), (10, 9), (10, 8), (9, 7), (9, 6), (8, 7), (8, 6), (7, 4),
+            (6, 5), (5, 4), (4, 3), (3, 2), (2, 1)]
+    table = TableScene(position(hand))
+    small.push(table)
+    frames(small, 3)
+    tray = table.tray
+    assert tray.more_right or len(tray.tiles) >= 12, "the row fills the tray"
+    labels = [tray.heading_rect, tray.sort_rect]
+    assert all(label.w > 0 for label in labels)
+    for tile, rect in (tray.tiles[0], tray.tiles[-1]):
+        tray.selected = tile
+        frames(small, 1)
+        raised = rect.move(0, -tray.lift)
+        assert tray.lift > 0 and not raised.collidelistall(labels), "the selected tile rises clear of the words"
+        grab = (rect.centerx, rect.centery + rect.h // 4)
+        small.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=grab, button=1)])
+        small.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(grab[0] + 9, grab[1]), rel=(9, 0),
+                                       buttons=(1, 0, 0))])
+        assert table.frame is not None and table.frame.carried is not None
+        carried, center = table.frame.carried
+        image = tray.carried_image(carried).get_rect(center=(round(center[0]), round(center[1])))
+        assert image.h > rect.h, "a picked-up tile is drawn larger, lifted"
+        assert not image.collidelistall(labels), "the picked-up tile covers no label"
+        small.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(grab[0] + 9, grab[1]), button=1)])
+        frames(small, 20)  # dropped on the tray: it glides home
+    table.close()
+    use_scale(1.0)

@@ -65,15 +65,21 @@ def marker_space(unit: int) -> float:
     return unit * 1.5
 
 
+def turn_space(unit: int) -> float:
+    """Room kept at both ends of every row for the track to turn into the next row."""
+    return unit * 0.55
+
+
 def _rows(doubles: Sequence[bool], width: float, unit: int) -> int:
     """Rows a train of these tiles (plus one free slot) needs at ``unit``."""
     gap = max(2.0, unit * 0.12)
+    end = width - turn_space(unit)
     rows, used = 1, marker_space(unit)
     for is_double in [*doubles, False]:
         step = (unit if is_double else 2 * unit) + gap
-        if used + step > width and used > 0:
+        if used + step > end and used > turn_space(unit):
             rows += 1
-            used = 0.0
+            used = turn_space(unit)
         used += step
     return rows
 
@@ -141,15 +147,15 @@ def _largest_unit(unit: int, sides: tuple[list[int], ...], doubles: dict[int, Se
 def _fill(lane: Lane, doubles: Sequence[bool], unit: int, gap: float, pitch: float) -> None:
     """Place the lane's tiles row by row, turning back at each edge."""
     rect = lane.rect
-    width = rect.w
+    end = rect.w - turn_space(unit)
     row, used = 0, marker_space(unit)
     outward = -1 if lane.left_side else 1
     for index, is_double in enumerate([*doubles, False]):
         length = unit if is_double else 2 * unit
         step = length + gap
-        if used + step > width and used > 0:
+        if used + step > end and used > turn_space(unit):
             row += 1
-            used = 0.0
+            used = turn_space(unit)
         direction = outward if row % 2 == 0 else -outward
         origin = (rect.right if lane.left_side else rect.left) if row % 2 == 0 else (rect.left if lane.left_side else rect.right)
         cx = origin + direction * (used + gap / 2 + length / 2)

@@ -11,13 +11,11 @@ from ...engine import MEXICAN, RoundState
 from .. import theme
 from ..draw import panel
 from ..fonts import blit_text, capped, fit_size, font, text
-from ..tile_art import back, face, shadow
+from ..tile_art import back, blit_tile, face, numerals_for
 from .board import BoardPlan, Lane, Slot
+from .tracks import seat_color
 
-
-def seat_color(train: int) -> tuple[int, int, int]:
-    """A train's colour: its seat's, or the Mexican train's."""
-    return theme.MEXICAN if train == MEXICAN else theme.SEAT_COLORS[train % len(theme.SEAT_COLORS)]
+__all__ = ["seat_color"]  # the train colours are the railway's, and other scenes find them here
 
 
 def draw_tile_at(surface: pygame.Surface, slot: Slot, near: int, far: int, unit: int, numerals: bool | None) -> None:
@@ -28,9 +26,7 @@ def draw_tile_at(surface: pygame.Surface, slot: Slot, near: int, far: int, unit:
         img = face(far, near, unit, horizontal=True, numerals=numerals)
     else:
         img = face(near, far, unit, horizontal=True, numerals=numerals)
-    rect = img.get_rect(center=(round(slot.x), round(slot.y)))
-    surface.blit(shadow(unit, not slot.crosswise), rect.move(2, 3).topleft)
-    surface.blit(img, rect)
+    blit_tile(surface, img, (slot.x, slot.y))
 
 
 def draw_lane_background(surface: pygame.Surface, lane: Lane, unit: int, k: float, names: Sequence[str]) -> None:
@@ -51,40 +47,17 @@ def draw_lane_background(surface: pygame.Surface, lane: Lane, unit: int, k: floa
     surface.blit(band, lane.rect.topleft)
 
 
-def draw_spoke(surface: pygame.Surface, plan: BoardPlan, lane: Lane, k: float) -> None:
-    """A rail from the hub's rim to where the train starts."""
-    hx, hy = plan.hub
-    sx, sy = lane.start
-    angle = math.atan2(sy - hy, sx - hx)
-    rim = (hx + math.cos(angle) * plan.hub_radius * 0.92, hy + math.sin(angle) * plan.hub_radius * 0.92)
-    color = seat_color(lane.train)
-    width = max(3, int(7 * k))
-    pygame.draw.line(surface, (0, 0, 0), (rim[0] + 2, rim[1] + 3), (sx + 2, sy + 3), width + 2)
-    pygame.draw.line(surface, theme.WOOD_DARK, rim, (sx, sy), width + 2)
-    pygame.draw.line(surface, color, rim, (sx, sy), max(1, width - 3))
-    pygame.draw.circle(surface, color, (sx, sy), max(3, int(5 * k)))
-
-
 def draw_hub(surface: pygame.Surface, plan: BoardPlan, engine: int, k: float, shown_engine: bool,
              numerals: bool) -> None:
-    """The roundhouse: a wooden ring with the engine double in the middle
-    (faced like the trains' tiles: ``numerals`` or pips)."""
-    hx, hy = plan.hub
-    r = plan.hub_radius
-    pygame.draw.circle(surface, (0, 0, 0), (hx + 3, hy + 5), r + 2)
-    pygame.draw.circle(surface, theme.WOOD_DARK, (hx, hy), r)
-    pygame.draw.circle(surface, theme.WOOD, (hx, hy), r * 0.9)
-    pygame.draw.circle(surface, theme.WOOD_LIGHT, (hx, hy), r * 0.9, max(2, int(3 * k)))
-    pygame.draw.circle(surface, theme.FELT_DARK, (hx, hy), r * 0.66)
-    for i in range(16):
-        a = i * math.pi / 8
-        pygame.draw.circle(surface, theme.GOLD, (hx + math.cos(a) * r * 0.79, hy + math.sin(a) * r * 0.79), max(1.5, 2.4 * k))
+    """The engine double on the roundhouse's turntable (faced like the trains' tiles: ``numerals`` or pips)."""
     if shown_engine:
-        unit = int(r * 0.5)
-        img = face(engine, engine, unit, horizontal=False, numerals=numerals)
-        rect = img.get_rect(center=(round(hx), round(hy)))
-        surface.blit(shadow(unit, False), rect.move(2, 3))
-        surface.blit(img, rect)
+        hx, hy = plan.hub
+        blit_tile(surface, face(engine, engine, hub_unit(plan), horizontal=False, numerals=numerals), (hx, hy))
+
+
+def hub_unit(plan: BoardPlan) -> int:
+    """The short side of the engine double in the roundhouse (pixels)."""
+    return int(plan.hub_radius * 0.5)
 
 
 def draw_marker(surface: pygame.Surface, center: tuple[float, float], public: bool, size: float, pop: float = 1.0) -> None:
@@ -112,10 +85,14 @@ def marker_pos(plan: BoardPlan, lane: Lane) -> tuple[float, float]:
     return (sx - offset if lane.left_side else sx + offset, sy)
 
 
+BOARD_PIP_LEAST = 5.0
+"""The smallest pip on the trains (pixels across): read from further off than the hand's."""
+
+
 def use_numerals(unit: int, set_max: int) -> bool:
     """Whether a table's train tiles, ``unit`` pixels wide, show numerals with
     pip faces: where pips would be too small to count at a glance."""
-    return unit < 26 or (set_max > 9 and unit < 44)
+    return numerals_for(unit, set_max, least=BOARD_PIP_LEAST)
 
 
 def draw_trains(
@@ -141,52 +118,86 @@ def draw_seat_panel(
     public: bool,
     suspended: bool,
 ) -> None:
-    """A seat's panel: colour stripe, name and score, who plays it (the line's whole width:
-    "Away: computer"), face-down hand."""
+    """A seat's panel (``k``: the window's and the text's scale, words drawn at the designed
+    size times ``k``): colour stripe, name and score, who plays it ("Away: computer"), its
+    hand face down and its marker. Where the panel is short the lines close up: the hand's
+    tiles give way first, then who plays it shares a line with the count."""
     r = pygame.Rect(rect)
-    panel(surface, r, theme.PANEL, 235, radius=max(6, int(12 * k)))
+    radius = max(6, int(12 * k))
+    panel(surface, r, theme.PANEL, 235, radius=radius)
     color = seat_color(seat)
     stripe = pygame.Rect(r.x, r.y, max(5, int(8 * k)), r.h)
-    pygame.draw.rect(surface, color, stripe, border_top_left_radius=max(6, int(12 * k)), border_bottom_left_radius=max(6, int(12 * k)))
-    pad = int(16 * k)
-    x = r.x + pad + stripe.w // 2
-    right = r.right - pad // 2
-    name_bottom = r.y + int(8 * k) + font(int(21 * k), "bold").get_height()
-    pts = blit_text(surface, "pts", int(12 * k), theme.INK_DIM, (right, name_bottom - int(3 * k)),
-                    "bottomright")
+    pygame.draw.rect(surface, color, stripe, border_top_left_radius=radius, border_bottom_left_radius=radius)
+    pad = int(12 * k)
+    x = r.x + stripe.w + pad
+    right = r.right - pad
+    top = r.y + int(6 * k)
+    name_h, line_h = font(int(21 * k), "bold").get_linesize(), font(int(16 * k), "bold").get_linesize()
+    mark = 20 * k
+    pts = text("pts", int(13 * k), theme.INK_DIM)
     score, score_size = fit_size(f"{total}", int(24 * k), "bold", int(64 * k), int(14 * k))
-    at = (pts.left - max(5, int(8 * k)), name_bottom + int(2 * k))
-    drawn = blit_text(surface, score, score_size, theme.GOLD, at, "bottomright", "bold")
-    room = drawn.left - int(8 * k) - x
+    score_w = text(score, score_size, theme.GOLD, "bold").get_width()
+    room = right - pts.get_width() - max(5, int(8 * k)) - score_w - int(8 * k) - x
     title, size = fit_size(f"{seat + 1} {name}", int(21 * k), "bold", room, int(14 * k))
-    blit_text(surface, title, size, theme.INK, (x, name_bottom), "bottomleft", "bold")
-    said, said_size = fit_size(kind_label, int(15 * k), "bold", right - x, int(12 * k))
-    blit_text(surface, said, said_size, color, (x, r.y + int(38 * k)), "topleft", "bold")
+    baseline = top + name_h
+    blit_text(surface, title, size, theme.INK, (x, baseline), "bottomleft", "bold")
+    drawn = blit_text(surface, score, score_size, theme.GOLD, (right - pts.get_width() - max(5, int(8 * k)),
+                                                                 baseline + int(2 * k)), "bottomright", "bold")
+    blit_text(surface, "pts", int(13 * k), theme.INK_DIM, (right, drawn.bottom - int(5 * k)), "bottomright")
+    tiles = f"{hand_size} tile{'s' if hand_size != 1 else ''}"
+    y = baseline + int(4 * k)
     unit = max(5, int(10 * k))
-    shown = min(hand_size, 12)
-    hy = r.y + int(60 * k)
-    if r.h > 100 * k:
-        for i in range(shown):
-            surface.blit(back(unit), (x + i * (unit * 0.8), hy))
-        blit_text(surface, f"{hand_size} tile{'s' if hand_size != 1 else ''}", int(15 * k), theme.INK, (x, hy + 2 * unit + int(6 * k)), "topleft")
-    else:
-        blit_text(surface, f"{hand_size} tile{'s' if hand_size != 1 else ''} in hand", int(14 * k), theme.INK, (x, r.y + int(56 * k)), "topleft")
+    bottom = r.bottom - int(6 * k)
+    if bottom - y >= 2 * line_h + 2 * unit + int(6 * k):  # who plays it, the hand face down, the count
+        said, said_size = fit_size(kind_label, int(16 * k), "bold", right - x, int(12 * k))
+        blit_text(surface, said, said_size, color, (x, y), "topleft", "bold")
+        y += line_h + int(2 * k)
+        for i in range(min(hand_size, max(0, int((right - x - unit) // (unit * 0.8))), 12)):
+            surface.blit(back(unit), (x + i * (unit * 0.8), y))
+        y += 2 * unit + int(4 * k)
+        count_at = (x, y)
+    elif bottom - y >= 2 * line_h:  # who plays it, then the count
+        said, said_size = fit_size(kind_label, int(16 * k), "bold", right - x, int(12 * k))
+        blit_text(surface, said, said_size, color, (x, y), "topleft", "bold")
+        count_at = (x, y + line_h)
+    else:  # one line for both
+        kind_label, tiles = "", f"{kind_label}  \u00b7  {tiles}"
+        count_at = (x, y)
+    room = int(right - x - mark - 6 * k)
+    said, said_size = fit_size(tiles, int(16 * k), "regular", room, int(11 * k))
+    line = blit_text(surface, said, said_size, theme.INK, count_at, "topleft")
     if suspended:
-        blit_text(surface, "SUSPENDED", int(13 * k), theme.RED, (r.right - pad, r.bottom - int(8 * k)), "bottomright", "bold")
+        blit_text(surface, "SUSPENDED", int(13 * k), theme.RED, (right, line.centery), "midright", "bold")
     else:
-        draw_marker(surface, (r.right - pad - 8 * k, r.bottom - int(22 * k)), public, 20 * k)
+        draw_marker(surface, (right - mark * 0.45, line.centery), public, mark)
 
 
 def draw_mexican_panel(surface: pygame.Surface, rect: pygame.FRect, k: float, tiles: int) -> None:
-    """The Mexican train's label panel."""
+    """The Mexican train's label panel (``k``: the window's and the text's scale): its name,
+    who may play on it, its key and its length, as many of them as the panel holds."""
     r = pygame.Rect(rect)
     panel(surface, r, (70, 26, 18), 235, radius=max(6, int(12 * k)), edge=theme.GOLD, width=2)
-    blit_text(surface, "MEXICAN", int(22 * k), theme.GOLD, (r.centerx, r.y + int(10 * k)), "midtop", "title")
-    blit_text(surface, "TRAIN", int(22 * k), theme.GOLD, (r.centerx, r.y + int(36 * k)), "midtop", "title")
-    blit_text(surface, "open to everyone", int(13 * k), theme.INK, (r.centerx, r.y + int(64 * k)), "midtop")
-    blit_text(surface, "key M", int(13 * k), theme.INK_DIM, (r.centerx, r.y + int(80 * k)), "midtop")
-    if r.h > 96 * k:
-        blit_text(surface, f"{tiles} tile{'s' if tiles != 1 else ''}", int(15 * k), theme.INK_DIM, (r.centerx, r.bottom - int(10 * k)), "midbottom")
+    title = font(int(22 * k), "title")
+    one_line = title.size("MEXICAN TRAIN")[0] <= r.w - 16 * k
+    titles: list[tuple[str, int, theme.Color, str]] = (
+        [("MEXICAN TRAIN", int(22 * k), theme.GOLD, "title")] if one_line else
+        [("MEXICAN", int(22 * k), theme.GOLD, "title"), ("TRAIN", int(22 * k), theme.GOLD, "title")])
+    extra = [("open to everyone", int(13 * k), theme.INK, "regular"), ("key M", int(13 * k), theme.INK_DIM, "regular"),
+             (f"{tiles} tile{'s' if tiles != 1 else ''}", int(15 * k), theme.INK_DIM, "regular")]
+    room = r.h - 12 * k
+    used = sum(font(size, style).get_linesize() for _, size, _, style in titles)
+    chosen = []
+    for line in (extra[2], extra[0], extra[1]):  # the length first, then who may play, then the key
+        height = font(line[1], line[3]).get_linesize()
+        if used + height <= room:
+            chosen.append(line)
+            used += height
+    order = titles + [line for line in extra if line in chosen]
+    y = r.y + (r.h - used) / 2
+    for said, size, color, style in order:
+        shown, size = fit_size(said, size, style, int(r.w - 12 * k), int(size * 0.7))
+        drawn = blit_text(surface, shown, size, color, (r.centerx, y), "midtop", style)
+        y = drawn.top + font(size, style).get_linesize()
 
 
 def boneyard_pile(rect: pygame.FRect, k: float) -> pygame.Rect:
@@ -199,7 +210,14 @@ def boneyard_pile(rect: pygame.FRect, k: float) -> pygame.Rect:
 
 
 def draw_boneyard(surface: pygame.Surface, rect: pygame.FRect, k: float, count: int, glow: float) -> None:
-    """A face-down pile with its count, glowing (``glow`` 0..1) when a draw is due."""
+    """A face-down pile with its count, glowing (``glow`` 0..1) when a draw is due (``k``: the
+    window's and the text's scale: its words at the designed size times ``k``)."""
+    with capped(1.0):
+        _draw_boneyard(surface, rect, k, count, glow)
+
+
+def _draw_boneyard(surface: pygame.Surface, rect: pygame.FRect, k: float, count: int, glow: float) -> None:
+    """The boneyard, its words at their designed size times ``k``."""
     r = pygame.Rect(rect)
     unit = max(8, int(24 * k))
     area = boneyard_pile(rect, k)
@@ -212,13 +230,9 @@ def draw_boneyard(surface: pygame.Surface, rect: pygame.FRect, k: float, count: 
     offsets = [(-1.3, 0.1), (0.0, -0.15), (1.3, 0.05), (-0.7, 0.55), (0.65, 0.5), (-0.2, -0.6), (0.9, -0.55), (-1.0, -0.5), (0.2, 0.35)]
     for i in range(pile):
         ox, oy = offsets[i]
-        img = back(unit, horizontal=True)
-        rr = img.get_rect(center=(cx + ox * unit, cy + oy * unit))
-        surface.blit(shadow(unit, True), rr.move(2, 3))
-        surface.blit(img, rr)
+        blit_tile(surface, back(unit, horizontal=True), (cx + ox * unit, cy + oy * unit))
     label = "Boneyard empty" if count == 0 else f"Boneyard  {count}"
-    with capped(1.0):  # the boneyard's corner keeps its designed size: the label stays clear of the edge
-        blit_text(surface, label, int(17 * k), theme.INK, (cx, r.bottom - int(12 * k)), "midbottom", "bold")
+    blit_text(surface, label, int(17 * k), theme.INK, (cx, r.bottom - int(12 * k)), "midbottom", "bold")
     if glow > 0:  # not the glow alone: a tag says a draw is due, and its key
         tag = text("Draw  (D)", int(15 * k), theme.PANEL, "bold")
         box = tag.get_rect().inflate(int(16 * k), int(6 * k))

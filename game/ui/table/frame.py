@@ -96,7 +96,7 @@ def build_frame(size: tuple[int, int], state: RoundState, facts: FrameFacts, par
         turn_glow=not state.round_over and dealt, mover=mover, thinking=facts.thinking == mover,
         targets=targets_of(focus, legal),
         can_draw=facts.your_turn and DRAW in legal,
-        boneyard=boneyard_pile(scaled.anchor("boneyard"), scaled.k),
+        boneyard=boneyard_pile(scaled.anchor("boneyard"), scaled.kc),
         buttons=buttons(scaled, legal, hand.knock_armed, hand.hover, facts.your_turn, facts.undo,
                         facts.extra_buttons),
         pill=message_pill(scaled, state, facts, parts),
@@ -123,7 +123,7 @@ def message_pill(scaled: Scaled, state: RoundState, facts: FrameFacts, parts: Pa
 
 def lay_out_log(scaled: Scaled, frame: TableFrame, state: RoundState, facts: FrameFacts, parts: Parts) -> None:
     """Place the move log panel at the felt's right, under a tip card, never beneath it."""
-    area, k = scaled.anchor("felt"), scaled.k
+    area, k = scaled.anchor("felt"), scaled.kc
     width = min(420 * k, area.w * 0.45)
     bottom = min(scaled.anchor("message_area").y, pill_top(scaled)) - 4 * k  # never over a message
     left = round(area.right - width - 6 * k)

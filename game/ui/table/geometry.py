@@ -25,6 +25,7 @@ class TableGeometry:
         self.tray = tray
         self.settings = settings
         self.size = (0, 0)
+        self._text = 0.0
         self.scaled = Scaled(layout, size)
         self._plan_key: tuple[object, ...] | None = None
         self._plan: BoardPlan | None = None
@@ -32,12 +33,13 @@ class TableGeometry:
         self.resize(size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Scale everything to a window of ``size`` pixels."""
-        if size == self.size:
+        """Lay everything out for a window of ``size`` pixels at the text size in force."""
+        if size == self.size and self._text == ui_scale.current():
             return
         self.size = size
+        self._text = ui_scale.current()
         self.scaled = Scaled(self.layout, size)
-        self.tray.place(self.scaled.anchor("hand_tray"), self.scaled.k)
+        self.tray.place(self.scaled.anchor("hand_tray"), self.scaled.kc)
 
     def plan(self, state: RoundState) -> BoardPlan:
         """Where every train tile of ``state`` lies (remembered while the table's shape stays)."""

@@ -16,10 +16,10 @@ from ...words.movelog import MoveLog
 from ...words.narrate import Line
 from .. import theme
 from ..draw import panel
-from ..fonts import blit_text, font, note
+from ..fonts import blit_text, capped, font, note, text_scale
 from .draw import seat_color
 
-_rendered: dict[tuple[str, int | None, str, int, int, bool], pygame.Surface] = {}
+_rendered: dict[tuple[str, int | None, str, int, int, bool, float], pygame.Surface] = {}
 
 WHY_MARK = "Why?"
 """The link at the right of a log line that has a rule behind it."""
@@ -49,7 +49,7 @@ def render_line(line: Line, speaker: str, width: int, size: int) -> pygame.Surfa
     (or a bullet of that colour when the line does not start with a name) and a
     Why? link at the right when a rule is behind it (cached)."""
     why = line.why is not None
-    key = (line.text, line.seat, speaker, width, size, why)
+    key = (line.text, line.seat, speaker, width, size, why, text_scale())
     found = _rendered.get(key)
     if found is not None:
         return found
@@ -124,9 +124,15 @@ class LogPanel:
         return next((why for rect, why in self.links if rect.collidepoint(pos)), None)
 
     def layout(self, area: pygame.Rect, k: float, log: MoveLog, names: Sequence[str], you: int | None) -> None:
-        """Place the panel in ``area`` and render the lines in view (again only when something changed)."""
+        """Place the panel in ``area`` and render the lines in view (again only when something changed);
+        ``k`` is the window's and the text's scale: the words are drawn at their designed size times ``k``."""
         if not self.open:
             return
+        with capped(1.0):
+            self._layout(area, k, log, names, you)
+
+    def _layout(self, area: pygame.Rect, k: float, log: MoveLog, names: Sequence[str], you: int | None) -> None:
+        """``layout``, its words at their designed size times ``k``."""
         self.rect, self.k = area, k
         key = (tuple(area), k, log.version, self.back)
         if key == self._key:
@@ -161,6 +167,11 @@ class LogPanel:
         """Paint the open panel."""
         if not self.open:
             return
+        with capped(1.0):
+            self._draw(surface, log)
+
+    def _draw(self, surface: pygame.Surface, log: MoveLog) -> None:
+        """``draw``, its words at their designed size times ``k``."""
         k, rect = self.k, self.rect
         panel(surface, rect, (16, 20, 28), 232, radius=int(12 * k), edge=theme.PANEL_EDGE)
         title = blit_text(surface, f"Moves  \u00b7  round {log.round}", int(19 * k), theme.GOLD,

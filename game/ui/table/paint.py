@@ -14,13 +14,13 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine import MEXICAN, RoundState
-from ...engine.tiles import HI, LO, Tile
+from ...engine.tiles import Tile
 from ...words.movelog import MoveLog
 from .. import theme
 from ..draw import panel
-from ..fonts import blit_text, capped, fit_size, fit_text, logging_text, note, text
+from ..fonts import blit_text, capped, fit_size, fit_text, font, logging_text, note, text
 from ..layout import Scaled, TableLayout
-from ..tile_art import face
+from ..tile_art import blit_tile
 from .board import BoardPlan
 from .draw import (
     draw_boneyard,
@@ -29,13 +29,13 @@ from .draw import (
     draw_marker,
     draw_mexican_panel,
     draw_seat_panel,
-    draw_spoke,
     draw_trains,
     marker_pos,
 )
 from .log_panel import LogPanel
 from .parts import Pill, TableButton, TipCard, badge_band, fit_detail
 from .picture import TablePicture
+from .tracks import draw_railway, draw_roundhouse
 from .tray import HandTray, Point
 from .turn_clock import ClockShown, clock_rect, draw_turn_clock
 
@@ -90,7 +90,7 @@ class StaticLayer:
         """Paint the layer again if ``frame`` shows something else (call from update)."""
         if frame.static_key == self.key and self.surface is not None:
             return
-        surface = layout.felt(frame.size).copy()
+        surface = layout.felt(frame.scaled).copy()
         paint_static(surface, frame)
         self.key, self.surface = frame.static_key, surface
 
@@ -99,43 +99,67 @@ class StaticLayer:
         if frame.static_key == self.key and self.surface is not None and logging_text() is None:
             surface.blit(self.surface, (0, 0))
         else:
-            surface.blit(layout.felt(frame.size), (0, 0))
+            surface.blit(layout.felt(frame.scaled), (0, 0))
             paint_static(surface, frame)
 
 
 def paint_static(surface: pygame.Surface, frame: TableFrame) -> None:
     """Lanes, spokes, hub, trains, seat panels, the Mexican panel and the top bar
-    (their text at the designed size: each fills a box of fixed size)."""
+    (their words at the designed size times ``kc``: the boxes grow with the text setting)."""
     state, plan, scaled = frame.state, frame.plan, frame.scaled
     with capped(1.0):
-        k = scaled.k
+        k, kc = scaled.k, scaled.kc
         for lane in plan.lanes.values():
             draw_lane_background(surface, lane, plan.unit, k, state.names)
-        for lane in plan.lanes.values():
-            draw_spoke(surface, plan, lane, k)
+        draw_railway(surface, plan, {t: len(state.trains[t]) for t in plan.lanes}, k)
+        draw_roundhouse(surface, plan, k)
         draw_hub(surface, plan, state.engine, k, frame.engine_shown, frame.numerals)
         draw_trains(surface, state, plan, set(frame.hidden_slots), frame.numerals)
         for seat in range(state.players):
             size = len(state.hands[seat]) if frame.dealt else 0
-            draw_seat_panel(surface, scaled.seat_panel(state.players, seat), k, seat, state.names[seat],
+            draw_seat_panel(surface, scaled.seat_panel(state.players, seat), kc, seat, state.names[seat],
                             frame.seat_labels[seat], size, frame.totals[seat], state.public[seat], state.suspended[seat])
-        draw_mexican_panel(surface, scaled.mexican_panel(state.players), k, len(state.trains[MEXICAN]))
-        bar = scaled.anchor("top_bar")
-        blit_text(surface, frame.title, int(22 * k), theme.GOLD, (bar.x + 16 * k, bar.centery), "midleft", "title")
-        score = scaled.anchor("score_panel")
-        left = bar.x + 230 * k
-        said = fit_text(frame.score_text, int(17 * k), "bold", int(frame.score_right - left - 80 * k))
-        drawn = blit_text(surface, said, int(17 * k), theme.INK, (frame.score_right, score.centery), "midright", "bold")
-        room = int(drawn.left - 16 * k - left)  # the rules line gives way to the score line, never under it
-        if room > 40 * k:  # the deal's fingerprint whole, on a second line if need be
-            size = int(16 * k)
+        draw_mexican_panel(surface, scaled.mexican_panel(state.players), kc, len(state.trains[MEXICAN]))
+        _paint_top_bar(surface, frame)
+
+
+def _paint_top_bar(surface: pygame.Surface, frame: TableFrame) -> None:
+    """The round on the left, then the rules line, then the score line against the buttons
+    (the rules line gives way to the score line, and the score line to the round)."""
+    scaled, kc = frame.scaled, frame.scaled.kc
+    bar = scaled.anchor("top_bar")
+    title = blit_text(surface, frame.title, int(22 * kc), theme.GOLD, (bar.x + 16 * kc, bar.centery), "midleft",
+                      "title")
+    left = max(bar.x + 230 * kc, title.right + 24 * kc)
+    room = int(frame.score_right - left)
+    said = leading_parts(frame.score_text, int(17 * kc), "bold", room)
+    if room < 60 * kc or said.startswith("\u2026"):
+        return
+    drawn = blit_text(surface, said, int(17 * kc), theme.INK, (frame.score_right, bar.centery), "midright", "bold")
+    room = int(drawn.left - 16 * kc - left)  # the rules line gives way to the score line, never under it
+    if room > 40 * kc:  # the deal's fingerprint whole, on a second line if need be
+        size = int(16 * kc)
+        lines = fit_detail(frame.detail, size, room)
+        if len(lines) > 1:  # two lines in the bar: a smaller size
+            size = int(13 * kc)
             lines = fit_detail(frame.detail, size, room)
-            if len(lines) > 1:  # two lines in the bar: a smaller size
-                size = int(13 * k)
-                lines = fit_detail(frame.detail, size, room)
-            for i, line in enumerate(lines):
-                y = bar.centery + (i - (len(lines) - 1) / 2) * size * 1.15
-                blit_text(surface, line, size, theme.INK_DIM, (left, y), "midleft")
+        for i, line in enumerate(lines):
+            y = bar.centery + (i - (len(lines) - 1) / 2) * size * 1.15
+            blit_text(surface, line, size, theme.INK_DIM, (left, y), "midleft")
+
+
+SEPARATOR = "  \u00b7  "
+"""Between the parts of a line of the top bar."""
+
+
+def leading_parts(line: str, size: int, style: str, width: int) -> str:
+    """As many of ``line``'s parts (split at ``SEPARATOR``) from the first as fit ``width``
+    pixels whole; the first part shortened with an ellipsis when even it does not."""
+    parts = line.split(SEPARATOR)
+    face = font(size, style)
+    while len(parts) > 1 and face.size(SEPARATOR.join(parts))[0] > width:
+        parts.pop()
+    return fit_text(SEPARATOR.join(parts), size, style, width)
 
 
 def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePicture, tray: HandTray,
@@ -144,16 +168,16 @@ def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePictu
     the message, the move log (``log``: its panel and lines), a tip, tiles in
     flight and the carried tile."""
     state, plan, scaled = frame.state, frame.plan, frame.scaled
-    k = scaled.k
+    k, kc = scaled.k, scaled.kc
     pulse = 0.5 + 0.5 * math.sin(frame.clock * 5)
     if frame.turn_glow:
         mover = frame.mover
         rect = pygame.Rect(scaled.seat_panel(state.players, mover)).inflate(6, 6)
-        pygame.draw.rect(surface, theme.GLOW, rect, max(2, int((2 + 2 * pulse) * k)), border_radius=int(14 * k))
+        pygame.draw.rect(surface, theme.GLOW, rect, max(2, int((2 + 2 * pulse) * k)), border_radius=int(14 * kc))
         lane = plan.lanes[mover]
         pygame.draw.rect(surface, theme.GLOW, lane.rect.inflate(4, 4), max(1, int(2 * k)), border_radius=max(4, int(plan.unit * 0.4)))
         if frame.thinking and (frame.turn_clock is None or frame.turn_clock.seat != mover):  # a clock says it
-            _draw_thinking(surface, rect, k, frame.clock)
+            _draw_thinking(surface, rect, kc, frame.clock)
     if frame.turn_clock is not None and frame.turn_clock.seat < state.players:
         draw_turn_clock(surface, scaled, state.players, frame.turn_clock, frame.clock)
     for seat in range(state.players):
@@ -162,11 +186,13 @@ def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePictu
     mx, my = marker_pos(plan, plan.lanes[MEXICAN])
     pygame.draw.circle(surface, (70, 26, 18), (mx, my), plan.unit * 0.62)
     pygame.draw.circle(surface, theme.GOLD, (mx, my), plan.unit * 0.62, max(1, int(2 * k)))
-    with capped(1.0):  # a badge of a set size: the letter keeps inside its circle at any text scale
-        blit_text(surface, "M", int(max(11, plan.unit * 0.75)), theme.GOLD, (mx, my), "center", "title")
+    covered = log is not None and log[0].open and log[0].rect.collidepoint(mx, my)  # the move log lies over it
+    if not covered:
+        with capped(1.0):  # a badge of a set size: the letter keeps inside its circle at any text scale
+            blit_text(surface, "M", int(max(11, plan.unit * 0.75)), theme.GOLD, (mx, my), "center", "title")
     _draw_open_doubles(surface, state, plan, k, pulse)
     _draw_targets(surface, frame, pulse)
-    draw_boneyard(surface, scaled.anchor("boneyard"), k, len(state.boneyard), pulse if frame.can_draw else 0)
+    draw_boneyard(surface, scaled.anchor("boneyard"), kc, len(state.boneyard), pulse if frame.can_draw else 0)
     tray.draw(surface, picture.hidden_hand, frame.carried[0] if frame.carried else None)
     _draw_buttons(surface, frame)
     _draw_message(surface, frame)
@@ -177,19 +203,14 @@ def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePictu
     picture.draw_flyers(surface)
     if frame.carried is not None:
         tile, center = frame.carried
-        img = face(HI[tile], LO[tile], tray.unit, horizontal=False, numerals=tray.numerals)
-        rect = img.get_rect(center=center)
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 70))
-        surface.blit(shade, rect.move(8, 12))
-        surface.blit(img, rect)
+        blit_tile(surface, tray.carried_image(tile), center, lift=1.0)
 
 
 def pulse_rects(frame: TableFrame) -> list[pygame.Rect]:
     """Where the table changes by itself while it waits for the person: the
     turn glow, glowing targets, open doubles and the boneyard's glow (pixels)."""
     state, plan, scaled = frame.state, frame.plan, frame.scaled
-    pad = max(8, int(24 * scaled.k))
+    pad = max(8, int(24 * scaled.kc))
     rects: list[pygame.Rect] = []
     if frame.turn_glow:
         rects.append(pygame.Rect(scaled.seat_panel(state.players, frame.mover)).inflate(pad, pad))
@@ -256,8 +277,8 @@ def target_key(train: int) -> str:
 def _draw_buttons(surface: pygame.Surface, frame: TableFrame) -> None:
     """The turn's buttons (End turn, Open train, Knock) and the Menu button
     (labels at the designed size: the buttons' size is fixed)."""
-    k = frame.scaled.k
-    with capped(1.0):
+    k = frame.scaled.kc
+    with capped(1.0):  # ``kc`` holds the text size already
         for button in frame.buttons:
             rect, hover = button.rect, button.hover
             if button.flat:
@@ -277,7 +298,7 @@ def _draw_badge(surface: pygame.Surface, frame: TableFrame) -> None:
     badge = frame.badge
     if badge is None:
         return
-    k = frame.scaled.k
+    k = frame.scaled.kc
     band = badge_band(frame.scaled)
     size = int(16 * k)
     with capped(1.0):
@@ -299,10 +320,10 @@ def _draw_message(surface: pygame.Surface, frame: TableFrame) -> None:
     pill = frame.pill
     if pill is None:
         return
-    k = frame.scaled.k
+    k = frame.scaled.kc
     box = pill.box
     panel(surface, box, (12, 16, 22), 210, radius=int(min(box.h, 46 * k) / 2), edge=None)
-    with capped(pill.scale):
+    with capped(1.0):
         body = text(pill.text, pill.size, pill.color, "bold", wrap=pill.wrap)
         width = min(body.get_width(), pill.wrap)
         left = box.x + (box.w - (pill.why.w + int(16 * k) if pill.why else 0) - width) // 2
@@ -316,15 +337,17 @@ def _draw_message(surface: pygame.Surface, frame: TableFrame) -> None:
 
 
 def _draw_tip(surface: pygame.Surface, frame: TableFrame) -> None:
-    """A first-match tip under the top bar, closed by a click or G."""
+    """A first-match tip card, closed by a click or G."""
     tip = frame.tip
     if tip is None:
         return
-    k = frame.scaled.k
+    k = frame.scaled.kc
     box = tip.box
     panel(surface, box, (20, 30, 44), 240, radius=int(12 * k), edge=theme.GOLD, width=2)
-    blit_text(surface, "Tip", int(17 * k), theme.GOLD, (box.x + int(20 * k), box.y + int(10 * k)), "topleft", "bold")
-    blit_text(surface, "Got it  (G or a click)  \u2715", int(14 * k), theme.INK_DIM,
-              (box.right - int(16 * k), box.y + int(12 * k)), "topright", "bold")
-    blit_text(surface, tip.text, tip.size, theme.INK, (box.x + int(20 * k), box.y + int(38 * k)), "topleft",
-              wrap=box.w - int(40 * k))
+    with capped(1.0):
+        blit_text(surface, "Tip", int(17 * k), theme.GOLD, (box.x + int(20 * k), box.y + int(10 * k)), "topleft",
+                  "bold")
+        blit_text(surface, "Got it  (G or a click)  \u2715", int(14 * k), theme.INK_DIM,
+                  (box.right - int(16 * k), box.y + int(12 * k)), "topright", "bold")
+        blit_text(surface, tip.text, tip.size, theme.INK, (box.x + int(20 * k), box.y + int(38 * k)), "topleft",
+                  wrap=box.w - int(40 * k))

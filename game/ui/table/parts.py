@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
@@ -16,7 +15,7 @@ from ...engine import DRAW, END, OPEN, Action, Play, RoundState
 from ...engine.fairdeal import short
 from ...words.rules_help import describe
 from .. import theme
-from ..fonts import capped, fit_text, font, text, text_scale
+from ..fonts import capped, fit_text, font, text
 from ..layout import Scaled
 
 TURN_BUTTONS = (("end", "End turn  (E)"), ("open", "Open train  (O)"))
@@ -26,12 +25,18 @@ WHY_LABEL = "Why?  (W)"
 
 PILL_LINES = 2
 """Lines a wrapped message takes at most in the message area's width (a longer one is
-drawn wider, see ``place_pill``); the trains end above a pill of that many lines."""
+drawn wider, see ``place_pill``); the trains end above a pill of that many lines. One more
+where the text setting makes the words much larger (``pill_lines``)."""
 
-TOP_BUTTONS = 4
-"""The top bar's buttons at most: Menu, Log, Scores and (on your turn) Hint."""
-TOP_WIDTH, TOP_PITCH = 108, 116
-"""A top bar button's width and the distance from one to the next (design pixels)."""
+
+def pill_lines(scaled: Scaled) -> int:
+    """Lines a message may take at ``scaled``'s text size: ``PILL_LINES``, one more from 125%."""
+    return PILL_LINES + (1 if scaled.c >= 1.25 else 0)
+
+TOP_BUTTONS = (("menu", "Menu (Esc)"), ("log", "Log (L)"), ("scores", "Scores (Tab)"), ("hint", "Hint (H)"))
+"""The top bar's buttons from the right: Menu, Log, Scores and (on your turn) Hint."""
+TOP_PAD, TOP_GAP, TOP_LEAST = 22, 8, 72
+"""A top bar button's room around its label, the gap between two, its least width (design pixels)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +134,7 @@ def buttons(scaled: Scaled, legal: Sequence[Action], knock_armed: bool, hover: t
     """The turn's buttons (only on your turn; ``undo``: Undo too; ``extra``: the
     table's own, as key and label) at the bottom right, and along the top bar
     Hint (``hint``: on your turn), Log and Menu."""
-    k = scaled.k
+    k = scaled.kc
     offered = [(key, label) for key, label in TURN_BUTTONS if {"end": END, "open": OPEN}[key] in legal]
     if any(isinstance(a, Play) and a.knock for a in legal):
         offered.append(("knock", "Knocking \u2714  (K)" if knock_armed else "Knock!  (K)"))
@@ -144,41 +149,52 @@ def buttons(scaled: Scaled, legal: Sequence[Action], knock_armed: bool, hover: t
         rect = pygame.Rect(round(area.x + 10 * k), round(y), round(area.w - 20 * k), round(bh))
         out.append(TableButton(key, label, rect, rect.collidepoint(hover)))
         y += bh + 8 * k
-    top = [("menu", "Menu (Esc)"), ("log", "Log (L)"), ("scores", "Scores (Tab)")] + (
-        [("hint", "Hint (H)")] if hint else [])
-    right = scaled.size[0] - 10 * k
-    for key, label in top:
-        rect = pygame.Rect(round(right - TOP_WIDTH * k), round(6 * k), round(TOP_WIDTH * k), round(32 * k))
-        out.append(TableButton(key, label, rect, rect.collidepoint(hover), flat=True))
-        right -= TOP_PITCH * k
+    bar = scaled.anchor("top_bar")
+    for (key, label), rect in zip(TOP_BUTTONS, _top_rects(scaled)):
+        if key != "hint" or hint:
+            rect.centery = round(bar.centery)
+            out.append(TableButton(key, label, rect, rect.collidepoint(hover), flat=True))
     return tuple(out)
 
 
+def _top_rects(scaled: Scaled) -> list[pygame.Rect]:
+    """The top bar's buttons' places from the right, each as wide as its label needs."""
+    k = scaled.kc
+    right = scaled.size[0] - 10 * k
+    rects = []
+    with capped(1.0):
+        for _key, label in TOP_BUTTONS:
+            width = max(TOP_LEAST * k, font(int(15 * k), "bold").size(label)[0] + TOP_PAD * k)
+            rects.append(pygame.Rect(round(right - width), round(6 * k), round(width), round(32 * k)))
+            right -= width + TOP_GAP * k
+    return rects
+
+
 def score_right(scaled: Scaled) -> float:
-    """Where the score line ends (pixels): left of the top bar's four buttons."""
-    return scaled.size[0] - 10 * scaled.k - TOP_BUTTONS * TOP_PITCH * scaled.k - 6 * scaled.k
+    """Where the score line ends (pixels): left of the top bar's buttons (Hint's place kept)."""
+    return _top_rects(scaled)[-1].left - 6 * scaled.kc
 
 
 def place_pill(scaled: Scaled, line: str, color: theme.Color, why_key: str | None,
                label: str = WHY_LABEL) -> Pill:
-    """The message pill for ``line`` in the message area: one line when it fits
-    (at the UI scale, or as near it as one line allows), else wrapped at the
-    designed size and grown upward (wider than the area, up to the felt's width,
-    and then smaller, rather than above ``PILL_LINES`` lines); a link at its right end (``label``, a
-    "Why?" by default) opening the rules section ``why_key`` (None: no link)."""
+    """The message pill for ``line`` in the message area, its words at the text size in
+    force: one line when it fits, else wrapped and grown upward (wider than the area, up to
+    the felt's width, and then smaller, rather than above ``PILL_LINES`` lines); a link at
+    its right end (``label``, a "Why?" by default) opening the rules section ``why_key``
+    (None: no link)."""
     why = why_key is not None
     area = scaled.anchor("message_area")
-    scale = _pill_scale(line, why, scaled.k, area.w, text_scale(), label)
-    with capped(scale):
-        k = scaled.k
+    k = scaled.kc
+    with capped(1.0):  # ``kc`` holds the text size already
         size = int(19 * k)
         link, wrap = _pill_room(k, area.w, why, label)
         body = text(line, size, color, "bold", wrap=wrap)
-        if body.get_height() > font(size, "bold").get_linesize() * PILL_LINES + 2:  # wider, then smaller
+        lines = pill_lines(scaled)
+        if body.get_height() > font(size, "bold").get_linesize() * lines + 2:  # wider, then smaller
             link, wrap = _pill_room(k, scaled.anchor("felt").w - 24 * k, why, label)
             for size in range(int(19 * k), max(6, int(14 * k)) - 1, -1):
                 body = text(line, size, color, "bold", wrap=wrap)
-                if body.get_height() <= font(size, "bold").get_linesize() * PILL_LINES + 2:
+                if body.get_height() <= font(size, "bold").get_linesize() * lines + 2:
                     break
         one_line = font(size, "bold").size(line)[0] <= wrap
         width = (font(size, "bold").size(line)[0] if one_line else wrap) + 40 * k + link
@@ -189,41 +205,28 @@ def place_pill(scaled: Scaled, line: str, color: theme.Color, why_key: str | Non
     if why:
         why_rect = pygame.Rect(0, 0, link - int(8 * k), round(min(height - 8 * k, 30 * k)))
         why_rect.midright = (round(box.right - 8 * k), box.centery)
-    return Pill(line, color, box, wrap, size, why_rect, scale, why_key, label)
+    return Pill(line, color, box, wrap, size, why_rect, 1.0, why_key, label)
 
 
 def pill_top(scaled: Scaled) -> float:
-    """The highest a message pill of ``PILL_LINES`` lines reaches (window y): the trains keep above it."""
+    """The highest a message pill of ``pill_lines`` lines reaches (window y): the trains keep above it."""
     area = scaled.anchor("message_area")
-    k = scaled.k
+    k = scaled.kc
     with capped(1.0):
-        lines = font(int(19 * k), "bold").get_linesize() * PILL_LINES + 2
+        lines = font(int(19 * k), "bold").get_linesize() * pill_lines(scaled) + 2
     return area.centery + area.h * 0.4 - max(area.h * 0.8, lines + 14 * k)
 
 
 def _pill_room(k: float, area_width: float, why: bool, label: str = WHY_LABEL) -> tuple[int, int]:
-    """The link's width and the width the message wraps at (pixels), at the text scale in force."""
+    """The link's width and the width the message wraps at (pixels), words at the designed size times ``k``."""
     link = text(label, int(16 * k), theme.GLOW, "bold").get_width() + int(24 * k) if why else 0
     return link, int(area_width - 40 * k - link)
-
-
-@lru_cache(maxsize=256)
-def _pill_scale(line: str, why: bool, k: float, area_width: float, scale: float, label: str = WHY_LABEL) -> float:
-    """The largest text scale from ``scale`` down to 1.0 (in steps of 0.05) at
-    which ``line`` fits the message area on one line (remembered: the frame
-    asks every time it is built)."""
-    while scale > 1.0:
-        with capped(scale):
-            if font(int(19 * k), "bold").size(line)[0] <= _pill_room(k, area_width, why, label)[1]:
-                return scale
-        scale = max(1.0, scale - 0.05)
-    return 1.0
 
 
 def badge_band(scaled: Scaled) -> pygame.Rect:
     """The band under the top bar where the lasting badge (reconnecting, saves failing, a seat
     handed over) shows: the badge's top and height, across the bar's width."""
-    k = scaled.k
+    k = scaled.kc
     bar = scaled.anchor("top_bar")
     return pygame.Rect(bar.x, round(bar.bottom + 6 * k), bar.w, round(30 * k))
 
@@ -231,11 +234,12 @@ def badge_band(scaled: Scaled) -> pygame.Rect:
 def place_tip(scaled: Scaled, key: str, tip: str, under_badge: bool = False) -> TipCard:
     """The tip card under the top bar, over the far trains (never over your own); with a badge
     on show (``under_badge``), under the badge, which says what matters more."""
-    k = scaled.k
+    k = scaled.kc
     bar = scaled.anchor("top_bar")
     size = int(18 * k)
     width = round(min(760 * k, scaled.size[0] * 0.6))
-    body = text(tip, size, theme.INK, wrap=width - round(40 * k))
+    with capped(1.0):
+        body = text(tip, size, theme.INK, wrap=width - round(40 * k))
     box = pygame.Rect(0, 0, width, body.get_height() + round(62 * k))
     top = badge_band(scaled).bottom if under_badge else bar.bottom
     box.midtop = (round(bar.centerx), round(top + 8 * k))

@@ -20,7 +20,7 @@ from ...engine import events as ev
 from ...engine.tiles import HI, LO, Tile
 from ...play import RoundStart, Step
 from ...words.narrate import Line, round_opening_lines, tell
-from ..tile_art import back, face
+from ..tile_art import back, blit_tile, face, turned
 from ..tween import Tween, Tweens
 from .board import BoardPlan
 from .handover import Viewer
@@ -88,12 +88,7 @@ class Flyer:
         angle = self.angle0 + (self.angle1 - self.angle0) * t
         base = back(unit, horizontal=True) if self.tile is None else face(self.tile[0], self.tile[1], unit,
                                                                            numerals=self.numerals)
-        img = pygame.transform.rotate(base, round(angle / 5) * 5)
-        rect = img.get_rect(center=(round(x), round(y)))
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 50))
-        surface.blit(shade, rect.move(6, 10), special_flags=0)
-        surface.blit(img, rect)
+        blit_tile(surface, turned(base, angle), (x, y), lift=0.3 + 0.7 * math.sin(math.pi * min(1.0, t)))
 
 
 class _Pop:

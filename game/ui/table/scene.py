@@ -452,7 +452,7 @@ class TableScene(Scene):
         frame = self.frame
         if frame is None:
             assert self.app is not None
-            surface.blit(self.layout.felt(self.app.size), (0, 0))
+            surface.blit(self.layout.felt(self.geometry.scaled), (0, 0))
             return
         self.static.blit(surface, frame, self.layout)
         paint_moving(surface, frame, self.picture, self.tray, (self.log_panel, self.log))

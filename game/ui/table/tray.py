@@ -12,13 +12,20 @@ import pygame
 from ...engine import RoundState
 from ...engine.tiles import HI, LO, Tile
 from ...words.counting import counted
-from .. import theme, ui_scale
-from ..fonts import blit_text, capped, font, text
+from .. import theme
+from ..fonts import blit_text, capped, fit_text, font, text
 from ..hand import SORT_LABELS, sort_hand
-from ..tile_art import back, face
+from ..tile_art import back, blit_tile, face
 from .handover import Viewer
 
 Point = tuple[float, float]
+
+LIFT = 0.26
+"""The room kept between the heading's words and the row of tiles, as a share of a tile's
+short side: a selected tile rises into it, a picked-up one grows into it (``CARRIED``)."""
+
+CARRIED = 1.2
+"""How much larger than in the row a tile is drawn while the mouse carries it."""
 
 
 class HandTray:
@@ -49,24 +56,36 @@ class HandTray:
 
     # -------------------------------------------------------------- geometry
     def place(self, area: pygame.FRect, k: float) -> None:
-        """Fit the tray in ``area`` (window pixels) at scale ``k``."""
+        """Fit the tray in ``area`` (window pixels) at scale ``k``: the window's and the
+        text setting's (``Scaled.kc``), so the tray's words are drawn at their designed size times ``k``."""
         self.area = pygame.FRect(area)
         self.k = k
 
+    def heading_height(self) -> int:
+        """The height of the heading's line (pixels, at the text scale in force)."""
+        with capped(1.0):  # ``k`` has the text size in it already (see ``place``)
+            return font(int(16 * self.k), "bold").get_height()
+
     def band(self) -> tuple[float, float]:
         """The top and bottom (window y) the tiles keep between: under the heading's
-        line, and above the tray's bottom with room for the playable mark and the shadow."""
+        line with room for a tile to rise (``LIFT``) without reaching its words, and
+        above the tray's bottom with room for the playable mark and the shadow."""
         k = self.k
-        with capped(1.0):
-            heading = font(int(16 * k), "bold").get_height()
-        return self.area.y + 8 * k + heading + 4 * k, self.area.bottom - 14 * k
+        top = self.area.y + 6 * k + self.heading_height()
+        bottom = self.area.bottom - 10 * k
+        unit = (bottom - top) / (2 + LIFT)
+        return top + LIFT * unit, bottom
 
     @property
     def unit(self) -> int:
-        """The short side of a tray tile, in pixels: grown or shrunk by the UI
-        scale, up to what the tray's band holds."""
+        """The short side of a tray tile, in pixels: as large as the tray's band holds."""
         top, bottom = self.band()
-        return max(12, min(int(self.area.h * min(0.38, 0.34 * ui_scale.current())), int((bottom - top) / 2)))
+        return max(12, int((bottom - top) / 2))
+
+    @property
+    def lift(self) -> int:
+        """How far the selected tile rises out of the row (pixels): never up to the heading."""
+        return int(self.band()[0] - (self.area.y + 6 * self.k + self.heading_height()))
 
     def capacity(self) -> int:
         """How many tiles fit side by side."""
@@ -149,10 +168,12 @@ class HandTray:
         k = self.k
         with capped(1.0):
             shown = text(self.sort_label, int(16 * k), theme.GOLD, "bold")
+            at = (round(self.area.right - 14 * k), round(self.area.y + 6 * k))
+            self.sort_rect = shown.get_rect(topright=at)
+            room = self.sort_rect.left - round(self.area.x + 14 * k) - round(24 * k)
+            self.heading = fit_text(self.heading, int(16 * k), "bold", room)
             heading = text(self.heading, int(16 * k), theme.INK_DIM, "bold")
-        at = (round(self.area.right - 14 * k), round(self.area.y + 8 * k))
-        self.sort_rect = shown.get_rect(topright=at)
-        self.heading_rect = heading.get_rect(topleft=(round(self.area.x + 14 * k), round(self.area.y + 8 * k)))
+        self.heading_rect = heading.get_rect(topleft=(round(self.area.x + 14 * k), round(self.area.y + 6 * k)))
 
     # ---------------------------------------------------------------- queries
     def tile_at(self, pos: Point) -> tuple[Tile, pygame.Rect] | None:
@@ -213,32 +234,40 @@ class HandTray:
         if self.showing is None:
             return
         k = self.k
-        area = self.area
         unit = self.unit
-        with capped(1.0):  # the heading's line sits above the tiles at any UI scale
-            blit_text(surface, self.heading, int(16 * k), theme.INK_DIM, (area.x + 14 * k, area.y + 8 * k),
-                      "topleft", "bold")
-            blit_text(surface, self.sort_label, int(16 * k), theme.GOLD, self.sort_rect.topleft, "topleft",
+        with capped(1.0):
+            blit_text(surface, self.heading, int(16 * k), theme.INK_DIM, self.heading_rect.topleft, "topleft",
                       "bold")
+            blit_text(surface, self.sort_label, int(16 * k), theme.GOLD, self.sort_rect.topleft, "topleft", "bold")
         for tile, rect in self.tiles:
             if tile in hidden or tile == lifted:
-                pygame.draw.rect(surface, (40, 26, 16), rect, border_radius=6)
+                _empty_place(surface, rect)
                 continue
             if self.viewer.face_down:
-                surface.blit(back(unit), rect)
+                blit_tile(surface, back(unit), rect.center)
                 continue
-            lift = int(14 * k) if tile == self.selected else 0
-            r = rect.move(0, -lift)
+            raised = tile == self.selected
+            r = rect.move(0, -self.lift) if raised else rect
             img = face(HI[tile], LO[tile], unit, horizontal=False, numerals=self.numerals)
-            shade = pygame.Surface(r.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 80))
-            surface.blit(shade, r.move(4, 6))
-            surface.blit(img, r)
-            if tile == self.selected:
-                pygame.draw.rect(surface, theme.GLOW, r.inflate(6, 6), max(2, int(3 * k)), border_radius=8)
+            blit_tile(surface, img, r.center, 0.4 if raised else 0.0)
+            if raised:
+                pygame.draw.rect(surface, theme.GLOW, r.inflate(6, 6), max(2, int(3 * k)), border_radius=max(4, unit // 5))
             if tile in self.playable:
-                pygame.draw.line(surface, theme.GREEN, (r.x + 4, r.bottom + 6 * k), (r.right - 4, r.bottom + 6 * k), max(2, int(4 * k)))
+                y = rect.bottom + max(3, round(4 * k))
+                pygame.draw.line(surface, theme.GREEN, (r.x + 4, y), (r.right - 4, y), max(2, int(4 * k)))
         for shown, rect, glyph in ((self.more_left, self.left_arrow, "\u25c0"), (self.more_right, self.right_arrow, "\u25b6")):
             if shown:
                 pygame.draw.rect(surface, (40, 26, 16), rect, border_radius=max(4, int(8 * k)))
-                blit_text(surface, glyph, int(30 * k), theme.GOLD, rect.center, "center")
+                with capped(1.0):
+                    blit_text(surface, glyph, int(30 * k), theme.GOLD, rect.center, "center")
+
+    def carried_image(self, tile: Tile) -> pygame.Surface:
+        """``tile`` as the mouse carries it: standing as in the row, ``CARRIED`` times larger."""
+        return face(HI[tile], LO[tile], round(self.unit * CARRIED), horizontal=False, numerals=self.numerals)
+
+
+def _empty_place(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The place a tile left in the row: a shallow dent in the tray."""
+    radius = max(3, rect.w // 5)
+    pygame.draw.rect(surface, (34, 22, 13), rect, border_radius=radius)
+    pygame.draw.rect(surface, (70, 46, 28), rect, 1, border_radius=radius)

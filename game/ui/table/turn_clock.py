@@ -54,7 +54,7 @@ def clock_rect(scaled: Scaled, players: int, shown: ClockShown) -> pygame.Rect:
 def draw_turn_clock(surface: pygame.Surface, scaled: Scaled, players: int, shown: ClockShown,
                     now: float) -> None:
     """The time left beside the seat's marker and the shrinking bar at the panel's foot."""
-    rect, k = clock_rect(scaled, players, shown), scaled.k
+    rect, k = clock_rect(scaled, players, shown), scaled.kc
     left = shown.left(now)
     warn = shown.warning(now)
     pulse = 0.5 + 0.5 * math.sin(now * 8) if warn and shown.running else 1.0
