@@ -97,6 +97,7 @@ FIELDS: Final[dict[str, tuple[Any, Check]]] = {
     "online_address": ("", _address),
     "speech": ("off", _one_of("off", "screen reader", "system voice")),
     "speech_verbosity": ("brief", _one_of("brief", "full")),
+    "reduced_motion": (False, _one_of(True, False)),
 }
 """Every remembered value: its default and what it may be."""
 

@@ -14,6 +14,7 @@ large, and a bigger window bigger tiles and words rather than more felt.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -105,7 +106,7 @@ class Scaled:
         wanted = ui_scale.current() if text is None else text
         most = min(w * (1 - FELT_SHARE) / ((left + right) * self.sx), h * (1 - FELT_SHARE) / ((top + bottom) * self.sy))
         self.c = max(1.0, min(wanted, most))
-        self.kc = min((self.sx * self.sy) ** 0.5, 1.12 * self.k) * self.c
+        self.kc = min(math.sqrt(self.sx * self.sy), 1.12 * self.k) * self.c
         """The scale of the bands' boxes and words: the window's mean scale (a 16:10 window's
         words a little larger than its width alone would give), times ``c``."""
         c = self.c

@@ -61,6 +61,8 @@ class Settings:
     """Speech: ``off``, ``screen reader`` or ``system voice`` (see ``game.speech``)."""
     speech_verbosity: str = "brief"
     """What the table says of each move: ``brief`` (the event) or ``full`` (hand counts, who moves next)."""
+    reduced_motion: bool = False
+    """Nothing travels across the screen: tiles fade in where they land, counts change at once."""
     note: str = ""
     prefs: Prefs | None = field(default=None, repr=False, compare=False)
 
@@ -75,7 +77,8 @@ class Settings:
             last_setup=prefs["last_setup"], lesson_state=prefs["lesson_state"], lesson_step=prefs["lesson_step"],
             online_name=prefs["online_name"], online_server=prefs["online_server"],
             online_address=prefs["online_address"], speech=prefs["speech"],
-            speech_verbosity=prefs["speech_verbosity"], note=note or "", prefs=prefs,
+            speech_verbosity=prefs["speech_verbosity"], reduced_motion=prefs["reduced_motion"], note=note or "",
+            prefs=prefs,
         )
 
     def remember(self) -> str | None:
@@ -91,7 +94,7 @@ class Settings:
             "last_setup": self.last_setup, "lesson_state": self.lesson_state, "lesson_step": self.lesson_step,
             "online_name": self.online_name, "online_server": self.online_server,
             "online_address": self.online_address, "speech": self.speech,
-            "speech_verbosity": self.speech_verbosity,
+            "speech_verbosity": self.speech_verbosity, "reduced_motion": self.reduced_motion,
         }
         if all(prefs[name] == value for name, value in values.items()):
             return None

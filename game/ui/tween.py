@@ -37,9 +37,24 @@ def out_elastic(t: float) -> float:
     return 2 ** (-10 * t) * math.sin((t * 10 - 0.75) * (2 * math.pi) / 3) + 1
 
 
+def out_bounce(t: float) -> float:
+    """Falls and bounces twice before it settles: for a marker dropping onto its train."""
+    n, d = 7.5625, 2.75
+    if t < 1 / d:
+        return n * t * t
+    if t < 2 / d:
+        t -= 1.5 / d
+        return n * t * t + 0.75
+    if t < 2.5 / d:
+        t -= 2.25 / d
+        return n * t * t + 0.9375
+    t -= 2.625 / d
+    return n * t * t + 0.984375
+
+
 EASINGS: dict[str, Callable[[float], float]] = {
     "linear": linear, "out_cubic": out_cubic, "in_out_cubic": in_out_cubic,
-    "out_back": out_back, "out_elastic": out_elastic,
+    "out_back": out_back, "out_elastic": out_elastic, "out_bounce": out_bounce,
 }
 
 

@@ -27,11 +27,11 @@ def state_with(hand: list[int]) -> RoundState:
     return RoundState.from_table(setup, 12, hands, others[9:30], 0)
 
 
-def tray_for(hand: list[int], dealt: float = 1.0) -> tuple[HandTray, RoundState]:
+def tray_for(hand: list[int]) -> tuple[HandTray, RoundState]:
     tray = HandTray(Viewer(0))
     tray.place(AREA, 1.0)
     state = state_with(hand)
-    tray.layout(state, "pips", dealt, frozenset(), "Your hand")
+    tray.layout(state, "pips", frozenset(), "Your hand")
     return tray, state
 
 
@@ -57,17 +57,12 @@ def test_a_long_hand_scrolls_and_the_selection_stays_in_view() -> None:
     for _ in range(room + 2):
         tray.step_selection(1)
     assert tray.selected is not None
-    tray.layout(state, "pips", 1.0, frozenset(), "Your hand")
+    tray.layout(state, "pips", frozenset(), "Your hand")
     assert tray.tile_center(tray.selected) is not None, "the selected tile is scrolled into view"
     assert tray.more_left
     tray.scroll_by(100)
-    tray.layout(state, "pips", 1.0, frozenset(), "Your hand")
+    tray.layout(state, "pips", frozenset(), "Your hand")
     assert tray.scroll == 30 - room and not tray.more_right
-
-
-def test_while_dealing_only_the_dealt_part_of_the_hand_shows() -> None:
-    tray, _ = tray_for(list(range(10)), dealt=0.5)
-    assert len(tray.tiles) == 5
 
 
 def test_drawing_the_tray_changes_none_of_its_rectangles() -> None:
@@ -84,7 +79,7 @@ def test_a_watched_tray_follows_the_seat_to_move_and_an_unwatched_one_shows_noth
     assert HandTray(Viewer(None), follow_mover=True).seat_of(state) == state.to_move
     empty = HandTray(Viewer(None))
     empty.place(AREA, 1.0)
-    empty.layout(state, "pips", 1.0, frozenset(), "")
+    empty.layout(state, "pips", frozenset(), "")
     assert empty.tiles == [] and empty.showing is None and not empty.hits_sort(AREA.center)
 
 

@@ -30,8 +30,9 @@ def volume_label(volume: float) -> str:
     """'off', or the volume as a percentage."""
     return "off" if volume <= 0 else f"on, {round(volume * 100)}%"
 
-ROWS = tuple((label, 246 + 64 * i) for i, label in enumerate((
-    "Computer turn pace", "Sort my hand", "Tile faces", "Screen", "Sound", "Colours", "Text and tiles", "Speech")))
+ROWS = tuple((label, 242 + 57 * i) for i, label in enumerate((
+    "Computer turn pace", "Sort my hand", "Tile faces", "Screen", "Sound", "Colours", "Text and tiles", "Speech",
+    "Motion")))
 """Each picker's label and the design y of its middle."""
 SPEECH_LABELS = {"off": "off", "screen reader": "screen reader", "system voice": "system voice"}
 """The speech picker's words for each mode (``game.speech.MODES``)."""
@@ -39,7 +40,7 @@ SPEECH_LABELS = {"off": "off", "screen reader": "screen reader", "system voice":
 
 def _picker_box(row: int) -> tuple[int, int, int, int]:
     """The design rectangle of row ``row``'s picker."""
-    return (820, ROWS[row][1] - 27, 340, 54)
+    return (820, ROWS[row][1] - 25, 340, 50)
 
 
 class SettingsScene(MenuScene):
@@ -66,8 +67,10 @@ class SettingsScene(MenuScene):
         self.scale = Picker(_picker_box(6), list(SCALES), on_change=self._scale, labels=scale_label)
         self.speech = Picker(_picker_box(7), list(SPEECH_LABELS), on_change=self._speech,
                              labels=lambda v: SPEECH_LABELS[v])
+        self.motion = Picker(_picker_box(8), [False, True], on_change=lambda v: self._set("reduced_motion", v),
+                             labels=lambda v: "reduced" if v else "full")
         self.widgets = [self.pace, self.sort, self.faces, self.screen, self.sound, self.colours, self.scale,
-                        self.speech, Button("Done", (700, 812, 200, 60), self.back, primary=True)]
+                        self.speech, self.motion, Button("Done", (700, 812, 200, 60), self.back, primary=True)]
         for picker, (label, _) in zip(self.widgets, ROWS):
             picker.name = label
 
@@ -86,6 +89,7 @@ class SettingsScene(MenuScene):
         self.colours.set(app.settings.palette)
         self.scale.set(min(SCALES, key=lambda v: abs(v - app.settings.ui_scale)))
         self.speech.set(app.voice.mode if app.voice.on else "off")
+        self.motion.set(app.settings.reduced_motion)
 
     def _speech(self, mode: str) -> None:
         """Speech off, through the screen reader or with the system voice (what is missing is said); kept."""
@@ -148,14 +152,14 @@ class SettingsScene(MenuScene):
         super().draw_body(surface, space)
         blit_text(surface, "Changes apply at once and are kept for next time.", space.px(18), theme.INK_DIM,
                   space.point(800, 160), "midtop")
-        box = card(surface, space, 400, 190, 800, 610)
+        box = card(surface, space, 400, 190, 800, 620)
         for label, y in ROWS:
             blit_text(surface, label, space.px(24), theme.INK, space.point(460, y), "midleft", "bold",
                       box=box)
         notes = [FACE_NOTES.get(self.faces.value, "")]
         if self.silent():
             notes.append("No audio device was found: the game is silent whatever the sound setting.")
-        at = space.point(800, 750 if len(notes) > 1 else 760)
+        at = space.point(800, 752 if len(notes) > 1 else 762)
         for note in notes:
             at = (at[0], blit_text(surface, note, space.px(15), theme.INK_DIM, at, "midtop", box=box).bottom)
         if self.note:

@@ -80,17 +80,18 @@ def build_frame(size: tuple[int, int], state: RoundState, facts: FrameFacts, par
     focus = carried if carried is not None else tray.selected
     playable = frozenset(a.tile for a in legal if isinstance(a, Play))
     numerals = geometry.numerals(state, in_tray=False)
-    tray.layout(state, facts.hand_sort, picture.deal_progress, playable, facts.hand_label,
-                geometry.numerals(state, in_tray=True))
+    tray.layout(state, facts.hand_sort, playable, facts.hand_label, geometry.numerals(state, in_tray=True))
     dealt = picture.deal_progress >= 1.0
+    hands = tuple(picture.shown_hand(state, seat) for seat in range(state.players))
     hidden = frozenset(picture.hidden_slots)
     mover = picture.mover()
     mover = state.to_move if mover is None else mover
     frame = TableFrame(
         size=size, scaled=scaled, plan=geometry.plan(state), state=state,
-        static_key=(size, picture.version, hidden, picture.engine_shown, facts.totals, dealt, numerals,
+        static_key=(size, picture.version, hidden, picture.engine_shown, facts.totals, hands, numerals,
                     theme.PALETTE_VERSION, facts.score_text, facts.detail, facts.seat_labels),
-        seat_labels=facts.seat_labels, totals=facts.totals, dealt=dealt, engine_shown=picture.engine_shown,
+        seat_labels=facts.seat_labels, totals=facts.totals, hands=hands, boneyard_count=picture.shown_boneyard(state),
+        dealt=dealt, engine_shown=picture.engine_shown,
         hidden_slots=hidden, numerals=numerals, title=facts.title, detail=facts.detail,
         score_text=facts.score_text, clock=facts.clock,
         turn_glow=not state.round_over and dealt, mover=mover, thinking=facts.thinking == mover,

@@ -33,6 +33,7 @@ from .draw import (
     marker_pos,
 )
 from .log_panel import LogPanel
+from .motion import drop_offset
 from .parts import Pill, TableButton, TipCard, badge_band, fit_detail
 from .picture import TablePicture
 from .tracks import draw_railway, draw_roundhouse
@@ -51,6 +52,10 @@ class TableFrame:
     static_key: tuple[object, ...]
     seat_labels: tuple[str, ...]
     totals: tuple[int, ...]
+    hands: tuple[int, ...]
+    """How many tiles each seat's panel shows (while a deal is shown, those dealt so far)."""
+    boneyard_count: int
+    """How many tiles the boneyard shows."""
     dealt: bool
     engine_shown: bool
     hidden_slots: frozenset[tuple[int, int]]
@@ -116,9 +121,9 @@ def paint_static(surface: pygame.Surface, frame: TableFrame) -> None:
         draw_hub(surface, plan, state.engine, k, frame.engine_shown, frame.numerals)
         draw_trains(surface, state, plan, set(frame.hidden_slots), frame.numerals)
         for seat in range(state.players):
-            size = len(state.hands[seat]) if frame.dealt else 0
             draw_seat_panel(surface, scaled.seat_panel(state.players, seat), kc, seat, state.names[seat],
-                            frame.seat_labels[seat], size, frame.totals[seat], state.public[seat], state.suspended[seat])
+                            frame.seat_labels[seat], frame.hands[seat], frame.totals[seat], state.public[seat],
+                            state.suspended[seat])
         draw_mexican_panel(surface, scaled.mexican_panel(state.players), kc, len(state.trains[MEXICAN]))
         _paint_top_bar(surface, frame)
 
@@ -182,7 +187,8 @@ def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePictu
         draw_turn_clock(surface, scaled, state.players, frame.turn_clock, frame.clock)
     for seat in range(state.players):
         pop = picture.marker_pop.get(seat, 1.0)
-        draw_marker(surface, marker_pos(plan, plan.lanes[seat]), state.public[seat], plan.unit * 1.15, pop)
+        x, y = marker_pos(plan, plan.lanes[seat])
+        draw_marker(surface, (x, y + drop_offset(pop, plan.unit)), state.public[seat], plan.unit * 1.15, pop)
     mx, my = marker_pos(plan, plan.lanes[MEXICAN])
     pygame.draw.circle(surface, (70, 26, 18), (mx, my), plan.unit * 0.62)
     pygame.draw.circle(surface, theme.GOLD, (mx, my), plan.unit * 0.62, max(1, int(2 * k)))
@@ -191,8 +197,10 @@ def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePictu
         with capped(1.0):  # a badge of a set size: the letter keeps inside its circle at any text scale
             blit_text(surface, "M", int(max(11, plan.unit * 0.75)), theme.GOLD, (mx, my), "center", "title")
     _draw_open_doubles(surface, state, plan, k, pulse)
+    for notice in picture.notices:
+        notice.draw(surface, kc)
     _draw_targets(surface, frame, pulse)
-    draw_boneyard(surface, scaled.anchor("boneyard"), kc, len(state.boneyard), pulse if frame.can_draw else 0)
+    draw_boneyard(surface, scaled.anchor("boneyard"), kc, frame.boneyard_count, pulse if frame.can_draw else 0)
     tray.draw(surface, picture.hidden_hand, frame.carried[0] if frame.carried else None)
     _draw_buttons(surface, frame)
     _draw_message(surface, frame)

@@ -7,10 +7,10 @@ destinations hidden until they land, markers popping and the deal dealt.
 
 from __future__ import annotations
 
-import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
 import pygame
@@ -20,15 +20,27 @@ from ...engine import events as ev
 from ...engine.tiles import HI, LO, Tile
 from ...play import RoundStart, Step
 from ...words.narrate import Line, round_opening_lines, tell
-from ..tile_art import back, blit_tile, face, turned
 from ..tween import Tween, Tweens
 from .board import BoardPlan
 from .handover import Viewer
+from .motion import Flyer, Notice, notice_words
 
 Point = tuple[float, float]
 
 FLIGHT = 0.45
 """Seconds a computer's tile flies at the normal pace (a person's: ``OWN_FLIGHT``)."""
+
+FADE = 0.25
+"""Seconds a tile takes to fade in where it lands with reduced motion, at the normal pace."""
+
+DEAL_SECONDS = 1.3
+"""Seconds over which the deal's tiles leave the boneyard, at the normal pace."""
+
+DEAL_FLIGHT = 0.34
+"""Seconds one dealt tile flies, at the normal pace."""
+
+NOTICE_SECONDS = 1.5
+"""Seconds a double's notice shows, at the normal pace."""
 
 OWN_FLIGHT = 0.2
 """Seconds the person's own tile flies from where it was dropped, at the normal pace."""
@@ -63,32 +75,6 @@ class Places(Protocol):
     def numerals(self, state: RoundState, in_tray: bool) -> bool:
         """Whether tiles of ``state`` show numerals on the table (or, ``in_tray``, in the hand)."""
         ...
-
-
-class Flyer:
-    """A tile travelling across the table (``tile`` None: face down) from
-    ``start`` to ``end``, growing from ``unit0`` to ``unit1`` pixels and turning
-    from ``angle0`` to ``angle1`` degrees as ``t`` goes from 0 to 1."""
-
-    def __init__(self, tile: tuple[int, int] | None, start: Point, end: Point,
-                 unit0: float, unit1: float, angle0: float, angle1: float, numerals: bool | None = None) -> None:
-        self.tile = tile
-        self.numerals = numerals
-        self.start, self.end = start, end
-        self.unit0, self.unit1 = unit0, unit1
-        self.angle0, self.angle1 = angle0, angle1
-        self.t = 0.0
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Paint at the current progress ``t`` (0..1), lifted with a shadow."""
-        t = self.t
-        x = self.start[0] + (self.end[0] - self.start[0]) * t
-        y = self.start[1] + (self.end[1] - self.start[1]) * t - math.sin(math.pi * min(1.0, t)) * 30
-        unit = max(6, round(self.unit0 + (self.unit1 - self.unit0) * t))
-        angle = self.angle0 + (self.angle1 - self.angle0) * t
-        base = back(unit, horizontal=True) if self.tile is None else face(self.tile[0], self.tile[1], unit,
-                                                                           numerals=self.numerals)
-        blit_tile(surface, turned(base, angle), (x, y), lift=0.3 + 0.7 * math.sin(math.pi * min(1.0, t)))
 
 
 class _Pop:
@@ -135,9 +121,17 @@ class TablePicture:
         self.hidden_slots: set[tuple[int, int]] = set()
         self.hidden_hand: set[Tile] = set()
         self.marker_pop: dict[int, float] = {}
+        """How far each seat's marker has dropped onto its train (0..1; 1 when absent)."""
+        self.notices: list[Notice] = []
+        """A double's notices on show."""
         self.hold = 0.0
         self.deal_progress = 1.0
+        self.dealt: dict[int, int] | None = None
+        """While a deal is shown: how many tiles have reached each seat (None: none is being dealt)."""
         self.engine_shown = True
+        self.reduced = False
+        """Reduced motion: tiles fade in where they land instead of flying, markers and notices
+        change at once (Settings)."""
         self.hear: Callable[[ev.Event], None] | None = None
         """Called for each event as the picture shows it (the sound effects)."""
         self._untold: tuple[list[Flyer], list[Line], bool] | None = None
@@ -209,6 +203,8 @@ class TablePicture:
         self.hidden_slots.clear()
         self.hidden_hand.clear()
         self.deal_progress = 1.0
+        self.dealt = None
+        self.notices.clear()
         self.engine_shown = True
         while self.queue:  # shown at once, and every word of them kept in the move log
             step = self.queue.popleft().step
@@ -219,38 +215,76 @@ class TablePicture:
 
     # ------------------------------------------------------------------- deal
     def deal(self, start: RoundStart, scale: float) -> None:
-        """Show a new round: tiles fly from the boneyard to every seat, then the
-        engine double goes to the hub; ``scale`` is the animation speed (0: at once)."""
+        """Show a new round: the tiles leave the boneyard one at a time for each seat
+        in turn (face up into the person's tray, face down to the others' panels,
+        whose counts tick up as they land), then the engine double goes to the hub;
+        ``scale`` is the animation speed (0, or reduced motion: all at once)."""
         self._set_shown(start.state)
         state = start.state
         self.acting = None
-        self.engine_shown = False
-        self.deal_progress = 0.0
-        self.tweens.add(Tween(self, {"deal_progress": 1.0}, 0.9 * scale, "in_out_cubic"))
-        self.hold = 0.9 * scale + 0.3 * scale
-        if scale > 0:
-            places = self.places
-            plan = places.plan(state)
-            origin = places.boneyard_center()
-            players = state.players
-            for i in range(3):
-                for seat in range(players):
-                    if seat == self.viewer.seat and state.hands[seat]:
-                        end = places.tray_center(state, state.hands[seat][0])
-                    else:
-                        end = places.seat_center(players, seat)
-                    flyer = Flyer(None, origin, end, plan.unit, plan.unit * 0.8, 0, 90)
-                    self.fly(flyer, 0.35 * scale, "out_cubic", delay=(i * players + seat) * 0.6 * scale / (3 * players))
-            placed = next((e for e in start.events if isinstance(e, ev.EnginePlaced)), None)
-            if placed is not None and placed.seat >= 0:
-                origin = places.seat_center(players, placed.seat)
-            engine = Flyer((state.engine, state.engine), origin, plan.hub, plan.unit, plan.hub_radius * 0.5, 0, -90,
-                           places.numerals(state, in_tray=False))
-            self.fly(engine, 0.45 * scale, "out_back", delay=0.85 * scale, then=self._show_engine)
-        else:
-            self.engine_shown = True
         self.tell(round_opening_lines(start.number, start.rounds, state.engine, state.opener, start.events,
                                       state.names, self.you, state.options, len(state.boneyard)), True)
+        if scale <= 0 or self.reduced:
+            self.engine_shown = True
+            self.deal_progress = 1.0
+            self.dealt = None
+            return
+        self.engine_shown = False
+        self.deal_progress = 0.0
+        self.dealt = dict.fromkeys(range(state.players), 0)
+        places = self.places
+        plan = places.plan(state)
+        origin = places.boneyard_center()
+        flight = DEAL_FLIGHT * scale
+        gap = DEAL_SECONDS * scale / max(1, sum(len(hand) for hand in state.hands))
+        mine = self.viewer.seat if not self.viewer.face_down else None
+        numerals = places.numerals(state, in_tray=True)
+        delay = 0.0
+        for index in range(max(len(hand) for hand in state.hands)):
+            for seat in range(state.players):
+                hand = state.hands[seat]
+                if index >= len(hand):
+                    continue
+                landed = partial(self._dealt_one, seat)
+                if seat == mine:
+                    tile = hand[index]
+                    self.hidden_hand.add(tile)
+                    flyer = Flyer(None, origin, places.tray_center(state, tile), plan.unit, places.tray_unit, 0, -90,
+                                  numerals, reveal=(HI[tile], LO[tile]))
+                    self.fly(flyer, flight, "out_cubic", hand_tile=tile, delay=delay, then=landed)
+                else:
+                    flyer = Flyer(None, origin, places.seat_center(state.players, seat), plan.unit, plan.unit * 0.7,
+                                  0, 70)
+                    self.fly(flyer, flight, "out_cubic", delay=delay, then=landed)
+                delay += gap
+        dealt = delay + flight
+        self.tweens.add(Tween(self, {"deal_progress": 1.0}, dealt, "linear", on_done=self._dealt_all))
+        placed = next((e for e in start.events if isinstance(e, ev.EnginePlaced)), None)
+        if placed is not None and placed.seat >= 0:
+            origin = places.seat_center(state.players, placed.seat)
+        engine = Flyer((state.engine, state.engine), origin, plan.hub, plan.unit, plan.hub_radius * 0.5, 0, -90,
+                       places.numerals(state, in_tray=False))
+        self.fly(engine, 0.45 * scale, "out_back", delay=dealt, then=self._show_engine)
+        self.hold = dealt + 0.65 * scale
+
+    def _dealt_one(self, seat: int) -> None:
+        """A dealt tile reached ``seat``: its count goes up by one."""
+        if self.dealt is not None:
+            self.dealt[seat] += 1
+
+    def _dealt_all(self) -> None:
+        """Every tile of the deal has landed: counts are the hands' own again."""
+        self.dealt = None
+
+    def shown_hand(self, state: RoundState, seat: int) -> int:
+        """How many tiles ``seat``'s panel shows: those dealt so far while a deal is shown."""
+        return len(state.hands[seat]) if self.dealt is None else min(len(state.hands[seat]), self.dealt[seat])
+
+    def shown_boneyard(self, state: RoundState) -> int:
+        """How many tiles the boneyard shows: those not dealt yet too, while a deal is shown."""
+        if self.dealt is None:
+            return len(state.boneyard)
+        return len(state.boneyard) + sum(len(state.hands[s]) - self.shown_hand(state, s) for s in range(state.players))
 
     def _show_engine(self) -> None:
         self.engine_shown = True
@@ -264,7 +298,7 @@ class TablePicture:
         state = step.state
         fast = scale <= 0
         self.acting = step.seat
-        duration = (FLIGHT if step.computer else OWN_FLIGHT) * scale
+        duration = (FADE if self.reduced else FLIGHT if step.computer else OWN_FLIGHT) * scale
         # a person's own move needs no reading time, unless the game moved for them (a draw that did not fit)
         waits = step.computer or any(isinstance(e, ev.Passed) for e in step.events)
         lines = tell(step.events, state.names, self.you, state.options, len(state.boneyard))
@@ -276,10 +310,12 @@ class TablePicture:
                 self._fly_played(item, event, prev, duration)
             elif isinstance(event, ev.TileDrawn) and not fast:
                 self._fly_drawn(step, event, duration)
-            elif isinstance(event, (ev.MarkerUp, ev.MarkerDown)):
-                self.marker_pop[event.seat] = 0.0
+            elif isinstance(event, (ev.MarkerUp, ev.MarkerDown)) and not fast and not self.reduced:
+                self.marker_pop[event.seat] = 0.0  # it drops onto its train once the tile has landed
                 holder = _Pop(self.marker_pop, event.seat)
-                self.tweens.add(Tween(holder, {"value": 1.0}, 0.6 * scale, "out_elastic", delay=duration))
+                self.tweens.add(Tween(holder, {"value": 1.0}, 0.7 * scale, "out_bounce", delay=duration))
+            elif isinstance(event, ev.DoubleOpened) and not fast:
+                self._notice(state, event.train, NOTICE_SECONDS * scale, duration)
         if step.computer:
             self.hold = turn_seconds * 0.55
         flying = self.flyers[before:]
@@ -289,6 +325,27 @@ class TablePicture:
                 self.tell([], False)  # the person moved: nothing said of earlier steps stays meanwhile
         else:
             self.tell(lines, waits)
+
+    def _notice(self, state: RoundState, train: int, seconds: float, delay: float) -> None:
+        """A double's notice at the double just left open at the end of ``train``, once it has landed
+        (with reduced motion it shows without bursting, for as long)."""
+        lane = self.places.plan(state).lanes[train]
+        index = len(state.trains[train]) - 1
+        if not 0 <= index < len(lane.slots):
+            return
+        slot, unit = lane.slots[index], self.places.plan(state).unit
+        near, far = state.train_tiles(train)[index]
+        size = (unit, 2 * unit) if slot.crosswise else (2 * unit, unit)
+        notice = Notice((slot.x, slot.y), size, notice_words(near, far), 0.35 if self.reduced else 0.0)
+        self.notices.append(notice)
+
+        def gone() -> None:
+            """The notice has been read: it goes."""
+            if notice in self.notices:
+                self.notices.remove(notice)
+
+        goal = 0.35 if self.reduced else 1.0
+        self.tweens.add(Tween(notice, {"t": goal}, seconds, "linear", delay=delay, on_done=gone))
 
     def _landed(self, flyer: Flyer) -> None:
         """``flyer`` has landed: once a shown step's tiles all have, its words are told."""
@@ -324,7 +381,7 @@ class TablePicture:
         # from the tray it leaves as the tray shows it: the high end on top
         angle0 = (-90.0 if pair[0] == HI[event.tile] else 90.0) if mine else 30.0
         flyer = Flyer(pair, start, (slot.x, slot.y), plan.unit * 1.2, plan.unit, angle0, angle1,
-                      places.numerals(state, in_tray=False))
+                      places.numerals(state, in_tray=False), fade=self.reduced)
         self.fly(flyer, duration, "out_back" if item.drop is not None else "out_cubic",
                  slot_key=(event.train, index))
 
@@ -337,11 +394,11 @@ class TablePicture:
             end = places.tray_center(state, event.tile)
             self.hidden_hand.add(event.tile)
             flyer = Flyer((HI[event.tile], LO[event.tile]), origin, end, unit, places.tray_unit, 0, -90,
-                          places.numerals(state, in_tray=True))
+                          places.numerals(state, in_tray=True), fade=self.reduced)
             self.fly(flyer, duration * 1.2, "out_cubic", hand_tile=event.tile)
         else:
             end = places.seat_center(state.players, event.seat)
-            self.fly(Flyer(None, origin, end, unit, unit * 0.6, 0, 60), duration, "out_cubic")
+            self.fly(Flyer(None, origin, end, unit, unit * 0.6, 0, 60, fade=self.reduced), duration, "out_cubic")
 
     def fly(self, flyer: Flyer, duration: float, easing: str, slot_key: tuple[int, int] | None = None,
             hand_tile: Tile | None = None, delay: float = 0.0, then: Callable[[], None] | None = None) -> None:
@@ -374,7 +431,7 @@ class TablePicture:
         unit = self.places.tray_unit
         # upright as in the tray, high end on top, all the way home
         flyer = Flyer((HI[tile], LO[tile]), center, home, unit, unit, -90, -90,
-                      self.places.numerals(self.shown, in_tray=True))
+                      self.places.numerals(self.shown, in_tray=True), fade=self.reduced)
         self.fly(flyer, 0.25 * max(0.4, scale), "out_cubic", hand_tile=tile)
         self.hidden_hand.add(tile)
 

@@ -160,6 +160,7 @@ class TableScene(TableAsks):
         self.summary_timer = None
         start = self.controller.start_next_round()
         self.log.begin(start.number)
+        self.picture.reduced = self.settings.reduced_motion
         self.picture.deal(start, self.settings.anim_scale)
         self._layout()
 
@@ -202,6 +203,7 @@ class TableScene(TableAsks):
             return
         self.clock += dt
         self.message_line.tick(dt, self.human_turn() or self.controller.waiting_for_person())
+        self.picture.reduced = self.settings.reduced_motion
         self.picture.advance(dt)
         scale = self.animation_scale()
         fast = scale <= 0

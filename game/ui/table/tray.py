@@ -129,15 +129,14 @@ class HandTray:
         return self.area.center
 
     # ----------------------------------------------------------------- layout
-    def layout(self, state: RoundState, how: str, dealt: float, playable: frozenset[Tile], label: str,
+    def layout(self, state: RoundState, how: str, playable: frozenset[Tile], label: str,
                numerals: bool = False) -> None:
-        """Lay out ``state``'s hand sorted ``how``: ``dealt`` (0..1) of it is in
-        the tray yet, ``playable`` tiles are underlined, ``label`` names the hand;
-        tiles show ``numerals`` or pips."""
+        """Lay out ``state``'s hand sorted ``how`` (every tile in its place from the
+        start: a tile still on its way, dealt or drawn, leaves its place empty),
+        ``playable`` tiles are underlined, ``label`` names the hand; tiles show
+        ``numerals`` or pips."""
         self.numerals = numerals
         order = self.hand_order(state, how)
-        if dealt < 1.0:
-            order = order[: int(len(order) * dealt)]
         self.order = order
         self.scroll = self._first(len(order))
         self.tiles = self.positions(order)
