@@ -16,12 +16,14 @@ from .scene import Space
 
 
 def paint_score_sheet(surface: pygame.Surface, space: Space, match: Match, box: tuple[float, float, float, float],
-                      hints: Sequence[int] = (), playing: int | None = None, counted: float = 1.0) -> None:
+                      hints: Sequence[int] = (), playing: int | None = None,
+                      counted: float | Sequence[float] = 1.0) -> list[tuple[float, float]]:
     """The sheet in design box ``box`` (x, y, width, height): a row per seat
     under a head row, one column per round of the match, then hints (when any
     were asked) and the total; ``playing`` (0-based) marks the round in play;
-    ``counted`` (0..1) is how far the last finished round's scores have counted
-    up (its column and the totals count up with the round summary's hands)."""
+    ``counted`` (0..1, or one such per seat) is how far the last finished round's
+    scores have counted up (its column and the totals count up with the round
+    summary's tally). Returns where each seat's total stands (design points)."""
     x, top, width, height = box
     n = match.players
     rounds = match.setup.rounds
@@ -41,7 +43,9 @@ def paint_score_sheet(surface: pygame.Surface, space: Space, match: Match, box: 
         blit_text(surface, "Hints", space.px(size - 2), theme.INK_DIM, space.point(hints_x, top), "midtop", "bold")
     blit_text(surface, "Total", space.px(size - 1), theme.GOLD, space.point(total_x, top), "midtop", "bold")
     last = match.round_scores[-1] if match.round_scores else [0] * n
-    totals = [total - score + round(score * counted) for total, score in zip(match.totals(), last)]
+    shares = [float(counted)] * n if isinstance(counted, (int, float)) else list(counted)
+    totals = [total - score + round(score * share) for total, score, share in zip(match.totals(), last, shares)]
+    places = []
     best = min(totals)
     for seat in range(n):
         y = top + (seat + 1) * line_h
@@ -51,7 +55,7 @@ def paint_score_sheet(surface: pygame.Surface, space: Space, match: Match, box: 
         blit_text(surface, name, space.px(size), theme.INK, space.point(x + 16, y), "topleft", "bold")
         for r, scores in enumerate(match.round_scores):
             color = theme.GREEN if scores[seat] == 0 else theme.INK
-            score = round(scores[seat] * counted) if r == len(match.round_scores) - 1 else scores[seat]
+            score = round(scores[seat] * shares[seat]) if r == len(match.round_scores) - 1 else scores[seat]
             blit_text(surface, str(score), space.px(size), color, space.point(first + r * col_w, y), "midtop")
         if playing is not None and playing >= len(match.round_scores):
             blit_text(surface, "\u2026", space.px(size), theme.INK_DIM, space.point(first + playing * col_w, y),
@@ -60,6 +64,8 @@ def paint_score_sheet(surface: pygame.Surface, space: Space, match: Match, box: 
             blit_text(surface, str(hints[seat]), space.px(size), theme.INK_DIM, space.point(hints_x, y), "midtop")
         color = theme.GOLD if totals[seat] == best else theme.INK
         blit_text(surface, str(totals[seat]), space.px(size + 2), color, space.point(total_x, y), "midtop", "bold")
+        places.append((total_x, y + line_h / 2))
     if any(match.undos[: len(match.round_scores)]):
         blit_text(surface, "\u21ba  a turn was taken back in that round (Undo)", space.px(13), theme.WARN,
                   space.point(x + width, top + (n + 1) * line_h + 2), "topright")
+    return places

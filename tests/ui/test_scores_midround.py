@@ -62,16 +62,20 @@ def test_the_summary_sheet_counts_up_with_the_hands_above_it(app: App) -> None:
     session = GameSession(preset("classic"), [SeatConfig(n, "easy") for n in NAMES], 3)
     play_match(session.match, lambda m, s: m.legal_actions()[0], until=lambda m: len(m.round_scores) == 2)
     match = session.match
+    app.settings.pace = "normal"
     summary = RoundSummaryScene(match, False, False, lambda: None)
     app.push(summary)
 
-    def shown(count: float) -> Counter[str]:
-        summary.count = count
+    def shown(done: bool) -> Counter[str]:
+        if done:
+            summary.tally.finish()
+        else:
+            summary.tally.elapsed = 0.0
         with recording(TextLog()) as log:
             app.draw()
         return Counter(d.line for d in log.drawn)
 
-    start, end = shown(0.0), shown(1.0)
+    start, end = shown(False), shown(True)
     before = [total - last for total, last in zip(match.totals(), match.round_scores[-1])]
     appeared = end - start
     assert all(appeared[str(total)] for total, last in zip(match.totals(), match.round_scores[-1]) if last)

@@ -363,7 +363,7 @@ def _summary(app: App, shown: Shown) -> None:
                                        you=0, reviewable=Reviewable(scene.session.reviews, [0]))
     assert isinstance(summary, RoundSummaryScene)
     app.push(summary)
-    summary.tweens.finish_all()  # counted up
+    summary.tally.finish()  # counted up
     settle(app, 2)
 
 

@@ -9,9 +9,11 @@ from ...review.cache import Reviewable
 from ...words.narrate import deciding_rules, first_place_words, ranking_text
 from .. import theme
 from ..fonts import blit_text, fit_size
-from ..scene import Space
+from ..intents import Intent
+from ..scene import FULL_RATE, Host, Space
 from ..score_sheet import paint_score_sheet
 from ..table.draw import seat_color
+from ..tally import Reveal
 from ..widgets import Button
 from .menu import MenuScene, card, sentences
 
@@ -32,11 +34,35 @@ class MatchEndScene(MenuScene):
         self.note = note or ""
         self.match = session.match
         self.ranking = self.match.ranking()
+        self.reveal = Reveal(self.match.players, 0.0)
+        """The places shown one by one, the last first and the winner last (started in ``attach``)."""
         self.widgets = [
             Button("New match", (435, BUTTONS_TOP, 230, 60), self.new_match, primary=True),
             Button("Replay rounds", (685, BUTTONS_TOP, 230, 60), self.replay),
             Button("Title screen", (935, BUTTONS_TOP, 230, 60), self.title_screen),
         ]
+
+    def attach(self, app: Host) -> None:
+        """Start showing the places, from the last up to the winner (at once with reduced motion)."""
+        super().attach(app)
+        self.reveal = Reveal(self.match.players, 0.0 if app.settings.reduced_motion else app.settings.anim_scale)
+
+    def update(self, dt: float) -> None:
+        """The places slide in."""
+        super().update(dt)
+        self.reveal.update(dt)
+
+    def handle(self, intent: Intent) -> None:
+        """Space, or a click beside the buttons, shows every place at once; the rest is the menu's."""
+        if self.reveal.busy and (intent.kind == "skip" or (intent.kind == "press" and not any(
+                w.screen_rect(self.space()).collidepoint(intent.pos) for w in self.widgets))):
+            self.reveal.finish()
+            return
+        super().handle(intent)
+
+    def frame_rate(self) -> int:
+        """Full speed while the places slide in."""
+        return FULL_RATE if self.reveal.busy else super().frame_rate()
 
     def spoken_body(self) -> str:
         """The final ranking, how first place was decided, and any note about the statistics."""
@@ -77,10 +103,17 @@ class MatchEndScene(MenuScene):
         row = max(28.0, min(60.0, room / max(1, n)))  # rows give way: the sheet keeps clear of the buttons
         card(surface, space, 330, 165, 940, row * n + 40)
         y = 185.0
+        order = [seat for group in self.ranking for seat in group]
         for g, group in enumerate(self.ranking):
             for seat in group:
                 tie_break = rules[g - 1] if g > 0 and seat == group[0] and rules[g - 1] != "total" else None
-                self._place_row(surface, space, (g, seat), (y, row), tie_break)
+                shown = self.reveal.shown(len(order) - 1 - order.index(seat))  # the last place first
+                if shown >= 1:
+                    self._place_row(surface, space, (g, seat), (y, row), tie_break)
+                elif shown > 0:  # wiped in from the left
+                    surface.set_clip(space.rect(340, y - 4, 920 * shown, row + 4))
+                    self._place_row(surface, space, (g, seat), (y, row), tie_break)
+                    surface.set_clip(None)
                 y += row
         bottom = self._sheet(surface, space, y + 40, sheet)
         if self.note:  # under the sheet, above the buttons

@@ -17,8 +17,9 @@ from ..intents import Intent
 from ..scene import FULL_RATE, Host, Space
 from ..score_sheet import paint_score_sheet
 from ..table.draw import seat_color
+from ..table.motion import faded
+from ..tally import Tally, paint_carried
 from ..tile_art import face, numerals_for
-from ..tween import Tween, Tweens
 from ..widgets import Button
 from .menu import MenuScene, card, sentences
 
@@ -58,9 +59,9 @@ class RoundSummaryScene(MenuScene):
         assert state is not None and state.scores is not None
         self.state = state
         self.scores: list[int] = state.scores
-        self.count = 0.0
+        self.tally = Tally([[HI[t] + LO[t] for t in hand] for hand in state.hands], self.scores, 0.0)
+        """The round's tally counting into the scores (started with the pace's length in ``attach``)."""
         self.age = 0.0
-        self.tweens = Tweens()
         self.lesson = lesson
         label = "See the final result  (N)" if last else "Next round  (N)"
         if lesson is not None:
@@ -103,15 +104,16 @@ class RoundSummaryScene(MenuScene):
                                              self.reviewable.cache, self.you))
 
     def attach(self, app: Host) -> None:
-        """Start counting the pips up."""
+        """Start the tally: each hand counted, then carried into the totals (at once with reduced motion)."""
         super().attach(app)
-        self.tweens.add(Tween(self, {"count": 1.0}, 1.4 * app.settings.anim_scale, "out_cubic"))
+        scale = 0.0 if app.settings.reduced_motion else app.settings.anim_scale
+        self.tally = Tally(self.tally.hands, self.scores, scale)
 
     def update(self, dt: float) -> None:
         """Count up; a demo at the instant pace moves straight on."""
         super().update(dt)
         self.age += dt
-        self.tweens.update(dt)
+        self.tally.update(dt)
         assert self.app is not None
         if self.watching and self.app.settings.pace == "instant":
             self.next()
@@ -124,7 +126,11 @@ class RoundSummaryScene(MenuScene):
                 and self.age < DEAF_SECONDS:
             return
         if intent.kind == "skip":
-            self.tweens.finish_all()
+            self.tally.finish()
+            return
+        if intent.kind == "press" and self.tally.busy and not any(
+                w.screen_rect(self.space()).collidepoint(intent.pos) for w in self.widgets):
+            self.tally.finish()  # a click beside the buttons shows the tally's end
             return
         if intent.kind == "key" and intent.char == "n":
             self.next()
@@ -137,7 +143,7 @@ class RoundSummaryScene(MenuScene):
 
     def frame_rate(self) -> int:
         """Full speed while the pips count up."""
-        return FULL_RATE if self.tweens.busy else super().frame_rate()
+        return FULL_RATE if self.tally.busy else super().frame_rate()
 
     def next(self) -> None:
         """Close the summary and deal the next round (or finish the match)."""
@@ -171,13 +177,14 @@ class RoundSummaryScene(MenuScene):
             hand = state.hands[seat]
             x = 330.0
             numerals = numerals_for(space.px(unit), state.setup.set_max, self.app is not None and self.app.settings.numerals)
-            for tile in hand[:19]:
+            counted = self.tally.counted(seat)
+            for i, tile in enumerate(hand[:19]):
                 img = face(HI[tile], LO[tile], space.px(unit), numerals=numerals)
-                surface.blit(img, img.get_rect(midleft=space.point(x, y + row_h / 2)))
+                surface.blit(img if i < counted else faded(img, 0.45), img.get_rect(midleft=space.point(x, y + row_h / 2)))
                 x += unit * 2 + 6
             if not hand:
                 blit_text(surface, "out!", space.px(20), theme.GREEN, space.point(x, y + row_h / 2), "midleft", "bold")
-            score = round(self.scores[seat] * self.count)
+            score = self.tally.row_value(seat)
             blit_text(surface, f"{score}", space.px(26), theme.GOLD, space.point(1480, y + row_h / 2), "midright", "bold")
             if state.charges and state.charges[seat]:
                 blit_text(surface, f"incl. +{state.charges[seat]} for an open double", space.px(13), theme.RED, space.point(1400, y + row_h / 2), "midright")
@@ -188,6 +195,12 @@ class RoundSummaryScene(MenuScene):
             return
         self._sheet(surface, space, top)
         self._proof(surface, space)
+
+    def _row_middles(self) -> list[float]:
+        """The design y of the middle of each seat's row of revealed tiles."""
+        n = self.state.players
+        row_h = min(66.0, 370 / n)
+        return [150.0 + seat * row_h + row_h / 2 for seat in range(n)]
 
     def _learned(self, surface: pygame.Surface, space: Space, top: float, learned: Sequence[str],
                  scoring: str) -> None:
@@ -227,5 +240,11 @@ class RoundSummaryScene(MenuScene):
         """The score sheet: every round so far and the totals."""
         blit_text(surface, "Score sheet", space.px(22), theme.GOLD, space.point(110, top), "topleft", "bold")
         y = top + 34
-        paint_score_sheet(surface, space, self.match, (110, y, 1380, PROOF_TOP - 30 - y), self.hints,
-                          counted=self.count)
+        tally = self.tally
+        totals = paint_score_sheet(surface, space, self.match, (110, y, 1380, PROOF_TOP - 30 - y), self.hints,
+                                   counted=[tally.added(seat) for seat in range(self.state.players)])
+        rows = self._row_middles()
+        for seat, total in enumerate(totals):  # each round score carried up into its total
+            flight = tally.carried(seat)
+            if flight is not None and seat < len(rows):
+                paint_carried(surface, space, f"+{self.scores[seat]}", (1480, rows[seat]), total, flight)
