@@ -75,3 +75,26 @@ def test_no_mark_covers_a_tiles_numbers_or_a_caption_at_any_step(window: App) ->
                 assert covered == [], f"step {index}: the arrow covers {covered}"
                 assert pygame.Rect((0, 0), window.size).contains(box), f"step {index}: the arrow leaves the window"
     assert marks >= len(lesson.steps) and arrows >= marks // 2, (marks, arrows)
+
+
+def test_a_train_ends_ring_keeps_inside_its_trains_box_and_points_in_the_guides_colour(window: App) -> None:
+    from game.ui import theme
+    from game.ui.table.guide_marks import POINTER
+
+    assert POINTER not in (theme.GLOW, theme.GOLD), "a pointer is never the colour of a tile picked up"
+    lesson = load_lesson(lesson_file())
+    seen = 0
+    for index, step in enumerate(lesson.steps):
+        if step.point.train is None or step.action is None:
+            continue
+        table = open_lesson(window, index)
+        assert table.frame is not None
+        lane = table.frame.plan.lanes[step.point.train]
+        slot = lane.next_slot
+        if slot is None:
+            continue
+        ring = next((m for m in table.marks.marks if m.ring.collidepoint(slot.x, slot.y)), None)
+        assert ring is not None, f"step {index}: the train's end is not ringed"
+        assert pygame.Rect(lane.rect).inflate(2, 2).contains(ring.glow()), f"step {index}: the ring sticks out"
+        seen += 1
+    assert seen >= 3

@@ -355,3 +355,30 @@ def test_the_steps_words_replace_the_generic_turn_line_at_once(app: App) -> None
             previous, shown_for = said, 0.0
         shown_for += 1 / 60
     assert table.guide.index >= 16 and read >= 3
+
+
+def test_the_pointed_tile_is_played_by_enter_or_its_trains_key(app: App) -> None:
+    """The guide's ring points at the tile; with nothing picked up, Enter (or 1, your train's
+    key) plays that tile where the step wants it, rather than doing nothing without a word."""
+    lesson = load_lesson(lesson_file())
+    index = next(i for i, step in enumerate(lesson.steps) if isinstance(step.action, Play) and step.point.tile
+                 is not None and step.action.tile == step.point.tile and step.action.train == 0)
+    for press in ((pygame.K_RETURN, ""), (pygame.K_1, "1")):
+        table = open_lesson(app, index)
+        assert table.tray.selected is None
+        made = table.made()
+        key(app, *press)
+        assert frames_until(app, lambda: table.made() > made, 10), f"{press}: the pointed tile was not played"
+        assert table.guide.index == index + 1
+
+
+def test_enter_with_no_tile_picked_up_says_what_to_do(app: App) -> None:
+    from .conftest import lines_said, position
+
+    table = app.routes.table(position([(4, 2), (6, 1)]))
+    app.push(table)
+    frames(app, 3)
+    assert table.tray.selected is None
+    key(app, pygame.K_RETURN)
+    assert any("Choose a tile first" in line for line in lines_said(table))  # type: ignore[arg-type]
+    table.close()

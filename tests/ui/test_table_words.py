@@ -152,3 +152,41 @@ def test_the_score_sheet_shows_hints(app: App, text_seen: TextSeen) -> None:
     assert isinstance(app.top, round_summary.RoundSummaryScene)
     drawn = text_seen.frame(app)
     assert "Hints" in drawn and "2" in drawn
+
+
+def test_a_tip_goes_when_the_round_ends_and_none_stays_behind_the_summary(app: App) -> None:
+    from game.engine import Play
+    from game.ui.scenes.round_summary import RoundSummaryScene
+
+    from .conftest import frames_until
+
+    app.settings.tips_seen = ["first-turn"]
+    table = table_for(app, position([(4, 4), (4, 2)]))
+    assert table.controller.act(Play(t(4, 4), 0)) is None  # the double stays open: its tip is due
+    table.catch_steps()
+    assert frames_until(app, lambda: table.tip == "open-double")
+    assert table.controller.act(Play(t(4, 2), 0)) is None  # covered with the last tile: out
+    table.catch_steps()
+    assert frames_until(app, lambda: isinstance(app.top, RoundSummaryScene))
+    assert table.tip is None and table.frame is not None and table.frame.tip is None
+    table.close()
+
+
+def test_a_tip_lies_clear_of_the_tiles_laid_your_train_and_the_message(app: App) -> None:
+    from game.ui.table.frame import busy_places
+
+    session = position([(4, 2), (6, 1), (9, 3)])
+    state = session.match.round
+    assert state is not None
+    for train, tiles in ((1, [t(6, 5), t(5, 3), t(3, 1)]), (2, [t(8, 2), t(2, 0)])):  # the top trains have tiles
+        state.trains[train].extend(tiles)
+    app.settings.tips_seen = []
+    table = table_for(app, session)
+    frame = table.frame
+    assert frame is not None and frame.tip is not None
+    box = frame.tip.box
+    laid = busy_places(frame.plan, frame.state)
+    assert not box.collidelistall(laid), "the tip covers a tile laid, a train's end or the roundhouse"
+    assert not box.colliderect(frame.plan.lanes[0].rect), "the tip covers your own train"
+    assert frame.pill is None or not box.colliderect(frame.pill.box)
+    table.close()

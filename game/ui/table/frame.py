@@ -12,6 +12,7 @@ from ...engine import DRAW, Action, Play, RoundState
 from ...words.movelog import MoveLog
 from .. import theme
 from ..layout import Scaled
+from .board import BoardPlan
 from .draw import boneyard_pile
 from .geometry import TableGeometry
 from .input import TableInput, targets_of
@@ -86,8 +87,10 @@ def build_frame(size: tuple[int, int], state: RoundState, facts: FrameFacts, par
     hidden = frozenset(picture.hidden_slots)
     mover = picture.mover()
     mover = state.to_move if mover is None else mover
+    plan = geometry.plan(state)
+    pill = message_pill(scaled, state, facts, parts)
     frame = TableFrame(
-        size=size, scaled=scaled, plan=geometry.plan(state), state=state,
+        size=size, scaled=scaled, plan=plan, state=state,
         static_key=(size, picture.version, hidden, picture.engine_shown, facts.totals, hands, numerals,
                     theme.PALETTE_VERSION, facts.score_text, facts.detail, facts.seat_labels),
         seat_labels=facts.seat_labels, totals=facts.totals, hands=hands, boneyard_count=picture.shown_boneyard(state),
@@ -100,14 +103,45 @@ def build_frame(size: tuple[int, int], state: RoundState, facts: FrameFacts, par
         boneyard=boneyard_pile(scaled.anchor("boneyard"), scaled.kc),
         buttons=buttons(scaled, legal, hand.knock_armed, hand.hover, facts.your_turn, facts.undo,
                         facts.extra_buttons),
-        pill=message_pill(scaled, state, facts, parts),
+        pill=pill,
         carried=(carried, drag.center(drag.pos)) if carried is not None and drag is not None else None,
         score_right=score_right(scaled),
-        tip=None if facts.tip is None else place_tip(scaled, facts.tip, TIPS[facts.tip], facts.badge is not None),
+        tip=None if facts.tip is None else place_tip(scaled, facts.tip, TIPS[facts.tip], facts.badge is not None,
+                                                     busy_places(plan, state), kept_clear(scaled, plan, facts, pill,
+                                                                                          parts)),
         badge=facts.badge, turn_clock=facts.turn_clock,
     )
     lay_out_log(scaled, frame, state, facts, parts)
     return frame
+
+
+def busy_places(plan: BoardPlan, state: RoundState) -> list[pygame.Rect]:
+    """What a tip card should not cover on the felt: every tile laid, each train's free end and
+    marker, and the roundhouse (pixels)."""
+    unit = plan.unit
+    places = []
+    for train, lane in plan.lanes.items():
+        laid = min(len(state.trains[train]), len(lane.slots))
+        for slot in [*lane.slots[:laid], *([lane.next_slot] if lane.next_slot is not None else [])]:
+            w, h = (unit, 2 * unit) if slot.crosswise else (2 * unit, unit)
+            places.append(pygame.Rect(round(slot.x - w / 2), round(slot.y - h / 2), w, h))
+        x, y = lane.start
+        places.append(pygame.Rect(round(x - 2 * unit), round(y - unit), 4 * unit, 2 * unit))
+    r = round(plan.hub_radius)
+    places.append(pygame.Rect(round(plan.hub[0]) - r, round(plan.hub[1]) - r, 2 * r, 2 * r))
+    return places
+
+
+def kept_clear(scaled: Scaled, plan: BoardPlan, facts: FrameFacts, pill: Pill | None, parts: Parts) -> list[pygame.Rect]:
+    """What a tip card never covers: your own train, the message and the open move log's column (pixels)."""
+    keep = [] if pill is None else [pill.box]
+    if facts.you is not None and facts.you in plan.lanes:
+        keep.append(pygame.Rect(plan.lanes[facts.you].rect))
+    if parts.log_panel.open:
+        area, k = scaled.anchor("felt"), scaled.kc
+        width = min(420 * k, area.w * 0.45)
+        keep.append(pygame.Rect(round(area.right - width - 6 * k), round(area.y), round(width), round(area.h)))
+    return keep
 
 
 def message_pill(scaled: Scaled, state: RoundState, facts: FrameFacts, parts: Parts) -> Pill | None:

@@ -35,6 +35,14 @@ NEXT = "lesson:next"
 NEXT_LABEL = "Next  (Enter)"
 
 
+def _plays_a_tile(intent: Intent) -> bool:
+    """Whether ``intent`` plays the tile picked up: Enter, or a train's key (1-8, M)."""
+    if intent.kind == "confirm":
+        return True
+    return intent.kind == "key" and not intent.shift and (
+        intent.char == "m" or (intent.char.isdigit() and intent.char != "0"))
+
+
 class GuidedTable(TableScene):
     """The table playing ``lesson`` from step ``index`` (its round's actions up
     to that step are made at once; past the last step: from the start)."""
@@ -159,13 +167,19 @@ class GuidedTable(TableScene):
 
     # --------------------------------------------------------------- input
     def handle(self, intent: Intent) -> None:
-        """Enter or a click on Next finishes a step being read; the rest is the table's."""
+        """Enter or a click on Next finishes a step being read; on a step that points at a
+        tile in the hand, Enter or a train's key (1-8, M) plays that tile when none is picked
+        up (the pointer shows which); the rest is the table's."""
         if self.showing and self._reading():
             link = self.frame.pill.why if self.frame is not None and self.frame.pill is not None else None
             if intent.kind == "confirm" or (intent.kind == "press" and link is not None
                                             and link.collidepoint(intent.pos)):
                 self.next_step()
                 return
+        step = self.guide.step
+        if self.showing and step is not None and step.point.tile is not None and self.tray.selected is None \
+                and _plays_a_tile(intent) and step.point.tile in self.tray.order:
+            self.tray.selected = step.point.tile
         super().handle(intent)
 
     def _reading(self) -> bool:

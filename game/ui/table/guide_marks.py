@@ -1,6 +1,7 @@
-"""Where a lesson's guide points, and how: a pulsing ring around the tile in
-your hand (or the whole hand), the train end, the hub, the boneyard or the End turn button, with a
-gold arrow bobbing toward each. Worked out in ``update`` (``place_marks``) and
+"""Where a lesson's guide points, and how: a ring of moving dashes around the tile in
+your hand (or the whole hand), the train end, the hub, the boneyard or the End turn button, with an
+arrow bobbing toward each, in the guide's own colour (``POINTER``): a pointer, never to be taken
+for the glow of a tile picked up. Worked out in ``update`` (``place_marks``) and
 painted in ``draw`` (``paint_marks``), like the rest of the table.
 
 A mark never covers what a person reads: its ring (with its glow) and its
@@ -12,6 +13,7 @@ with no room anywhere, the ring alone points).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +25,9 @@ from .. import theme
 from .draw import marker_pos
 from .paint import TableFrame
 from .tray import HandTray
+
+POINTER: theme.Color = (96, 214, 255)
+"""The guide's colour: its dashed rings and arrows (a picked-up tile glows gold, a pointer is sky blue)."""
 
 SIDES = ("above", "below", "left", "right")
 """Where a mark's arrow may stand, pointing at its ring."""
@@ -60,11 +65,13 @@ class GuideMarks:
 
 @dataclass(frozen=True, slots=True)
 class _Target:
-    """Something to ring: its rectangle and the room the ring usually leaves around it (pixels)."""
+    """Something to ring: its rectangle and the room the ring usually leaves around it (pixels);
+    ``within``: a box the ring and its glow keep inside (a train end's, its train's box)."""
 
     rect: pygame.Rect
     room: float
     small: bool = False
+    within: pygame.Rect | None = None
 
 
 def place_marks(frame: TableFrame, tray: HandTray, pointer: Pointer, drop: bool = True) -> GuideMarks:
@@ -146,8 +153,10 @@ def _fit(target: _Target, clear: Sequence[pygame.Rect], window: pygame.Rect, k: 
     rect = target.rect
 
     def free(area: pygame.Rect) -> bool:
-        """Whether ``area`` covers nothing of ``clear`` but what the target holds."""
-        return all(not other.colliderect(area) or rect.contains(other) for other in clear)
+        """Whether ``area`` covers nothing of ``clear`` but what the target holds, and keeps
+        inside the target's box if it has one."""
+        inside = target.within is None or target.within.contains(area)
+        return inside and all(not other.colliderect(area) or rect.contains(other) for other in clear)
 
     mark = Mark(rect, "", target.small, 0)
     for share in SNUG:
@@ -177,7 +186,8 @@ def _train_target(frame: TableFrame, train: int, drop: bool) -> _Target:
     if slot is None:
         return _Target(pygame.Rect(lane.rect), 3)
     w, h = (plan.unit, 2 * plan.unit) if slot.crosswise else (2 * plan.unit, plan.unit)
-    return _Target(pygame.Rect(round(slot.x - w / 2), round(slot.y - h / 2), w, h), 8)
+    return _Target(pygame.Rect(round(slot.x - w / 2), round(slot.y - h / 2), w, h), 8,
+                   within=pygame.Rect(lane.rect).inflate(2, 2))
 
 
 def _place_target(frame: TableFrame, tray: HandTray, place: str) -> _Target | None:
@@ -200,7 +210,7 @@ def _place_target(frame: TableFrame, tray: HandTray, place: str) -> _Target | No
 
 
 def paint_marks(surface: pygame.Surface, marks: GuideMarks, clock: float) -> None:
-    """The rings and their arrows (changes nothing but pixels)."""
+    """The rings (dashes marching round them) and their arrows (changes nothing but pixels)."""
     k = marks.k
     pulse = 0.5 + 0.5 * math.sin(clock * 4)
     for mark in marks.marks:
@@ -208,12 +218,30 @@ def paint_marks(surface: pygame.Surface, marks: GuideMarks, clock: float) -> Non
         if mark.halo > 0:
             glow = mark.glow()
             halo = pygame.Surface(glow.size, pygame.SRCALPHA)
-            pygame.draw.rect(halo, (*theme.GOLD, int(40 + 60 * pulse)), halo.get_rect(), mark.halo,
+            pygame.draw.rect(halo, (*POINTER, int(30 + 50 * pulse)), halo.get_rect(), mark.halo,
                              border_radius=int(12 * k))
             surface.blit(halo, glow.topleft)
-        pygame.draw.rect(surface, theme.GOLD, ring, max(2, int(3 * k)), border_radius=int(8 * k))
+        _dashes(surface, ring, max(2, int(3 * k)), max(6.0, 9 * k), clock)
         if mark.side:
             _arrow(surface, mark, _arrow_k(mark, k), _bob_most(mark, k) * pulse)
+
+
+def _dashes(surface: pygame.Surface, ring: pygame.Rect, width: int, dash: float, clock: float) -> None:
+    """A ring of dashes ``dash`` pixels long round ``ring``, marching as ``clock`` (seconds) runs."""
+    corners = [ring.topleft, ring.topright, ring.bottomright, ring.bottomleft, ring.topleft]
+    offset = (clock * dash * 2.5) % (2 * dash)
+    for (ax, ay), (bx, by) in itertools.pairwise(corners):
+        length = math.hypot(bx - ax, by - ay)
+        if length == 0:
+            continue
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        at = offset - 2 * dash
+        while at < length:
+            start, end = max(0.0, at), min(length, at + dash)
+            if end > start:
+                pygame.draw.line(surface, POINTER, (ax + ux * start, ay + uy * start), (ax + ux * end, ay + uy * end),
+                                 width)
+            at += 2 * dash
 
 
 def _arrow_k(mark: Mark, k: float) -> float:
@@ -244,9 +272,9 @@ def _arrow_points(mark: Mark, k: float, bob: float, side: str) -> list[tuple[flo
 
 
 def _arrow(surface: pygame.Surface, mark: Mark, k: float, bob: float) -> None:
-    """A gold arrow pointing at ``mark``'s ring from its side."""
+    """An arrow pointing at ``mark``'s ring from its side."""
     points = _arrow_points(mark, k, bob, mark.side)
     shadow = [(px + 3 * k, py + 3 * k) for px, py in points]
-    pygame.draw.polygon(surface, (20, 12, 6), shadow)
-    pygame.draw.polygon(surface, theme.GOLD, points)
-    pygame.draw.polygon(surface, (60, 36, 10), points, max(1, int(2 * k)))
+    pygame.draw.polygon(surface, (6, 16, 24), shadow)
+    pygame.draw.polygon(surface, POINTER, points)
+    pygame.draw.polygon(surface, (10, 50, 80), points, max(1, int(2 * k)))

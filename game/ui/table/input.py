@@ -203,7 +203,9 @@ class TableInput:
         """Enter: play the selected tile on the only train it fits."""
         tile = self.tray.selected
         if tile is None:
-            return []
+            if not view.your_turn:
+                return []
+            return [say("Choose a tile first (\u2190 \u2192 or a click), then Enter plays it.", theme.INK_DIM, 2.5)]
         targets = legal_trains(tile, view)
         if len(targets) == 1:
             return self._play_selected(targets[0], view)

@@ -231,16 +231,32 @@ def badge_band(scaled: Scaled) -> pygame.Rect:
     return pygame.Rect(bar.x, round(bar.bottom + 6 * k), bar.w, round(30 * k))
 
 
-def place_tip(scaled: Scaled, key: str, tip: str, under_badge: bool = False) -> TipCard:
-    """The tip card under the top bar, over the far trains (never over your own); with a badge
-    on show (``under_badge``), under the badge, which says what matters more."""
+def place_tip(scaled: Scaled, key: str, tip: str, under_badge: bool = False, busy: Sequence[pygame.Rect] = (),
+              keep: Sequence[pygame.Rect] = ()) -> TipCard:
+    """The tip card on the felt where it covers the fewest of the ``busy`` places (tiles laid,
+    the trains' free ends and markers, the roundhouse) and none of ``keep`` (your own train,
+    the message, an open move log); with a badge on show (``under_badge``), never above
+    the badge, which says what matters more. Top middle when all else is equal."""
     k = scaled.kc
-    bar = scaled.anchor("top_bar")
+    felt = pygame.Rect(scaled.anchor("felt")).inflate(-round(12 * k), -round(12 * k))
     size = int(18 * k)
-    width = round(min(760 * k, scaled.size[0] * 0.6))
+    width = round(min(760 * k, max(felt.w * 0.5, min(felt.w, 460 * k))))
     with capped(1.0):
         body = text(tip, size, theme.INK, wrap=width - round(40 * k))
     box = pygame.Rect(0, 0, width, body.get_height() + round(62 * k))
-    top = badge_band(scaled).bottom if under_badge else bar.bottom
-    box.midtop = (round(bar.centerx), round(top + 8 * k))
+    top = max(felt.top, badge_band(scaled).bottom + round(6 * k) if under_badge else felt.top)
+    bottom = max(top + box.h, pill_top(scaled) - 6 * k)
+    best: tuple[float, int, pygame.Rect] | None = None
+    for row, y in enumerate((top, (top + bottom - box.h) / 2, bottom - box.h)):
+        for column, x in enumerate((felt.centerx - width / 2, felt.left, felt.right - width)):
+            place = pygame.Rect(round(x), round(y), width, box.h)
+            if place.collidelistall(list(keep)):
+                continue
+            covered = sum(place.clip(other).w * place.clip(other).h for other in busy)
+            if best is None or (covered, row + column) < best[:2]:
+                best = (covered, row + column, place)
+    if best is None:  # nowhere clear of all it must keep clear of: the top middle
+        box.midtop = (felt.centerx, round(top))
+    else:
+        box = best[2]
     return TipCard(key, tip, box, size)

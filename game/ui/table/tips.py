@@ -47,9 +47,12 @@ def due_tip(state: RoundState, human: int | None, your_turn: bool, seen: Collect
 def next_tip(current: str | None, state: RoundState | None, human: int | None, yours: bool,
              settings: Settings) -> str | None:
     """The tip on show after this frame: ``current`` until it is outlived (``yours``:
-    the person is to move), else the one due now (``state``: the picture once it has
+    the person is to move) or the round is over (the summary comes over the table, and
+    no tip stays behind it), else the one due now (``state``: the picture once it has
     caught up, None while it catches up or a demo plays), remembered in ``settings``
     as shown."""
+    if state is not None and state.round_over:
+        return None
     if current is not None and not tip_outlived(current, yours):
         return current
     key = None if state is None else due_tip(state, human, yours, settings.tips_seen)
