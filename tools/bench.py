@@ -3,9 +3,10 @@
     python tools/bench.py [--only GROUP] [--repeat N]
     python tools/bench.py --only engine --compiled VENV/bin/python [--repeat N]
 
-Groups: engine, table, ai, saves, idle, review, title (``--video x11`` measures the idle
+Groups: engine, table, ai, saves, idle, review, title, motion (``--video x11`` measures the idle
 group in a real window on $DISPLAY, e.g. under Xvfb; ``title`` times the title's and My
-tables' frames while a kept table's server never answers). Each figure is the median of ``--repeat``
+tables' frames while a kept table's server never answers; ``motion`` the table at 1920x1080 with
+all of its animation running, and the round summary's tally). Each figure is the median of ``--repeat``
 runs (default 5) so that a noisy, shared machine gives a steady number.
 
 ``--compiled PYTHON`` measures the pure and the compiled build side by side
@@ -541,9 +542,25 @@ def group_review() -> dict[str, float]:
     return {"review_round_s": round(time.perf_counter() - start, 2)}
 
 
+def group_motion() -> dict[str, float]:
+    """The table at 1920x1080 with all of its motion running (the deal, tiles flying, notices,
+    markers dropping, a carried tile, the move log), then the round summary's tally: frame
+    time in ms, p50 and p99, wall-clock and this process's CPU (see tools/bench_motion.py)."""
+    from bench_motion import motion_frames
+
+    table, tally = motion_frames()
+    figures = {}
+    for name, (wall, cpu) in (("motion", table), ("tally", tally)):
+        figures[f"{name}_frame_ms_p50"] = round(statistics.median(wall), 2)
+        figures[f"{name}_frame_ms_p99"] = round(_percentile(wall, 0.99), 2)
+        figures[f"{name}_cpu_ms_p50"] = round(statistics.median(cpu), 2)
+        figures[f"{name}_cpu_ms_p99"] = round(_percentile(cpu, 0.99), 2)
+    return figures
+
+
 GROUPS: dict[str, Callable[[], dict[str, float]]] = {
     "engine": group_engine, "saves": group_saves, "ai": group_ai, "table": group_table, "idle": group_idle,
-    "review": group_review, "title": group_title,
+    "review": group_review, "title": group_title, "motion": group_motion,
 }
 
 

@@ -55,23 +55,47 @@ def panel(
     edge: tuple[int, int, int] | None = theme.PANEL_EDGE,
     width: int = 1,
 ) -> None:
-    """A rounded, slightly translucent panel with a soft shadow."""
+    """A rounded, slightly translucent panel with a soft shadow (its shadow and body are
+    kept per size and colour: panels are drawn every frame)."""
     note_panel(rect)
-    shadow = pygame.Surface((rect.w + 12, rect.h + 12), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect().inflate(-6, -6).move(3, 4), border_radius=radius)
-    target.blit(shadow, (rect.x - 6, rect.y - 6))
+    target.blit(_panel_part("shadow", rect.size, (0, 0, 0), 70, radius), (rect.x - 6, rect.y - 6))
     if alpha >= 255:
         pygame.draw.rect(target, color, rect, border_radius=radius)
     else:
-        body = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(body, (*color, alpha), body.get_rect(), border_radius=radius)
-        target.blit(body, rect.topleft)
+        target.blit(_panel_part("body", rect.size, color, alpha, radius), rect.topleft)
     if edge is not None and width > 0:
         pygame.draw.rect(target, edge, rect, width, border_radius=radius)
 
 
+_parts: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def _panel_part(kind: str, size: tuple[int, int], color: tuple[int, int, int], alpha: int,
+                radius: int) -> pygame.Surface:
+    """A panel's soft shadow (``kind`` "shadow": 6 pixels past the panel all round) or its
+    translucent body, made once per size, colour and radius."""
+    key = (kind, size, color, alpha, radius)
+    found = _parts.get(key)
+    if found is None:
+        if len(_parts) > 400:
+            _parts.clear()
+        w, h = size
+        if kind == "shadow":
+            found = pygame.Surface((w + 12, h + 12), pygame.SRCALPHA)
+            pygame.draw.rect(found, (0, 0, 0, alpha), found.get_rect().inflate(-6, -6).move(3, 4),
+                             border_radius=radius)
+        else:
+            found = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(found, (*color, alpha), found.get_rect(), border_radius=radius)
+        _parts[key] = found
+    return found
+
+
 def dim(target: pygame.Surface, alpha: int = 140) -> None:
     """Darken everything already drawn (under a modal scene)."""
-    veil = pygame.Surface(target.get_size(), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, alpha))
+    key = ("veil", target.get_size(), (0, 0, 0), alpha, 0)
+    veil = _parts.get(key)
+    if veil is None:
+        veil = _parts[key] = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, alpha))
     target.blit(veil, (0, 0))

@@ -287,16 +287,19 @@ def blit_tile(surface: pygame.Surface, image: pygame.Surface, center: tuple[floa
 _turned: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
 
 
-def turned(image: pygame.Surface, degrees: float) -> pygame.Surface:
-    """``image`` turned by ``degrees`` (in steps of 5), remembered while the image lives
-    (a tile in flight turns a little every frame)."""
+def turned(image: pygame.Surface, degrees: float, scale: float = 1.0) -> pygame.Surface:
+    """``image`` turned by ``degrees`` (in steps of 5) and scaled by ``scale`` (in steps of a
+    twentieth), remembered while the image lives: a tile in flight turns and grows a little
+    every frame, and is drawn once at its landing size rather than at every size on the way."""
     step = round(degrees / 5) * 5 % 360
-    if step == 0:
+    zoom = max(1, round(scale * 20))
+    if step == 0 and zoom == 20:
         return image
-    key = (id(image), step)
+    key = (id(image), step * 100 + zoom)
     found = _turned.get(key)
     if found is None or found[0] is not image:  # the image is held, so its id is not reused meanwhile
-        if len(_turned) > 400:
+        if len(_turned) > 600:
             _turned.clear()
-        found = _turned[key] = (image, pygame.transform.rotate(image, step))
+        posed = pygame.transform.rotozoom(image, step, zoom / 20) if zoom != 20 else pygame.transform.rotate(image, step)
+        found = _turned[key] = (image, posed)
     return found[1]

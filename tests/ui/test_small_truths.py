@@ -187,7 +187,7 @@ def test_the_top_bar_rules_line_gives_way_to_the_score_line_at_the_largest_text(
     from game.memory.session import GameSession, SeatConfig
     from game.ui.routes import GameRoutes
     from game.ui.scenes.pass_to import PassScene
-    from game.ui.table import paint as table_paint
+    from game.ui.fonts import TextLog, recording
     from game.ui.table.scene import TableScene
 
     from .conftest import frames_until
@@ -200,17 +200,9 @@ def test_the_top_bar_rules_line_gives_way_to_the_score_line_at_the_largest_text(
     small.push(table)
     assert frames_until(small, lambda: isinstance(small.top, PassScene))
     key(small, pygame.K_RETURN)
-    drawn: dict[str, pygame.Rect] = {}
-    real = table_paint.blit_text
-
-    def record(surface: pygame.Surface, line: str, *rest: object, **kw: object) -> pygame.Rect:
-        rect = real(surface, line, *rest, **kw)  # type: ignore[arg-type]
-        drawn[line] = rect
-        return rect
-
-    monkeypatch.setattr(table_paint, "blit_text", record)
-    table.static.key = None
-    small.draw()
+    with recording(TextLog()) as log:
+        small.draw()
+    drawn = {d.line: d.ink for d in log.drawn}
     assert table.frame is not None
     said = table.frame.score_text.split("  \u00b7  ")
     shown = next(line for line in drawn if line.split("  \u00b7  ") == said[:len(line.split("  \u00b7  "))])

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from ...engine import MEXICAN, RoundState
+from ...engine import MEXICAN
 from .. import theme
 from ..draw import panel
 from ..fonts import blit_text, capped, fit_size, font, text
@@ -93,17 +93,6 @@ def use_numerals(unit: int, set_max: int) -> bool:
     """Whether a table's train tiles, ``unit`` pixels wide, show numerals with
     pip faces: where pips would be too small to count at a glance."""
     return numerals_for(unit, set_max, least=BOARD_PIP_LEAST)
-
-
-def draw_trains(
-    surface: pygame.Surface, state: RoundState, plan: BoardPlan, hidden: set[tuple[int, int]], numerals: bool
-) -> None:
-    """Every tile of every train (except ``hidden`` (train, index) slots in flight)."""
-    for train, lane in plan.lanes.items():
-        for index, (near, far) in enumerate(state.train_tiles(train)):
-            if (train, index) in hidden or index >= len(lane.slots):
-                continue
-            draw_tile_at(surface, lane.slots[index], near, far, plan.unit, numerals)
 
 
 def draw_seat_panel(

@@ -10,7 +10,6 @@ import pygame
 
 from ...engine import DRAW, Action, Play, RoundState
 from ...words.movelog import MoveLog
-from .. import theme
 from ..layout import Scaled
 from .board import BoardPlan
 from .draw import boneyard_pile
@@ -91,8 +90,6 @@ def build_frame(size: tuple[int, int], state: RoundState, facts: FrameFacts, par
     pill = message_pill(scaled, state, facts, parts)
     frame = TableFrame(
         size=size, scaled=scaled, plan=plan, state=state,
-        static_key=(size, picture.version, hidden, picture.engine_shown, facts.totals, hands, numerals,
-                    theme.PALETTE_VERSION, facts.score_text, facts.detail, facts.seat_labels),
         seat_labels=facts.seat_labels, totals=facts.totals, hands=hands, boneyard_count=picture.shown_boneyard(state),
         dealt=dealt, engine_shown=picture.engine_shown,
         hidden_slots=hidden, numerals=numerals, title=facts.title, detail=facts.detail,

@@ -16,7 +16,7 @@ from ...words.movelog import MoveLog
 from ...words.narrate import Line
 from .. import theme
 from ..draw import panel
-from ..fonts import blit_text, capped, font, note, text_scale
+from ..fonts import blit_text, capped, font, logging_text, note, text_scale
 from .draw import seat_color
 
 _rendered: dict[tuple[str, int | None, str, int, int, bool, float], pygame.Surface] = {}
@@ -103,6 +103,8 @@ class LogPanel:
         """Each Why? link in view: its place and the rules section it opens."""
         self.more_above = False
         self._key: tuple[object, ...] | None = None
+        self._picture: tuple[tuple[object, ...], pygame.Surface] | None = None
+        """The open panel as last painted, and what it showed."""
 
     def toggle(self) -> None:
         """Open or close the panel (it opens on the newest moves)."""
@@ -164,15 +166,25 @@ class LogPanel:
         self.links = links
 
     def draw(self, surface: pygame.Surface, log: MoveLog) -> None:
-        """Paint the open panel."""
+        """Paint the open panel (a picture of it kept until it changes; painted afresh while the text log records)."""
         if not self.open:
             return
         with capped(1.0):
-            self._draw(surface, log)
+            if logging_text() is not None:
+                self._draw(surface, log, self.rect)
+                return
+            key = (tuple(self.rect), self.k, log.version, log.round, self.back, self.more_above, text_scale())
+            if self._picture is None or self._picture[0] != key:
+                margin = 8
+                picture = pygame.Surface((self.rect.w + 2 * margin, self.rect.h + 2 * margin), pygame.SRCALPHA)
+                at = pygame.Rect(margin, margin, self.rect.w, self.rect.h)
+                self._draw(picture, log, at, (margin - self.rect.x, margin - self.rect.y))
+                self._picture = (key, picture)
+            surface.blit(self._picture[1], (self.rect.x - 8, self.rect.y - 8))
 
-    def _draw(self, surface: pygame.Surface, log: MoveLog) -> None:
-        """``draw``, its words at their designed size times ``k``."""
-        k, rect = self.k, self.rect
+    def _draw(self, surface: pygame.Surface, log: MoveLog, rect: pygame.Rect, shift: tuple[int, int] = (0, 0)) -> None:
+        """``draw`` at ``rect`` (the rows moved by ``shift``), its words at their designed size times ``k``."""
+        k = self.k
         panel(surface, rect, (16, 20, 28), 232, radius=int(12 * k), edge=theme.PANEL_EDGE)
         title = blit_text(surface, f"Moves  \u00b7  round {log.round}", int(19 * k), theme.GOLD,
                           (rect.x + int(14 * k), rect.y + int(10 * k)), "topleft", "bold", box=rect)
@@ -184,4 +196,4 @@ class LogPanel:
             at = (rect.right - int(14 * k), rect.y + int(14 * k))
             blit_text(surface, hint, int(13 * k), theme.INK_DIM, at, "topright", box=rect)
         for x, y, image in self.rows:
-            note("move log line", image, surface.blit(image, (x, y)), rect)
+            note("move log line", image, surface.blit(image, (x + shift[0], y + shift[1])), rect)

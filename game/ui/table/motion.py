@@ -114,9 +114,11 @@ class Flyer:
             return
         x = self.start[0] + (self.end[0] - self.start[0]) * t
         y = self.start[1] + (self.end[1] - self.start[1]) * t - math.sin(math.pi * t) * 30
-        unit = max(6, round(self.unit0 + (self.unit1 - self.unit0) * t))
+        unit = self.unit0 + (self.unit1 - self.unit0) * t
         angle = self.angle0 + (self.angle1 - self.angle0) * t
-        blit_tile(surface, turned(self._image(unit, t), angle), (x, y), lift=0.3 + 0.7 * math.sin(math.pi * t))
+        landing = max(6, round(self.unit1))  # drawn at its landing size, scaled on the way
+        image = turned(self._image(landing, t), angle, unit / landing)
+        blit_tile(surface, image, (x, y), lift=0.3 + 0.7 * math.sin(math.pi * t))
 
     def _image(self, unit: int, t: float) -> pygame.Surface:
         """The tile as it shows at progress ``t``: its face, or its back (until a dealt tile turns up)."""

@@ -18,25 +18,19 @@ from ...engine.tiles import Tile
 from ...words.movelog import MoveLog
 from .. import theme
 from ..draw import panel
-from ..fonts import blit_text, capped, fit_size, fit_text, font, logging_text, note, text
-from ..layout import Scaled, TableLayout
+from ..fonts import blit_text, capped, fit_size, note, text
+from ..layout import Scaled
 from ..tile_art import blit_tile
 from .board import BoardPlan
 from .draw import (
     draw_boneyard,
-    draw_hub,
-    draw_lane_background,
     draw_marker,
-    draw_mexican_panel,
-    draw_seat_panel,
-    draw_trains,
     marker_pos,
 )
 from .log_panel import LogPanel
 from .motion import drop_offset
-from .parts import Pill, TableButton, TipCard, badge_band, fit_detail
+from .parts import Pill, TableButton, TipCard, badge_band
 from .picture import TablePicture
-from .tracks import draw_railway, draw_roundhouse
 from .tray import HandTray, Point
 from .turn_clock import ClockShown, clock_rect, draw_turn_clock
 
@@ -49,7 +43,6 @@ class TableFrame:
     scaled: Scaled
     plan: BoardPlan
     state: RoundState
-    static_key: tuple[object, ...]
     seat_labels: tuple[str, ...]
     totals: tuple[int, ...]
     hands: tuple[int, ...]
@@ -82,89 +75,6 @@ class TableFrame:
     """A lasting warning (saves failing), shown until it no longer holds."""
     turn_clock: ClockShown | None = None
     """A live network table's turn clock, on the panel of the seat it times."""
-
-
-class StaticLayer:
-    """The still part of the table, painted once per change of its key."""
-
-    def __init__(self) -> None:
-        self.key: tuple[object, ...] | None = None
-        self.surface: pygame.Surface | None = None
-
-    def refresh(self, frame: TableFrame, layout: TableLayout) -> None:
-        """Paint the layer again if ``frame`` shows something else (call from update)."""
-        if frame.static_key == self.key and self.surface is not None:
-            return
-        surface = layout.felt(frame.scaled).copy()
-        paint_static(surface, frame)
-        self.key, self.surface = frame.static_key, surface
-
-    def blit(self, surface: pygame.Surface, frame: TableFrame, layout: TableLayout) -> None:
-        """Put the layer on ``surface``; paint it there directly if it is out of date."""
-        if frame.static_key == self.key and self.surface is not None and logging_text() is None:
-            surface.blit(self.surface, (0, 0))
-        else:
-            surface.blit(layout.felt(frame.scaled), (0, 0))
-            paint_static(surface, frame)
-
-
-def paint_static(surface: pygame.Surface, frame: TableFrame) -> None:
-    """Lanes, spokes, hub, trains, seat panels, the Mexican panel and the top bar
-    (their words at the designed size times ``kc``: the boxes grow with the text setting)."""
-    state, plan, scaled = frame.state, frame.plan, frame.scaled
-    with capped(1.0):
-        k, kc = scaled.k, scaled.kc
-        for lane in plan.lanes.values():
-            draw_lane_background(surface, lane, plan.unit, k, state.names)
-        draw_railway(surface, plan, {t: len(state.trains[t]) for t in plan.lanes}, k)
-        draw_roundhouse(surface, plan, k)
-        draw_hub(surface, plan, state.engine, k, frame.engine_shown, frame.numerals)
-        draw_trains(surface, state, plan, set(frame.hidden_slots), frame.numerals)
-        for seat in range(state.players):
-            draw_seat_panel(surface, scaled.seat_panel(state.players, seat), kc, seat, state.names[seat],
-                            frame.seat_labels[seat], frame.hands[seat], frame.totals[seat], state.public[seat],
-                            state.suspended[seat])
-        draw_mexican_panel(surface, scaled.mexican_panel(state.players), kc, len(state.trains[MEXICAN]))
-        _paint_top_bar(surface, frame)
-
-
-def _paint_top_bar(surface: pygame.Surface, frame: TableFrame) -> None:
-    """The round on the left, then the rules line, then the score line against the buttons
-    (the rules line gives way to the score line, and the score line to the round)."""
-    scaled, kc = frame.scaled, frame.scaled.kc
-    bar = scaled.anchor("top_bar")
-    title = blit_text(surface, frame.title, int(22 * kc), theme.GOLD, (bar.x + 16 * kc, bar.centery), "midleft",
-                      "title")
-    left = max(bar.x + 230 * kc, title.right + 24 * kc)
-    room = int(frame.score_right - left)
-    said = leading_parts(frame.score_text, int(17 * kc), "bold", room)
-    if room < 60 * kc or said.startswith("\u2026"):
-        return
-    drawn = blit_text(surface, said, int(17 * kc), theme.INK, (frame.score_right, bar.centery), "midright", "bold")
-    room = int(drawn.left - 16 * kc - left)  # the rules line gives way to the score line, never under it
-    if room > 40 * kc:  # the deal's fingerprint whole, on a second line if need be
-        size = int(16 * kc)
-        lines = fit_detail(frame.detail, size, room)
-        if len(lines) > 1:  # two lines in the bar: a smaller size
-            size = int(13 * kc)
-            lines = fit_detail(frame.detail, size, room)
-        for i, line in enumerate(lines):
-            y = bar.centery + (i - (len(lines) - 1) / 2) * size * 1.15
-            blit_text(surface, line, size, theme.INK_DIM, (left, y), "midleft")
-
-
-SEPARATOR = "  \u00b7  "
-"""Between the parts of a line of the top bar."""
-
-
-def leading_parts(line: str, size: int, style: str, width: int) -> str:
-    """As many of ``line``'s parts (split at ``SEPARATOR``) from the first as fit ``width``
-    pixels whole; the first part shortened with an ellipsis when even it does not."""
-    parts = line.split(SEPARATOR)
-    face = font(size, style)
-    while len(parts) > 1 and face.size(SEPARATOR.join(parts))[0] > width:
-        parts.pop()
-    return fit_text(SEPARATOR.join(parts), size, style, width)
 
 
 def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePicture, tray: HandTray,

@@ -199,7 +199,7 @@ def place_pill(scaled: Scaled, line: str, color: theme.Color, why_key: str | Non
         one_line = font(size, "bold").size(line)[0] <= wrap
         width = (font(size, "bold").size(line)[0] if one_line else wrap) + 40 * k + link
     height = max(area.h * 0.8, body.get_height() + 14 * k)
-    box = pygame.Rect(0, 0, round(width), round(height))
+    box = pygame.Rect(0, 0, int(width), round(height))  # never past the area it is centred in
     box.midbottom = (round(area.centerx), round(area.centery + area.h * 0.4))
     why_rect = None
     if why:

@@ -23,6 +23,7 @@ from ...words.movelog import MoveLog, rebuild
 from ...words.narrate import Line, kind_label, ranking_text, sentence
 from ...words.rules_help import refusal_why
 from .. import theme
+from ..fonts import logging_text
 from ..intents import Intent
 from ..layout import table_layout
 from ..scene import FULL_RATE, PULSE_RATE, Host
@@ -35,11 +36,12 @@ from .hinting import TableHints
 from .input import Command, InputView, TableInput
 from .log_panel import LogPanel
 from .message_line import MessageLine
-from .paint import StaticLayer, TableFrame, paint_moving, pulse_rects
+from .paint import TableFrame, paint_moving, pulse_rects
 from .parts import detail_line, score_line
 from .picture import TablePicture
 from .saving import SavingStatus
 from .speaking import Sight, TableSpeech
+from .still import StaticLayer
 from .tips import next_tip
 from .tray import HandTray, Point
 
@@ -100,6 +102,8 @@ class TableScene(TableAsks):
         self.tip: str | None = None
         self._still: object = None
         self._dirty: list[pygame.Rect] | None = None
+        self._kept: tuple[TableFrame, pygame.Surface] | None = None
+        """What the table last painted under another scene, and the frame it showed."""
 
     # ------------------------------------------------------------- lifecycle
     def attach(self, app: Host) -> None:
@@ -334,14 +338,21 @@ class TableScene(TableAsks):
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface: pygame.Surface) -> None:
-        """Paint the frame worked out in the last update (changes nothing)."""
+        """Paint the frame worked out in the last update (changes nothing). Under another scene
+        (a menu, the round summary) the table stands still: what it last painted is shown again."""
         frame = self.frame
         if frame is None:
             assert self.app is not None
             surface.blit(self.layout.felt(self.geometry.scaled), (0, 0))
             return
+        covered = self.app is not None and self.app.top is not self and logging_text() is None
+        kept = self._kept
+        if covered and kept is not None and kept[0] is frame and kept[1].get_size() == surface.get_size():
+            surface.blit(kept[1], (0, 0))
+            return
         self.static.blit(surface, frame, self.layout)
         paint_moving(surface, frame, self.picture, self.tray, (self.log_panel, self.log))
+        self._kept = (frame, surface.copy()) if covered else None
 
     def handle(self, intent: Intent) -> None:
         """Mouse and keyboard play: input turns them into commands (see ``input``), done here."""

@@ -5,7 +5,7 @@ Each train's track leaves the roundhouse through a door of its own colour, at
 its own angle, and curves out to where the train starts; under the tiles it runs
 row by row (the snake of ``board``), so the eye follows a train from the
 engine double to its free end, where the track stops at a buffer. Painted into
-the table's still layer (``paint.StaticLayer``), so none of it costs a frame.
+the table's still layer (``still.StaticLayer``), so none of it costs a frame.
 """
 
 from __future__ import annotations
@@ -159,22 +159,34 @@ def draw_buffer(surface: pygame.Surface, points: Sequence[Point], gauge: float, 
                      max(2, round(gauge * 0.45)))
 
 
-def draw_railway(surface: pygame.Surface, plan: BoardPlan, laid: dict[int, int], k: float) -> None:
-    """Every train's track: from its door in the roundhouse to its start, then under its tiles."""
+def draw_lane_track(surface: pygame.Surface, plan: BoardPlan, lane: Lane, angle: float, laid: int, k: float,
+                    offset: Point = (0.0, 0.0)) -> None:
+    """``lane``'s train's whole track, with ``laid`` tiles on it: from its door in the roundhouse
+    (at ``angle``) to its start, then under its tiles to the buffer; drawn moved by ``-offset``
+    (onto a picture of its own)."""
     gauge = max(4.0, plan.unit * 0.5)
-    angles = exit_angles(plan)
-    for train, lane in plan.lanes.items():
-        color = seat_color(train)
-        spoke = spoke_path(plan, lane, angles[train])
-        under = lane_path(plan, lane, laid.get(train, 0))
-        draw_track(surface, spoke + under[1:], gauge, color, k)
-        draw_buffer(surface, under, gauge, color)
+    color = seat_color(lane.train)
+    ox, oy = offset
+    under = [(x - ox, y - oy) for x, y in lane_path(plan, lane, laid)]
+    spoke = [(x - ox, y - oy) for x, y in spoke_path(plan, lane, angle)]
+    draw_track(surface, spoke + under[1:], gauge, color, k)
+    draw_buffer(surface, under, gauge, color)
 
 
-def draw_roundhouse(surface: pygame.Surface, plan: BoardPlan, k: float) -> None:
+def track_bounds(plan: BoardPlan, lane: Lane, angle: float, laid: int) -> pygame.Rect:
+    """Everything ``lane``'s track covers (pixels), its ties and buffer included."""
+    path = spoke_path(plan, lane, angle) + lane_path(plan, lane, laid)
+    pad = round(max(4.0, plan.unit * 0.5) * 2 + 4)
+    left, top = math.floor(min(x for x, _ in path)) - pad, math.floor(min(y for _, y in path)) - pad
+    right, bottom = math.ceil(max(x for x, _ in path)) + pad, math.ceil(max(y for _, y in path)) + pad
+    return pygame.Rect(left, top, right - left, bottom - top)
+
+
+def draw_roundhouse(surface: pygame.Surface, plan: BoardPlan, k: float, offset: Point = (0.0, 0.0)) -> None:
     """The roundhouse: a ring of stalls around a turntable pit, a door of each train's
-    colour where its track leaves, and the turntable's bridge the engine double lies on."""
-    hx, hy = plan.hub
+    colour where its track leaves, and the turntable's bridge the engine double lies on
+    (drawn moved by ``-offset``: onto a picture of its own)."""
+    hx, hy = plan.hub[0] - offset[0], plan.hub[1] - offset[1]
     r = plan.hub_radius
     shade = pygame.Surface((round(r * 2 + 24), round(r * 2 + 24)), pygame.SRCALPHA)
     pygame.draw.circle(shade, (0, 0, 0, 90), (shade.get_width() / 2, shade.get_height() / 2), r + 6)
