@@ -1,11 +1,14 @@
 """Render every scene, and a crowded table, to PNG files headlessly.
 
     python tools/screenshot.py [--out docs/screenshots] [--size 1600x900] [--scale 1.0]
-                               [--palette standard|colour-blind] [--lesson] [--online]
+                               [--palette standard|colour-blind] [--lesson] [--online] [--tables]
 
 Uses the dummy video driver: no window opens. Each file is named after its scene.
 ``--lesson`` writes only the Learn to play lesson's steps (``lesson-*.png``);
-``--online`` only the Play online screens (``online-*.png``, see tools/online_shots.py).
+``--online`` only the Play online screens (``online-*.png``, see tools/online_shots.py);
+``--tables`` only the table: a double-6, a double-12 and a double-18 set in play
+(``table-double-*.png``), the deal and a double's notice on their way (``table-deal.png``,
+``table-notice.png``) and the table's own scenes (``table*.png``).
 """
 
 from __future__ import annotations
@@ -190,6 +193,86 @@ def lesson_shots(app: App, shot: Callable[[str], None]) -> None:
     shot("lesson-summary")
 
 
+SETS = ((6, 2, 7, 10), (12, 4, 15, 24), (18, 4, 15, 5))
+"""The sets shot by --tables: highest double, seats, tiles dealt, actions into the round."""
+
+
+def set_in_play(set_max: int, players: int, hand: int, actions: int, seed: int = 3) -> GameSession:
+    """A classic table with a double-``set_max`` set ``actions`` moves into its first round, you to play."""
+    names = ("You", "Ana", "Bruno", "Carmen")
+    options = preset("classic").replace(set_max=set_max, hand_size=hand)
+    session = GameSession(options, [SeatConfig(n, "human" if i == 0 else "easy")
+                                    for i, n in enumerate(names[:players])], seed)
+    rng = random.Random(seed)
+
+    def mostly_plays(match: Match, seat: int) -> Action:
+        legal = match.legal_actions()
+        plays = [a for a in legal if isinstance(a, Play)]
+        return rng.choice(plays) if plays and rng.random() < 0.9 else rng.choice(legal)
+
+    def you_to_play(match: Match) -> bool:
+        return (match.round is not None and len(match.action_log[-1]) >= actions and match.current_player() == 0
+                and any(isinstance(a, Play) for a in match.legal_actions()))
+
+    play_match(session.match, mostly_plays, until=you_to_play)
+    return session
+
+
+def table_set_shots(app: App, shot: Callable[[str], None]) -> None:
+    """The table with each set of SETS in play, then the deal and a double's notice on their way."""
+    from game.play import InlineWorker
+    from game.ui.table.scene import TableScene
+
+    for set_max, players, hand, actions in SETS:
+        table = TableScene(set_in_play(set_max, players, hand, actions))
+        app.reset(table)
+        settle(app)
+        select_playable(table)
+        settle(app, 2)
+        shot(f"table-double-{set_max}")
+        table.close()
+    app.settings.pace = "normal"
+    table = TableScene(GameSession(preset("classic"), FOUR, 11), worker=InlineWorker())
+    app.reset(table)
+    settle(app, 45)
+    shot("table-deal")
+    for _ in range(4000):  # the computers (and you, at random) play until a double is left open
+        if table.picture.notices and table.picture.notices[0].t > 0.3:
+            shot("table-notice")
+            break
+        if table.human_turn():
+            legal = table.controller.legal_actions()
+            plays = [a for a in legal if isinstance(a, Play)]
+            table.controller.act(plays[0] if plays else legal[0])
+            table.catch_steps()
+        settle(app, 1)
+    app.settings.pace = "instant"
+    table.close()
+
+
+def other_shots(app: App, routes: GameRoutes, saves: SavesBridge, table: object,
+                shot: Callable[[str], None]) -> None:
+    """The pause menu and Save as over ``table``, then the Load screen with a few saves."""
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.save_as import SaveAsScene
+
+    session = table.session  # type: ignore[attr-defined]
+    pause = PauseScene(session, saves, False, lambda: None)
+    app.push(pause)
+    settle(app, 2)
+    shot("pause")
+    app.push(SaveAsScene(session, saves, pause.saved))
+    settle(app, 2)
+    shot("save-as")
+    assert saves.store is not None, "the screenshots need a save folder"
+    seed_saves(saves.store.folder)
+    load = routes.load()
+    app.reset(load)
+    getattr(load, "settle", lambda: None)()
+    settle(app, 3)
+    shot("load")
+
+
 def main() -> int:
     """Write one PNG per scene."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -199,13 +282,13 @@ def main() -> int:
     parser.add_argument("--palette", default="standard", choices=["standard", "colour-blind"])
     parser.add_argument("--lesson", action="store_true", help="only the Learn to play lesson's shots")
     parser.add_argument("--online", action="store_true", help="only the Play online shots (a server on 127.0.0.1)")
+    parser.add_argument("--tables", action="store_true", help="only the table's shots")
     args = parser.parse_args()
     w, h = (int(v) for v in args.size.lower().split("x"))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("MEXICAN_TRAIN_DATA_DIR", tempfile.mkdtemp(prefix="mt-shots-"))
 
-    from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.round_summary import RoundSummaryScene
     from game.ui.table.scene import TableScene
     from game.ui.table.tips import TIPS
@@ -241,17 +324,22 @@ def main() -> int:
         for path in written:
             print(path)
         return 0
+    tables = args.tables
+    if tables:
+        table_set_shots(app, shot)
     house = preset("classic", discretionary_markers=True, knock="penalty")
-    for name, scene in (("title", routes.title()), ("setup", routes.setup()), ("rules", routes.rules(players=4)),
-                        ("rules-why", routes.rules(house, "first-turn", players=4)), ("settings", routes.settings())):
+    for name, scene in () if tables else (
+            ("title", routes.title()), ("setup", routes.setup()), ("rules", routes.rules(players=4)),
+            ("rules-why", routes.rules(house, "first-turn", players=4)), ("settings", routes.settings())):
         app.reset(scene)
         settle(app, 3)
         shot(name)
-    app.reset(routes.title())
-    settle(app, 2)
-    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0)])
-    settle(app, 2)
-    shot("quit-dialog")
+    if not tables:
+        app.reset(routes.title())
+        settle(app, 2)
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0)])
+        settle(app, 2)
+        shot("quit-dialog")
 
     from game.memory.session import GameSession, SeatConfig
 
@@ -298,23 +386,8 @@ def main() -> int:
     shot("table-scores")
     app.pop()
     app.settings.tips_seen = list(TIPS)
-    pause = PauseScene(table.session, saves, False, lambda: None)
-    app.push(pause)
-    settle(app, 2)
-    shot("pause")
-    from game.ui.scenes.save_as import SaveAsScene
-
-    app.push(SaveAsScene(table.session, saves, pause.saved))
-    settle(app, 2)
-    shot("save-as")
-
-    assert saves.store is not None, "the screenshots need a save folder"
-    seed_saves(saves.store.folder)
-    load = routes.load()
-    app.reset(load)
-    getattr(load, "settle", lambda: None)()
-    settle(app, 3)
-    shot("load")
+    if not tables:
+        other_shots(app, routes, saves, table, shot)
 
     crowded = TableScene(crowded_session())
     app.reset(crowded)
@@ -322,6 +395,12 @@ def main() -> int:
     select_playable(crowded)
     settle(app, 2)
     shot("table-crowded")
+    if tables:
+        for scene in app.stack:
+            scene.close()
+        for path in written:
+            print(path)
+        return 0
 
     session = finished_round()
     done = TableScene(session)

@@ -39,7 +39,7 @@ class TableGeometry:
         self.size = size
         self._text = ui_scale.current()
         self.scaled = Scaled(self.layout, size)
-        self.tray.place(self.scaled.anchor("hand_tray"), self.scaled.kc)
+        self.tray.place(self.scaled.anchor("hand_tray"), self.scaled.kc, self.scaled.c)
 
     def plan(self, state: RoundState) -> BoardPlan:
         """Where every train tile of ``state`` lies (remembered while the table's shape stays)."""
@@ -77,5 +77,7 @@ class TableGeometry:
         alike, the hub's double too) or, ``in_tray``, in the hand tray."""
         set_max = state.setup.set_max
         if in_tray:
-            return numerals_for(self.tray.unit, set_max, self.settings.numerals)
+            seat = self.tray.seat_of(state)
+            unit = self.tray.unit_for(len(state.hands[seat]) if seat is not None else 0)
+            return numerals_for(unit, set_max, self.settings.numerals)
         return self.settings.numerals or use_numerals(self.plan(state).unit, set_max)

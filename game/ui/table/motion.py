@@ -28,8 +28,9 @@ class Notice:
     words: str
     t: float = 0.0
 
-    def draw(self, surface: pygame.Surface, k: float) -> None:
-        """Paint at the current progress (``k``: the words' scale, their designed size times ``k``)."""
+    def draw(self, surface: pygame.Surface, k: float, within: pygame.Rect | None = None) -> None:
+        """Paint at the current progress (``k``: the words' scale, their designed size times ``k``;
+        ``within``: the box its words keep inside, the felt)."""
         t = self.t
         if t <= 0:
             return
@@ -49,6 +50,8 @@ class Notice:
             words = text(self.words, int(17 * k), theme.INK, "bold")
             chip = words.get_rect().inflate(round(20 * k), round(8 * k))
             chip.midbottom = (round(cx), round(cy - h / 2 - 6 * k - 26 * k * min(1.0, t * 2)))
+            if within is not None:
+                chip.clamp_ip(within)
             back = pygame.Surface(chip.size, pygame.SRCALPHA)
             alpha = int(235 * min(1.0, fade * 2.2))
             pygame.draw.rect(back, (*theme.RED, alpha), back.get_rect(), border_radius=chip.h // 2)

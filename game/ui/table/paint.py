@@ -107,8 +107,9 @@ def paint_moving(surface: pygame.Surface, frame: TableFrame, picture: TablePictu
         with capped(1.0):  # a badge of a set size: the letter keeps inside its circle at any text scale
             blit_text(surface, "M", int(max(11, plan.unit * 0.75)), theme.GOLD, (mx, my), "center", "title")
     _draw_open_doubles(surface, state, plan, k, pulse)
+    felt = pygame.Rect(scaled.anchor("felt"))
     for notice in picture.notices:
-        notice.draw(surface, kc)
+        notice.draw(surface, kc, felt)
     _draw_targets(surface, frame, pulse)
     draw_boneyard(surface, scaled.anchor("boneyard"), kc, frame.boneyard_count, pulse if frame.can_draw else 0)
     tray.draw(surface, picture.hidden_hand, frame.carried[0] if frame.carried else None)

@@ -53,13 +53,18 @@ class HandTray:
         self.left_arrow = pygame.Rect(0, 0, 0, 0)
         self.right_arrow = pygame.Rect(0, 0, 0, 0)
         self.numerals = False
+        self.count = 0
+        """How many tiles the hand shown holds (the tile size gives way to show them all)."""
+        self.text = 1.0
 
     # -------------------------------------------------------------- geometry
-    def place(self, area: pygame.FRect, k: float) -> None:
+    def place(self, area: pygame.FRect, k: float, text: float = 1.0) -> None:
         """Fit the tray in ``area`` (window pixels) at scale ``k``: the window's and the
-        text setting's (``Scaled.kc``), so the tray's words are drawn at their designed size times ``k``."""
+        text setting's (``Scaled.kc``), so the tray's words are drawn at their designed size times ``k``;
+        ``text``: how much the text setting grew the tray (``Scaled.c``)."""
         self.area = pygame.FRect(area)
         self.k = k
+        self.text = text
 
     def heading_height(self) -> int:
         """The height of the heading's line (pixels, at the text scale in force)."""
@@ -78,30 +83,38 @@ class HandTray:
 
     @property
     def unit(self) -> int:
-        """The short side of a tray tile, in pixels: as large as the tray's band holds."""
+        """The short side of a tray tile, in pixels: as large as the tray's band holds, and where a
+        larger text setting made the tray taller, no larger than lets the whole hand show (never
+        smaller than at the designed text size)."""
+        return self.unit_for(self.count)
+
+    def unit_for(self, count: int) -> int:
+        """The tray tile's short side (pixels) for a hand of ``count`` tiles (see ``unit``)."""
         top, bottom = self.band()
-        return max(12, int((bottom - top) / 2))
+        band = (bottom - top) / 2
+        whole = self.area.w / (1.22 * max(1, count) + 2)
+        return max(12, int(min(band, max(whole, band / self.text))))
 
     @property
     def lift(self) -> int:
         """How far the selected tile rises out of the row (pixels): never up to the heading."""
         return int(self.band()[0] - (self.area.y + 6 * self.k + self.heading_height()))
 
-    def capacity(self) -> int:
-        """How many tiles fit side by side."""
-        unit = self.unit
+    def capacity(self, count: int | None = None) -> int:
+        """How many tiles fit side by side (of a hand of ``count``, by default the one shown)."""
+        unit = self.unit_for(self.count if count is None else count)
         return max(1, int((self.area.w - unit * 2) // (unit + unit * 0.22)))
 
     def _first(self, count: int) -> int:
         """The scroll position clamped for a row of ``count`` tiles."""
-        return max(0, min(self.scroll, max(0, count - self.capacity())))
+        return max(0, min(self.scroll, max(0, count - self.capacity(count))))
 
     def positions(self, order: list[Tile]) -> list[tuple[Tile, pygame.Rect]]:
         """Where the visible tiles of ``order`` lie at the current scroll (changes nothing)."""
-        unit = self.unit
+        unit = self.unit_for(len(order))
         step = unit + unit * 0.22
         first = self._first(len(order))
-        visible = order[first:first + self.capacity()]
+        visible = order[first:first + self.capacity(len(order))]
         width = len(visible) * step - unit * 0.22
         x0 = self.area.centerx - width / 2
         top, bottom = self.band()
@@ -138,6 +151,7 @@ class HandTray:
         self.numerals = numerals
         order = self.hand_order(state, how)
         self.order = order
+        self.count = len(order)
         self.scroll = self._first(len(order))
         self.tiles = self.positions(order)
         self.more_left = self.scroll > 0
