@@ -110,7 +110,8 @@ def draw_seat_panel(
     """A seat's panel (``k``: the window's and the text's scale, words drawn at the designed
     size times ``k``): colour stripe, name and score, who plays it ("Away: computer"), its
     hand face down and its marker. Where the panel is short the lines close up: the hand's
-    tiles give way first, then who plays it shares a line with the count."""
+    tiles give way first, then who plays it shares a line with the count, and in a panel of
+    one line's height the count joins the name and the marker takes the place of "pts"."""
     r = pygame.Rect(rect)
     radius = max(6, int(12 * k))
     panel(surface, r, theme.PANEL, 235, radius=radius)
@@ -118,47 +119,61 @@ def draw_seat_panel(
     stripe = pygame.Rect(r.x, r.y, max(5, int(8 * k)), r.h)
     pygame.draw.rect(surface, color, stripe, border_top_left_radius=radius, border_bottom_left_radius=radius)
     pad = int(12 * k)
-    x = r.x + stripe.w + pad
-    right = r.right - pad
-    top = r.y + int(6 * k)
+    x, right = r.x + stripe.w + pad, r.right - pad
     name_h, line_h = font(int(21 * k), "bold").get_linesize(), font(int(16 * k), "bold").get_linesize()
-    mark = 20 * k
-    pts = text("pts", int(13 * k), theme.INK_DIM)
-    score, score_size = fit_size(f"{total}", int(24 * k), "bold", int(64 * k), int(14 * k))
-    score_w = text(score, score_size, theme.GOLD, "bold").get_width()
-    room = right - pts.get_width() - max(5, int(8 * k)) - score_w - int(8 * k) - x
-    title, size = fit_size(f"{seat + 1} {name}", int(21 * k), "bold", room, int(14 * k))
-    baseline = top + name_h
-    blit_text(surface, title, size, theme.INK, (x, baseline), "bottomleft", "bold")
-    drawn = blit_text(surface, score, score_size, theme.GOLD, (right - pts.get_width() - max(5, int(8 * k)),
-                                                                 baseline + int(2 * k)), "bottomright", "bold")
-    blit_text(surface, "pts", int(13 * k), theme.INK_DIM, (right, drawn.bottom - int(5 * k)), "bottomright")
     tiles = f"{hand_size} tile{'s' if hand_size != 1 else ''}"
-    y = baseline + int(4 * k)
+    compact = r.h - 12 * k < name_h + line_h * 0.8
+    mark = min(20 * k, r.h * 0.6, line_h * 0.95)
+    top = r.y + (r.h - name_h) // 2 if compact else r.y + int(6 * k)
+    baseline = top + name_h
+    tail = round(mark) if compact else text("pts", int(13 * k), theme.INK_DIM).get_width()
+    score, score_size = fit_size(f"{total}", int(24 * k), "bold", int(64 * k), int(14 * k))
+    score_right = right - tail - max(5, int(8 * k))
+    room = score_right - text(score, score_size, theme.GOLD, "bold").get_width() - int(8 * k) - x
+    named = f"{seat + 1} {name}"
+    titles = [f"{named}  \u00b7  {tiles}", f"{named}  \u00b7  {hand_size}"] if compact else []
+    title = next((t for t in titles if font(int(18 * k), "bold").size(t)[0] <= room), named)
+    title, size = fit_size(title, int(21 * k), "bold", room, int(14 * k))
+    said = blit_text(surface, title, size, theme.INK, (x, baseline), "bottomleft", "bold")
+    drawn = blit_text(surface, score, score_size, theme.GOLD, (score_right, baseline + int(2 * k)), "bottomright",
+                      "bold")
+    if compact:
+        _seat_mark(surface, (right - mark / 2, said.centery), public, suspended, mark, k)
+        return
+    blit_text(surface, "pts", int(13 * k), theme.INK_DIM, (right, drawn.bottom - int(5 * k)), "bottomright")
+    y, bottom = baseline + int(4 * k), r.bottom - int(6 * k)
     unit = max(5, int(10 * k))
-    bottom = r.bottom - int(6 * k)
     if bottom - y >= 2 * line_h + 2 * unit + int(6 * k):  # who plays it, the hand face down, the count
-        said, said_size = fit_size(kind_label, int(16 * k), "bold", right - x, int(12 * k))
-        blit_text(surface, said, said_size, color, (x, y), "topleft", "bold")
+        _kind(surface, kind_label, color, (x, y), right - x, k)
         y += line_h + int(2 * k)
         for i in range(min(hand_size, max(0, int((right - x - unit) // (unit * 0.8))), 12)):
             surface.blit(back(unit), (x + i * (unit * 0.8), y))
-        y += 2 * unit + int(4 * k)
-        count_at = (x, y)
+        count_at = (x, y + 2 * unit + int(4 * k))
     elif bottom - y >= 2 * line_h:  # who plays it, then the count
-        said, said_size = fit_size(kind_label, int(16 * k), "bold", right - x, int(12 * k))
-        blit_text(surface, said, said_size, color, (x, y), "topleft", "bold")
+        _kind(surface, kind_label, color, (x, y), right - x, k)
         count_at = (x, y + line_h)
     else:  # one line for both
-        kind_label, tiles = "", f"{kind_label}  \u00b7  {tiles}"
-        count_at = (x, y)
-    room = int(right - x - mark - 6 * k)
-    said, said_size = fit_size(tiles, int(16 * k), "regular", room, int(11 * k))
-    line = blit_text(surface, said, said_size, theme.INK, count_at, "topleft")
+        tiles, count_at = f"{kind_label}  \u00b7  {tiles}", (x, y)
+    shown, shown_size = fit_size(tiles, int(16 * k), "regular", int(right - x - mark - 6 * k), int(12 * k))
+    line = blit_text(surface, shown, shown_size, theme.INK, count_at, "topleft")
+    _seat_mark(surface, (right - mark * 0.45, line.centery), public, suspended, mark, k)
+
+
+def _kind(surface: pygame.Surface, label: str, color: theme.Color, at: tuple[int, int], width: float,
+          k: float) -> None:
+    """Who plays a seat, in its colour, shortened to ``width`` pixels if need be."""
+    said, size = fit_size(label, int(16 * k), "bold", int(width), int(12 * k))
+    blit_text(surface, said, size, color, at, "topleft", "bold")
+
+
+def _seat_mark(surface: pygame.Surface, center: tuple[float, float], public: bool, suspended: bool, size: float,
+               k: float) -> None:
+    """A seat's marker at ``center``, or SUSPENDED where the seat is."""
     if suspended:
-        blit_text(surface, "SUSPENDED", int(13 * k), theme.RED, (right, line.centery), "midright", "bold")
+        blit_text(surface, "SUSPENDED", int(13 * k), theme.RED, (center[0] + size * 0.45, center[1]), "midright",
+                  "bold")
     else:
-        draw_marker(surface, (right - mark * 0.45, line.centery), public, mark)
+        draw_marker(surface, center, public, size)
 
 
 def draw_mexican_panel(surface: pygame.Surface, rect: pygame.FRect, k: float, tiles: int) -> None:
