@@ -253,15 +253,18 @@ def _paint_top_bar(surface: pygame.Surface, frame: TableFrame, shift: tuple[int,
         return
     drawn = blit_text(surface, said, int(17 * kc), theme.INK, (right, bar.centery), "midright", "bold")
     room = int(drawn.left - 16 * kc - left)  # the rules line gives way to the score line, never under it
-    if room > 40 * kc:  # the deal's fingerprint whole, on a second line if need be
-        size = int(16 * kc)
+    if room <= 40 * kc:
+        return
+    size = int(16 * kc)  # the deal's fingerprint whole, on a second line if need be
+    lines = fit_detail(frame.detail, size, room)
+    if len(lines) > 1:  # two lines in the bar: a smaller size
+        size = int(13 * kc)
         lines = fit_detail(frame.detail, size, room)
-        if len(lines) > 1:  # two lines in the bar: a smaller size
-            size = int(13 * kc)
-            lines = fit_detail(frame.detail, size, room)
-        for i, line in enumerate(lines):
-            y = bar.centery + (i - (len(lines) - 1) / 2) * size * 1.15
-            blit_text(surface, line, size, theme.INK_DIM, (left, y), "midleft")
+    if any(font(size).size(line)[0] > room for line in lines):
+        return  # no room for the fingerprint whole (the pass screen and the round summary show it)
+    for i, line in enumerate(lines):
+        y = bar.centery + (i - (len(lines) - 1) / 2) * size * 1.15
+        blit_text(surface, line, size, theme.INK_DIM, (left, y), "midleft")
 
 
 def leading_parts(line: str, size: int, style: str, width: int) -> str:
