@@ -58,7 +58,15 @@ def panel(
     """A rounded, slightly translucent panel with a soft shadow (its shadow and body are
     kept per size and colour: panels are drawn every frame)."""
     note_panel(rect)
-    target.blit(_panel_part("shadow", rect.size, (0, 0, 0), 70, radius), (rect.x - 6, rect.y - 6))
+    shadow = _panel_part("shadow", rect.size, (0, 0, 0), 70, radius)
+    w, h = shadow.get_size()
+    band = max(14, radius + 8)
+    if alpha >= 255 and w > 4 * band and h > 4 * band:  # the body hides the middle: only the edges are blended
+        for area in (pygame.Rect(0, 0, w, band), pygame.Rect(0, h - band, w, band),
+                     pygame.Rect(0, band, band, h - 2 * band), pygame.Rect(w - band, band, band, h - 2 * band)):
+            target.blit(shadow, (rect.x - 6 + area.x, rect.y - 6 + area.y), area)
+    else:
+        target.blit(shadow, (rect.x - 6, rect.y - 6))
     if alpha >= 255:
         pygame.draw.rect(target, color, rect, border_radius=radius)
     else:
