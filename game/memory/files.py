@@ -296,11 +296,32 @@ MAX_DIGITS = 20
 """Most digits a number in any of the game's files may have (a seed fits in 19)."""
 
 
-def parse_json(data: bytes, kind: str, whole_numbers: bool = False) -> object:
+def parse_json(data: bytes, kind: str, whole_numbers: bool = False, max_depth: int | None = None) -> object:
     """JSON from a file's bytes, or FileProblem saying in words why it is not
     ``kind`` ('a save'): empty, not UTF-8, cut off, not JSON, a key written
-    twice, NaN or Infinity, a number of over ``MAX_DIGITS`` digits, too deep;
+    twice, NaN or Infinity, a number of over ``MAX_DIGITS`` digits, too deep
+    (with ``max_depth``: lists and objects nested deeper than that);
     ``whole_numbers`` refuses fractions too."""
+    doc = _parse_json(data, kind, whole_numbers)
+    if max_depth is not None and nesting(doc) > max_depth:
+        raise FileProblem(f"the file nests lists and objects deeper than {max_depth} levels: {kind} does not")
+    return doc
+
+
+def nesting(value: object) -> int:
+    """How deep lists and objects nest in a JSON value (0 for a number or text, 1 for ``[1]``)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is not None:
+            deepest = max(deepest, depth)
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def _parse_json(data: bytes, kind: str, whole_numbers: bool) -> object:
+    """``parse_json`` but for the depth of its lists and objects."""
     if not data.strip():
         raise FileProblem("the file is empty")
     try:

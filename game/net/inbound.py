@@ -19,7 +19,7 @@ from ..engine.fairdeal import is_hex
 from ..memory.files import FileProblem, bad_character, parse_json
 from ..saves import SaveError
 from ..saves.validate import check_options
-from .messages import MAX_BYTES, SEAT_KINDS
+from .messages import MAX_BYTES, MAX_DEPTH, SEAT_KINDS
 from .settings import Settings, SettingsError
 from .wire import WireError, event_from_json, listed, name, small, view_from_json
 
@@ -95,7 +95,7 @@ def decode(text: str | bytes, setup: TableSetup | None) -> Incoming:
     if len(raw) > 16 * MAX_BYTES:
         raise WireError("the server sent a message too large to read")
     try:
-        data: Any = parse_json(raw, "a message")
+        data: Any = parse_json(raw, "a message", max_depth=MAX_DEPTH)
     except FileProblem as problem:
         raise WireError(f"the server sent a message that is not JSON: {problem.reason}") from None
     if type(data) is not dict or data.get("type") not in SERVER_TYPES:
@@ -161,20 +161,19 @@ def _short(value: Any) -> str:
     return value
 
 
-def _clean_texts(data: Any, depth: int = 0) -> None:
-    """Refuse a message holding any text unfit to show (control or direction characters)."""
-    if depth > 20:
-        raise WireError("the message nests too deeply")
+def _clean_texts(data: Any) -> None:
+    """Refuse a message holding any text unfit to show (control or direction characters); its
+    nesting is bounded already (``MAX_DEPTH``)."""
     if isinstance(data, str):
         if bad_character(data) is not None:
             raise WireError("the server sent text with control or direction characters")
     elif isinstance(data, dict):
         for key, value in data.items():
-            _clean_texts(key, depth + 1)
-            _clean_texts(value, depth + 1)
+            _clean_texts(key)
+            _clean_texts(value)
     elif isinstance(data, list):
         for value in data:
-            _clean_texts(value, depth + 1)
+            _clean_texts(value)
 
 
 def clock_info(raw: Any, players: int) -> ClockInfo | None:

@@ -2,7 +2,7 @@
 
 ``parse_request`` turns the text of one WebSocket message into a checked
 ``dict``: at most ``MAX_BYTES`` bytes of UTF-8 JSON (no key twice, no NaN,
-no deep nesting), an object whose ``type`` is one of ``REQUESTS``, holding
+no nesting deeper than ``MAX_DEPTH``), an object whose ``type`` is one of ``REQUESTS``, holding
 exactly the fields that type allows, each of the right type and in range
 (a table's settings by ``SETTING_RANGES`` below, its house rules by
 ``engine.option_ranges``: the tables every other reader checks against too),
@@ -30,6 +30,8 @@ PROTOCOL: Final = 2
 """The protocol version a hello names; a server answers another with ``protocol``."""
 MAX_BYTES: Final = 64 * 1024
 """The largest message either side accepts (bytes)."""
+MAX_DEPTH: Final = 16
+"""The deepest lists and objects may nest in a message either side accepts (and in a stored row)."""
 MAX_NAME: Final = 24
 """The longest seat name (characters)."""
 OPEN: Final = "open"
@@ -233,7 +235,7 @@ def parse_request(data: str | bytes) -> dict[str, Any]:
     if len(raw) > MAX_BYTES:
         raise BadMessage("too_large", f"a message may hold at most {MAX_BYTES} bytes")
     try:
-        doc = parse_json(raw, "a message")
+        doc = parse_json(raw, "a message", max_depth=MAX_DEPTH)
     except FileProblem as problem:
         raise BadMessage("bad_json", "the message is not JSON: " + problem.reason.replace("the file", "it")) from None
     except (RecursionError, ValueError):
