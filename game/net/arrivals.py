@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .addresses import placed_at
 from .codes import normal_code
-from .listing import listed_json
+from .listing import listed_json, settled
 from .messages import OPEN
 from .refusals import Moved, Refused
 from .seats import token_hash
@@ -131,9 +131,12 @@ async def list_tables(server: Server, conn: Conn, seats: list[dict[str, str]]) -
     except StoreError as error:
         log.error("the list of %s's tables could not be read: %s", conn.address, error.reason)
         raise Refused("server", "the server cannot read its tables right now: try again in a moment") from None
+    found = [settled(listed) for listed in found]
     for listed in found:
         if listed.found == "unknown":
             server.outbox.count(server.limits.wrong(conn.address, now))
+        elif listed.found == "damaged":
+            log.error("table %s is stored damaged and cannot be listed: %s", listed.code, listed.problem)
     tables = [listed_json(listed, seat["table"]) for listed, seat in zip(found, seats)]
     server.send(conn, {"type": "list", "tables": tables})
 

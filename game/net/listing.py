@@ -10,9 +10,9 @@ when the last move was, and each seat's name and kind.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,20 +20,40 @@ from .codes import normal_code
 from .inbound import Listing, listings
 from .seats import token_hash
 from .settings import Settings, SettingsError
-from .store import sql
+from .store import DamagedRecord, rows, sql
 from .store.records import Listed
+from .store.rows import json_value
 from .store.sqlite import FILE_NAME
 
 
-def listed_json(listed: Listed, typed_code: str) -> dict[str, Any]:
-    """One entry of a ``list`` reply (``typed_code``: the code as the game sent it)."""
+def settled(listed: Listed) -> Listed:
+    """``listed`` with its stored settings checked as a ``create``'s are: ``damaged`` (and why)
+    when they do not hold."""
     if listed.found != "table":
-        return {"table": typed_code, "found": listed.found}
+        return listed
     try:
-        settings = Settings.from_json(json.loads(listed.settings))
-        rounds = settings.options().setup(settings.players).rounds
-    except (SettingsError, ValueError):
-        return {"table": typed_code, "found": "unknown"}
+        _settings(listed)
+    except DamagedRecord as damaged:
+        return replace(listed, found="damaged", problem=damaged.reason)
+    return listed
+
+
+def _settings(listed: Listed) -> Settings:
+    """A listed table's settings; DamagedRecord when they do not hold."""
+    try:
+        return Settings.from_json(json_value(listed.settings, "its settings"))
+    except SettingsError as error:
+        raise DamagedRecord(f"its settings do not hold: {error}") from None
+
+
+def listed_json(listed: Listed, typed_code: str) -> dict[str, Any]:
+    """One entry of a ``list`` reply (``typed_code``: the code as the game sent it); a damaged
+    table is answered as ``unknown`` (it cannot be played; the server's log says why)."""
+    listed = settled(listed)
+    if listed.found != "table":
+        return {"table": typed_code, "found": "unknown" if listed.found == "damaged" else listed.found}
+    settings = _settings(listed)
+    rounds = settings.options().setup(settings.players).rounds
     return {
         "table": listed.code, "found": "table", "seat": listed.seat, "state": listed.state, "pace": settings.pace,
         "round": listed.round, "rounds": rounds, "waiting": list(listed.waiting),
@@ -60,5 +80,5 @@ def listed_from_file(folder: Path, seats: Sequence[tuple[str, str]]) -> list[Lis
             gone_rows = db.execute(*sql.listing_queries(hashes)[1]).fetchall()
             table_ids = sorted({str(row[9]) for row in found_rows})
             seat_rows = db.execute(*sql.seats_of_tables(table_ids)).fetchall() if table_ids else []
-        found = sql.listings(wanted, found_rows, gone_rows, seat_rows)
+        found = rows.listings(wanted, found_rows, gone_rows, seat_rows)
     return listings({"tables": [listed_json(one, code) for one, (code, _) in zip(found, seats)]}, len(seats))

@@ -171,10 +171,10 @@ class Tables:
         """Read a table back and rebuild it; Moved when another live process serves it,
         Refused when the database cannot be read or the table is damaged."""
         server = self.server
-        stored = await self._claim(code, token)
-        if stored is None:
-            return None
         try:
+            stored = await self._claim(code, token)
+            if stored is None:
+                return None
             table = rebuild(stored, server.clock)
         except DamagedTable as error:
             log.error("table %s is stored damaged and cannot be played: %s", code, error.reason)

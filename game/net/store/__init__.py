@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .base import Retention, Store, StoreError, StoreLocked
+from .base import DamagedRecord, Retention, Store, StoreError, StoreLocked
 
-__all__ = ["Retention", "Store", "StoreError", "StoreLocked", "open_store"]
+__all__ = ["DamagedRecord", "Retention", "Store", "StoreError", "StoreLocked", "open_store"]
 
 
 def open_store(database: str, data: Path) -> Store:

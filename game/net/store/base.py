@@ -35,6 +35,15 @@ class StoreLocked(StoreError):
     """Another server holds this database (one server per SQLite file)."""
 
 
+class DamagedRecord(Exception):
+    """A stored row that does not hold what it must (read back through the same checks as a
+    network message: types, sizes, nesting, allowed values); ``reason`` in words for the operator."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 @dataclass(frozen=True, slots=True)
 class Retention:
     """How long stored tables are kept (seconds of the wall clock)."""

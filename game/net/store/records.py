@@ -224,7 +224,8 @@ class Listed:
     """A person's seat, asked for by its table's code and its token: where that table stands.
 
     ``found`` is ``table`` (the fields below hold), ``expired`` (removed past its
-    retention; answered for the retention again) or ``unknown`` (no such seat)."""
+    retention; answered for the retention again), ``unknown`` (no such seat) or
+    ``damaged`` (its rows do not hold what they must: ``problem`` says why)."""
 
     code: str
     found: str
@@ -236,6 +237,7 @@ class Listed:
     last_move_at: float = 0.0
     finished_at: float | None = None
     seats: tuple[ListedSeat, ...] = ()
+    problem: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,17 +17,12 @@ from .records import (
     CreateTable,
     DeleteTable,
     Departure,
-    Listed,
-    ListedSeat,
-    RoundRow,
     SaveAction,
     SaveProgress,
     SaveRound,
     SaveScores,
     SaveSeats,
     SaveTable,
-    SeatRow,
-    StoredTable,
     TableBatch,
     TableRow,
     TableWrite,
@@ -231,37 +226,6 @@ def load_queries(code: str, holder: str, lease: float, now: str, alive: str) -> 
             (HOLDER.format(now=now, alive=alive.format(id="p.id")), (code,)), ("COMMIT", ())]
 
 
-def seat_row(values: Sequence[Any]) -> SeatRow:
-    """A seat from ``SEATS_QUERY``'s columns."""
-    seat, kind, name, token_hash, stand_in, left, timeouts, away_since = values
-    return SeatRow(int(seat), str(kind), str(name), str(token_hash), bool(stand_in), bool(left), int(timeouts),
-                   None if away_since is None else float(away_since))
-
-
-def round_rows(rounds: Sequence[Sequence[Any]], actions: Sequence[Sequence[Any]]) -> tuple[RoundRow, ...]:
-    """Rounds from ``ROUNDS_QUERY``'s rows and their actions from ``ACTIONS_QUERY``'s, in log order."""
-    logs: dict[int, list[str]] = {}
-    for number, action in actions:
-        logs.setdefault(int(number), []).append(str(action))
-    out = []
-    for number, secret, commitment, contributions, deal, scores in rounds:
-        parts = json.loads(contributions)
-        out.append(RoundRow(int(number), str(secret), str(commitment), tuple(str(p) for p in parts),
-                            None if deal is None else tuple(str(deal).split()), tuple(logs.get(int(number), ())),
-                            None if scores is None else tuple(int(s) for s in json.loads(scores))))
-    return tuple(out)
-
-
-def stored_table(row: Sequence[Any], epoch: int, seats: Sequence[Sequence[Any]], rounds: Sequence[Sequence[Any]],
-                 actions: Sequence[Sequence[Any]]) -> StoredTable:
-    """A whole table from its rows (``row``: ``TABLE_COLUMNS``)."""
-    table_id, code, settings, state, seed, creator, created_at, finished_at, last_move_at, clock_left = row
-    table = TableRow(str(table_id), str(code), str(settings), str(state), str(seed), str(creator), float(created_at),
-                     None if finished_at is None else float(finished_at))
-    return StoredTable(table, epoch, float(last_move_at), tuple(seat_row(s) for s in seats),
-                       round_rows(rounds, actions), None if clock_left is None else float(clock_left))
-
-
 def listing_queries(hashes: Sequence[str]) -> list[Statement]:
     """The seats and tables of these token hashes, and the tokens of removed tables."""
     marks = ", ".join("?" for _ in hashes)
@@ -276,24 +240,3 @@ def seats_of_tables(table_ids: Sequence[str]) -> Statement:
     marks = ", ".join("?" for _ in table_ids)
     return ((f"SELECT table_id, seat, name, kind, stand_in, left_table FROM seats WHERE table_id IN ({marks}) "
              "ORDER BY table_id, seat"), tuple(table_ids))
-
-
-def listings(wanted: Sequence[tuple[str, str]], found: Sequence[Sequence[Any]], gone: Sequence[Sequence[Any]],
-             seats: Sequence[Sequence[Any]]) -> list[Listed]:
-    """Each wanted (code, token hash) answered from the rows the listing queries gave."""
-    by_key = {(str(row[0]), str(row[2])): row for row in found}
-    gone_keys = {(str(code), str(token)) for token, code in gone}
-    table_seats: dict[str, list[ListedSeat]] = {}
-    for table_id, _seat, name, kind, stand_in, left in seats:
-        table_seats.setdefault(str(table_id), []).append(ListedSeat(str(name), str(kind), bool(stand_in), bool(left)))
-    out = []
-    for code, token in wanted:
-        row = by_key.get((code, token))
-        if row is None:
-            out.append(Listed(code, "expired" if (code, token) in gone_keys else "unknown"))
-            continue
-        _, seat, _, state, settings, round_number, waiting, last_move_at, finished_at, table_id = row
-        out.append(Listed(code, "table", int(seat), str(state), str(settings), int(round_number),
-                          tuple(int(s) for s in json.loads(waiting)), float(last_move_at),
-                          None if finished_at is None else float(finished_at), tuple(table_seats.get(table_id, ()))))
-    return out

@@ -13,16 +13,18 @@ transaction never interleaves with another caller's statements).
 from __future__ import annotations
 
 import asyncio
+import logging
 from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .. import crashpoints
-from . import sql
-from .base import CREATED_WINDOW, WRONG_WINDOW, Retention, Store, StoreError
+from . import rows, sql
+from .base import CREATED_WINDOW, WRONG_WINDOW, DamagedRecord, Retention, Store, StoreError
 from .records import AddressCounts, Batch, Departure, Held, Listed, Process, StoredTable
 
+log = logging.getLogger("mexican_train.server")
 DEFAULT_LEASE = 5.0
 """Seconds a process's tables stay its own after its last heartbeat (by the database's clock)."""
 STALE_SHARE = 0.5
@@ -157,7 +159,7 @@ class SqlStore(Store):
             holder_id, address, age, connected = holder[0]
             return Held(str(holder_id), str(address), float(age) > STALE_SHARE * self.lease or not connected)
         _, epoch = claimed[0]
-        return sql.stored_table(results[2].rows[0], int(epoch), results[3].rows, results[4].rows, results[5].rows)
+        return rows.stored_table(results[2].rows[0], int(epoch), results[3].rows, results[4].rows, results[5].rows)
 
     async def heartbeat(self, address: str, tables: int, people: int, stopping: bool = False) -> list[Process]:
         """Renew this process's lease (by the database's clock) with its address and load;
@@ -218,8 +220,15 @@ class SqlStore(Store):
             ("SELECT creator, COUNT(*) FROM tables WHERE state <> 'over' GROUP BY creator", ())])
         wrong: dict[str, list[float]] = {}
         created: dict[str, list[float]] = {}
+        damaged = 0
         for address, kind, at in results[0].rows:
-            (wrong if kind == "wrong" else created).setdefault(str(address), []).append(float(at))
+            try:
+                events = wrong if kind == "wrong" else created
+                events.setdefault(rows.text(address, "an address"), []).append(rows.number(at, "a time"))
+            except DamagedRecord:
+                damaged += 1
+        if damaged:
+            log.error("%d counted events of addresses are stored damaged: they are not counted", damaged)
         return AddressCounts(wrong, created, {str(c): int(n) for c, n in results[1].rows})
 
     async def listed(self, wanted: Sequence[tuple[str, str]]) -> list[Listed]:
@@ -230,7 +239,7 @@ class SqlStore(Store):
         found, gone = await self._read(sql.listing_queries(hashes))
         table_ids = sorted({str(row[9]) for row in found.rows})
         seats = (await self._read([sql.seats_of_tables(table_ids)]))[0].rows if table_ids else []
-        return sql.listings(wanted, found.rows, gone.rows, seats)
+        return rows.listings(wanted, found.rows, gone.rows, seats)
 
     async def playing_on(self) -> list[str]:
         """The codes of unfinished tables whose computer players play on with nobody there."""
