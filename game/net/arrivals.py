@@ -40,6 +40,22 @@ async def create(server: Server, conn: Conn, request: dict[str, Any]) -> None:
     if refusal is not None:
         log.info("refused a new table to %s: %s (%s)", conn.address, *refusal)
         raise Refused(*refusal)
+    created = server.limits.created(conn.address, now)  # counted before any work: parallel creates see it
+    try:
+        table, token = await _new_table(server, conn, request)
+    except BaseException:
+        server.limits.uncreated(conn.address, now)
+        raise
+    server.tables.add(table)
+    server.outbox.count(created)
+    table.events_log.append(f"created by {request['name']} from {conn.address}: {table.settings.preset}, "
+                            f"{table.settings.players} players, {table.settings.length}")
+    server.seat_conn(conn, table, 0, token)
+    server.deliver(table, [(None, table.table_message())])
+
+
+async def _new_table(server: Server, conn: Conn, request: dict[str, Any]) -> tuple[Table, str]:
+    """The table a ``create`` asks for, its sender seated as host; and the host's token."""
     settings = Settings.from_request(request)
     kinds = list(request.get("seats") or [OPEN] * settings.players)
     if len(kinds) != settings.players:
@@ -49,13 +65,7 @@ async def create(server: Server, conn: Conn, request: dict[str, Any]) -> None:
         table = Table(await server.tables.free_code(), settings, kinds, server.clock)
     except SettingsError as error:
         raise Refused("rules", str(error)) from None
-    token = table.open(request["name"], conn.address)
-    server.tables.add(table)
-    server.outbox.count(server.limits.created(conn.address, now))
-    table.events_log.append(f"created by {request['name']} from {conn.address}: {settings.preset}, "
-                            f"{settings.players} players, {settings.length}")
-    server.seat_conn(conn, table, 0, token)
-    server.deliver(table, [(None, table.table_message())])
+    return table, table.open(request["name"], conn.address)
 
 
 async def join(server: Server, conn: Conn, request: dict[str, Any]) -> None:
@@ -68,13 +78,8 @@ async def join(server: Server, conn: Conn, request: dict[str, Any]) -> None:
 
 async def rejoin(server: Server, conn: Conn, request: dict[str, Any]) -> None:
     """A person comes back to their seat with its token."""
-    try:
-        table = await find(server, conn, request["table"], request["token"])
-        seat = table.seat_of(request["token"])
-    except Refused as refused:
-        if refused.code == "bad_token":  # (a wrong code is counted where it is found wrong)
-            server.outbox.count(server.limits.wrong(conn.address, server.clock()))
-        raise
+    table = await find(server, conn, request["table"], request["token"])
+    seat = table.seat_of(request["token"])
     old = server.seated.get((table.code, seat))
     if old is not None:
         old.table, old.seat = None, -1
@@ -86,18 +91,54 @@ async def rejoin(server: Server, conn: Conn, request: dict[str, Any]) -> None:
 
 
 async def find(server: Server, conn: Conn, typed: str, token: str = "") -> Table:
-    """The table a typed code names (read back from the database if need be; ``token``: the seat's,
-    for a rejoin); wrong codes count against the address."""
-    if server.limits.wrong_blocked(conn.address, server.clock()):
-        log.info("refused %s: rate_limited (too many wrong codes or tokens)", conn.address)
-        raise Refused("rate_limited", "too many wrong codes from your address: wait a minute")
-    table = await server.tables.by_code(normal_code(typed), token)
+    """The table a typed code names (read back from the database if need be) and, for a rejoin, that
+    ``token`` holds a seat there (a process holding it at this address hands it over only then). The
+    try counts against the address before any work: refused at once when it has no tries left; a
+    wrong code or token counts as wrong."""
+    _reserve(server, conn)
+    try:
+        table = await server.tables.by_code(normal_code(typed), token)
+    except Refused as refused:  # a token no seat holds is found so before any handover
+        _settle(server, conn, int(refused.code == "bad_token"))
+        raise
+    except BaseException:
+        _settle(server, conn, 0)  # no answer about the code: the table is elsewhere, or could not be read
+        raise
+    wrong = table is None or (bool(token) and not _holds(table, token))
+    _settle(server, conn, int(wrong))
     if table is None:
-        server.outbox.count(server.limits.wrong(conn.address, server.clock()))
         raise Refused("bad_code", "there is no table with that code")
     if table.paused:
         raise Refused("paused", "play at this table is paused: the server cannot store moves right now")
     return table
+
+
+def _holds(table: Table, token: str) -> bool:
+    """Whether ``token`` holds a seat at ``table``."""
+    try:
+        table.seat_of(token)
+    except Refused:
+        return False
+    return True
+
+
+def _reserve(server: Server, conn: Conn) -> None:
+    """Count a try of a code or token as pending before any work; Refused when the address has none left."""
+    refusal = server.limits.reserve(conn.address, server.clock())
+    if refusal is not None:
+        log.info("refused %s: rate_limited (%s)", conn.address, refusal)
+        raise Refused("rate_limited", refusal)
+
+
+def _settle(server: Server, conn: Conn, wrong: int) -> None:
+    """The pending try held ``wrong`` wrong codes or tokens: count them (stored with the next commit);
+    Refused (rate_limited) when they are more than the address had left."""
+    answered, events = server.limits.settle(conn.address, server.clock(), wrong)
+    for event in events:
+        server.outbox.count(event)
+    if not answered:
+        log.info("refused %s: rate_limited (too many wrong codes or tokens)", conn.address)
+        raise Refused("rate_limited", "too many wrong codes or tokens from your address: wait a minute")
 
 
 def leave(server: Server, conn: Conn, table: Table, seat: int) -> None:
@@ -121,21 +162,22 @@ def leave(server: Server, conn: Conn, table: Table, seat: int) -> None:
 
 async def list_tables(server: Server, conn: Conn, seats: list[dict[str, str]]) -> None:
     """Where the table of each (code, token) stands, read from the database without
-    loading any table or touching its retention; unknown seats count as wrong tokens."""
-    now = server.clock()
-    if server.limits.wrong_blocked(conn.address, now):
-        raise Refused("rate_limited", "too many wrong codes from your address: wait a minute")
+    loading any table or touching its retention; unknown seats count as wrong tokens (the list is
+    refused when they are more than the address has left)."""
+    _reserve(server, conn)
     wanted = [(normal_code(seat["table"]), token_hash(seat["token"])) for seat in seats]
     try:
-        found = await server.store.listed(wanted)
+        found = [settled(listed) for listed in await server.store.listed(wanted)]
     except StoreError as error:
+        _settle(server, conn, 0)
         log.error("the list of %s's tables could not be read: %s", conn.address, error.reason)
         raise Refused("server", "the server cannot read its tables right now: try again in a moment") from None
-    found = [settled(listed) for listed in found]
+    except BaseException:
+        _settle(server, conn, 0)
+        raise
+    _settle(server, conn, sum(1 for listed in found if listed.found == "unknown"))
     for listed in found:
-        if listed.found == "unknown":
-            server.outbox.count(server.limits.wrong(conn.address, now))
-        elif listed.found == "damaged":
+        if listed.found == "damaged":
             log.error("table %s is stored damaged and cannot be listed: %s", listed.code, listed.problem)
     tables = [listed_json(listed, seat["table"]) for listed, seat in zip(found, seats)]
     server.send(conn, {"type": "list", "tables": tables})

@@ -1,4 +1,4 @@
-"""Table codes, seat tokens and the limit on wrong codes from one address.
+"""Table codes and seat tokens.
 
 A table code is 50 random bits from the ``secrets`` module written as ten
 letters and digits in two groups (``K3F9Q-2XAMB``, Crockford's base32: no
@@ -10,8 +10,6 @@ random bits, kept by the person's game to rejoin their seat.
 from __future__ import annotations
 
 import secrets
-import time
-from collections.abc import Callable
 from typing import Final
 
 ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -42,35 +40,3 @@ def new_token() -> str:
 def same_secret(a: str, b: str) -> bool:
     """Whether two secrets are equal, compared in constant time."""
     return secrets.compare_digest(a.encode(), b.encode())
-
-
-class WrongCodeLimit:
-    """Refuses an address after ``allowed`` wrong codes or tokens within
-    ``window`` seconds, until the oldest of them is ``window`` seconds old."""
-
-    def __init__(self, allowed: int = 10, window: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
-        self.allowed = allowed
-        self.window = window
-        self.clock = clock
-        self._misses: dict[str, list[float]] = {}
-
-    def _recent(self, address: str) -> list[float]:
-        """The address's wrong tries still within the window."""
-        now = self.clock()
-        kept = [t for t in self._misses.get(address, ()) if now - t < self.window]
-        if kept:
-            self._misses[address] = kept
-        else:
-            self._misses.pop(address, None)
-        return kept
-
-    def blocked(self, address: str) -> bool:
-        """Whether ``address`` may not try a code now."""
-        return len(self._recent(address)) >= self.allowed
-
-    def wrong(self, address: str) -> None:
-        """Count one wrong try from ``address``."""
-        if len(self._misses) > 100_000:
-            self._misses.clear()  # a flood from many addresses must not fill the memory
-        self._recent(address)
-        self._misses.setdefault(address, []).append(self.clock())
