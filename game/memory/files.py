@@ -235,6 +235,19 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def place_if_absent(finished: Path, path: Path) -> bool:
+    """Give the finished (synced) file ``finished`` the name ``path`` if nothing has that name, never
+    over another file, and sync the folder; whether it was placed (``finished`` keeps its own name
+    when it was not)."""
+    try:
+        os.link(finished, path)
+    except FileExistsError:
+        return False
+    _remove_quietly(str(finished))
+    _fsync_folder(path.parent)
+    return True
+
+
 def _temp(folder: Path, name: str) -> tuple[int, str]:
     """A new temporary file next to ``name``."""
     return tempfile.mkstemp(prefix=f".{name}.", suffix=TEMP_SUFFIX, dir=folder)

@@ -65,6 +65,9 @@ async def _new_table(server: Server, conn: Conn, request: dict[str, Any]) -> tup
         table = Table(await server.tables.free_code(), settings, kinds, server.clock)
     except SettingsError as error:
         raise Refused("rules", str(error)) from None
+    except StoreError as error:
+        log.error("a new table's code could not be drawn: %s", error.reason)
+        raise Refused("server", "the server cannot reach its tables right now: try again in a moment") from None
     return table, table.open(request["name"], conn.address)
 
 

@@ -262,7 +262,8 @@ class Tables:
         try:
             await server.store.probe(server.clock())
         except StoreError as error:
-            if time.monotonic() - self._last_complaint >= QUIET_FOR:
+            if time.monotonic() - self._last_complaint >= QUIET_FOR or error.reason != self.failing:
+                self.failing = error.reason
                 log.error("the database still cannot be written (%s): %s paused", error.reason,
                           _count(len(self._paused), "table"))
                 self._last_complaint = time.monotonic()

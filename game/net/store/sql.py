@@ -131,7 +131,20 @@ SEATS_QUERY: Final = ("SELECT seat, kind, name, token_hash, stand_in, left_table
 ROUNDS_QUERY: Final = ("SELECT number, secret, commitment, contributions, deal, scores FROM rounds "
                        f"WHERE table_id = {BY_CODE} ORDER BY number")
 ACTIONS_QUERY: Final = f"SELECT number, action FROM actions WHERE table_id = {BY_CODE} ORDER BY number, idx"
+NEW_MARK: Final = "INSERT INTO meta (key, value) VALUES (?, '0') ON CONFLICT (key) DO UPDATE SET value = '0'"
+"""A process's mark at its start: none of its checked transactions yet."""
+MOVE_MARK: Final = "UPDATE meta SET value = ? WHERE key = ? AND value IN (?, ?)"
+"""A process's mark moved on, where it holds what the process left (one row changed, or none)."""
+OLD_MARKS: Final = ("DELETE FROM meta WHERE substr(key, 1, 7) = 'writes:' AND key <> ? AND key IN "
+                    "(SELECT 'writes:' || id FROM processes WHERE state = 'stopped' OR heartbeat_at < {now} - ?)")
+"""The marks of processes that stopped or have not been heard of for a long while (never this one's, nor
+that of a process just started, which has not beaten yet)."""
 PLAYING_ON: Final = "SELECT code FROM tables WHERE plays_on = 1 AND state IN ('dealing', 'playing')"
+
+
+def mark_key(holder: str) -> str:
+    """The ``meta`` key of a process's mark."""
+    return f"writes:{holder}"
 
 
 def insert_table(row: TableRow, now: float, holder: str, epoch: int) -> Statement:

@@ -7,7 +7,14 @@ each statement's row count and rows; any error rolls back what is open and
 raises StoreError. Everything else is here, once. A commit is two trips:
 new tables' rows and every table's claim, then the writes of the tables
 this process still holds and ``COMMIT``. Writes run one at a time (a
-transaction never interleaves with another caller's statements).
+transaction never interleaves with another caller's statements). Every
+transaction that tells or serves anything (a commit, a table read back, a
+stop's departures, the probe that ends a pause) first moves on a row only
+this process writes, its mark (``meta``, ``writes:<process>``), from the
+count it left there: a database deleted and made anew, replaced, or
+restored from an older copy under the running server does not hold it, and
+the transaction is refused (StoreError, the tables paused) before anyone is
+told anything it did not store.
 """
 
 from __future__ import annotations
@@ -30,6 +37,8 @@ DEFAULT_LEASE = 5.0
 STALE_SHARE = 0.5
 """The share of the lease without a heartbeat after which a holder is likely gone (a new holder waits
 for its lease to run out rather than sending people to it)."""
+REPLACED = ("the database is not the one this server has been writing (it was replaced, or restored from an "
+            "older copy, while the server ran): play is paused; restart the server once the right database is back")
 SWEEP_CHUNK = 500
 """Tables removed per transaction by a sweep."""
 GONE_KEPT = 30 * 86400.0
@@ -63,6 +72,10 @@ class SqlStore(Store):
         self.holder = holder
         self.lease = DEFAULT_LEASE
         self._writing = asyncio.Lock()
+        self._marks = 0
+        """How many checked transactions this process has committed: its mark in the database says as many."""
+        self._unsure = False
+        """Whether the last checked transaction failed at its end (it may have been committed or not)."""
 
     @abstractmethod
     async def _trip(self, statements: Sequence[sql.Statement], reader: bool = False) -> list[Result]:
@@ -97,7 +110,41 @@ class SqlStore(Store):
                                  f"{sql.SCHEMA_VERSION}: update Mexican Train on this server")
             if self.exclusive:  # the folder's lock says every other process that held tables here is gone
                 await self._trip([("UPDATE processes SET state = 'gone' WHERE id <> ?", (self.holder,))])
-            await self._trip([("COMMIT", ())])
+            await self._trip([(sql.NEW_MARK, (sql.mark_key(self.holder),)), ("COMMIT", ())])
+            self._marks, self._unsure = 0, False
+
+    # ------------------------------------------------------------ this process's mark
+
+    def _mark(self) -> sql.Statement:
+        """This process's mark moved on, where it is what this process left (either count when unsure)."""
+        low = self._marks
+        high = low + 1 if self._unsure else low
+        return sql.MOVE_MARK, (str(high + 1), sql.mark_key(self.holder), str(low), str(high))
+
+    async def _check_mark(self, moved: Result) -> None:
+        """After BEGIN and ``_mark``: StoreError (the transaction rolled back) unless the mark moved on."""
+        if moved.rowcount != 1:
+            await self._trip([("ROLLBACK", ())])
+            raise StoreError(REPLACED)
+
+    async def _finish(self, statements: Sequence[sql.Statement]) -> list[Result]:
+        """The rest of a checked transaction, COMMIT last; its mark counts once it is committed."""
+        try:
+            results = await self._trip(statements)
+        except StoreError:
+            self._unsure = True  # a connection lost at COMMIT leaves it unknown whether the mark moved on
+            raise
+        self._marks += 2 if self._unsure else 1
+        self._unsure = False
+        return results
+
+    async def _checked(self, statements: Sequence[sql.Statement]) -> list[Result]:
+        """A transaction (``statements`` from BEGIN to COMMIT; the caller has the writing turn) made only
+        in the database this process has been writing: its mark is checked and moved on in it first.
+        The results of ``statements``, in order."""
+        first = await self._trip([statements[0], self._mark()])
+        await self._check_mark(first[1])
+        return [first[0], *await self._finish(statements[1:])]
 
     # ------------------------------------------------------------ writing
 
@@ -105,28 +152,32 @@ class SqlStore(Store):
         """New rows and claims, then the held tables' writes and COMMIT: one transaction."""
         tables = list(batch.tables.values())
         async with self._writing:
-            first: list[sql.Statement] = [("BEGIN", ())]
+            first: list[sql.Statement] = [("BEGIN", ()), self._mark()]
             claims = []
             for table in tables:
                 first.extend(sql.creations(table, batch.now, self.holder))
                 claims.append(len(first))
                 first.append((sql.GUARD, (batch.now, table.table_id, self.holder, table.epoch)))
             results = await self._trip(first)
+            await self._check_mark(results[1])
             held = {t.table_id for t, at in zip(tables, claims) if results[at].rowcount == 1}
             crashpoints.reached("in-transaction")
-            await self._trip([*sql.batch_statements(batch, held), ("COMMIT", ())])
+            await self._finish([*sql.batch_statements(batch, held), ("COMMIT", ())])
         return set(batch.tables) - held
 
     async def note_departures(self, departures: Sequence[Departure]) -> None:
         """Each table's seats and progress in place, guarded by its epoch: one transaction, two statements."""
         if departures:
             async with self._writing:
-                await self._trip([("BEGIN", ()), *sql.departure_statements(departures, self.holder), ("COMMIT", ())])
+                await self._checked([("BEGIN", ()), *sql.departure_statements(departures, self.holder),
+                                     ("COMMIT", ())])
 
     async def probe(self, now: float) -> None:
-        """Write the time of the probe into the meta table."""
-        await self._write([(("INSERT INTO meta (key, value) VALUES ('probe', ?) "
-                             "ON CONFLICT (key) DO UPDATE SET value = excluded.value"), (repr(now),))])
+        """Write the time of the probe into the meta table, in the database this process has been writing."""
+        async with self._writing:
+            await self._checked([("BEGIN", ()), (("INSERT INTO meta (key, value) VALUES ('probe', ?) "
+                                                  "ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
+                                                 (repr(now),)), ("COMMIT", ())])
 
     async def mark_imported(self, key: str, value: str) -> None:
         """Note the import ``key`` as done."""
@@ -142,7 +193,9 @@ class SqlStore(Store):
             await self._write([("BEGIN", ()), *(s for table_id in chunk for s in sql.delete_statements(table_id, now)),
                                ("COMMIT", ())])
         await self._write([("BEGIN", ()), ("DELETE FROM address_events WHERE at < ?", (now - CREATED_WINDOW,)),
-                           ("DELETE FROM gone_seats WHERE at < ?", (now - GONE_KEPT,)), ("COMMIT", ())])
+                           ("DELETE FROM gone_seats WHERE at < ?", (now - GONE_KEPT,)),
+                           (sql.OLD_MARKS.format(now=self.now_sql), (sql.mark_key(self.holder), GONE_KEPT)),
+                           ("COMMIT", ())])
         return len(expired)
 
     # ------------------------------------------------------------ reading
@@ -150,7 +203,9 @@ class SqlStore(Store):
     async def load(self, code: str) -> StoredTable | Held | None:
         """Claim the table with ``code`` and read it back, in one transaction; Held when a
         live process holds it, None when no such table is stored."""
-        results = await self._write(sql.load_queries(code, self.holder, self.lease, self.now_sql, self.alive_sql))
+        async with self._writing:
+            results = await self._checked(sql.load_queries(code, self.holder, self.lease, self.now_sql,
+                                                           self.alive_sql))
         claimed = results[1].rows
         if not claimed:
             holder = results[6].rows
