@@ -8,12 +8,20 @@ staged. If the commit fails, the messages of the tables in it are dropped
 and those tables are handed to ``on_failed`` (the server pauses them and
 reads them back once the database takes writes again); a table this process
 no longer holds (``fenced``) goes to the same callback.
+
+Each connection's messages then wait in its ``Mailbox`` until its socket
+takes them, counted in bytes: a client that stops reading gets no more of
+its requests handled once a little waits for it (``PAUSE_BYTES``), and is
+dropped once too much waits (``MAILBOX_BYTES``) or its socket has taken
+nothing for ``STALL`` seconds, so it never holds anyone else up.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import socket
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -23,6 +31,83 @@ from .store.base import Store, StoreError
 from .store.records import AddressEvent, Batch, TableWrite
 
 log = logging.getLogger("mexican_train.server")
+
+
+MAILBOX_BYTES = 1024 * 1024
+"""Bytes waiting for one connection past which it is dropped at once (its client does not read)."""
+PAUSE_BYTES = 32 * 1024
+"""Bytes waiting for one connection past which its next request waits until they are taken."""
+STALL = 10.0
+"""Seconds a connection's socket may take nothing while messages wait before the connection is dropped."""
+
+
+class Mailbox:
+    """One connection's messages on their way to its socket, in order, counted in bytes."""
+
+    def __init__(self, limit: int = MAILBOX_BYTES, pause: int = PAUSE_BYTES) -> None:
+        self.limit = limit
+        self.pause = pause
+        self.waiting = 0
+        """Bytes queued and not yet taken by the socket."""
+        self.overflowed = False
+        self._items: deque[str | None] = deque()
+        self._ready = asyncio.Event()
+        self._taken = asyncio.Event()
+
+    def put(self, text: str) -> bool:
+        """Queue ``text``; False (nothing queued) once more than ``limit`` bytes would wait: drop the connection."""
+        if self.overflowed or self.waiting + len(text) > self.limit:
+            self.overflowed = True
+            return False
+        self.waiting += len(text)
+        self._items.append(text)
+        self._ready.set()
+        return True
+
+    def end(self) -> None:
+        """Close the connection once what is queued is sent."""
+        self._items.append(None)
+        self._ready.set()
+
+    async def get(self) -> str | None:
+        """The next message to send (None: close)."""
+        while not self._items:
+            self._ready.clear()
+            await self._ready.wait()
+        return self._items.popleft()
+
+    def sent(self, text: str) -> None:
+        """The socket took ``text``."""
+        self.waiting -= len(text)
+        if self.waiting <= self.pause:
+            self._taken.set()
+
+    async def room(self, timeout: float) -> bool:
+        """Wait until at most ``pause`` bytes wait; False when they do not within ``timeout`` seconds."""
+        if self.waiting <= self.pause:
+            return True
+        self._taken.clear()
+        try:
+            await asyncio.wait_for(self._taken.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+
+SEND_BUFFER = 64 * 1024
+"""Bytes the system may hold for one connection's socket (it would grow to megabytes by itself, all of
+them answers a client that does not read has had worked out for it)."""
+
+
+def small_send_buffer(ws: Any) -> None:
+    """Keep the system's buffer of a connection's socket to ``SEND_BUFFER``: a client that stops reading
+    is noticed (``Mailbox.room``) after a few answers, not after megabytes."""
+    sock = ws.transport.get_extra_info("socket") if ws.transport is not None else None
+    if sock is not None:
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        except OSError:
+            pass
 
 
 class Receiver(Protocol):

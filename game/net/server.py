@@ -37,7 +37,7 @@ from .codes import normal_code
 from .limits import AddressLimits, LimitSettings
 from .memory import keep_pauses_short
 from .messages import MAX_BYTES, PROTOCOL, BadMessage, parse_request
-from .outbox import Outbox
+from .outbox import STALL, Mailbox, Outbox, small_send_buffer
 from .refusals import Moved, Refused
 from .store import Retention, Store, open_store
 from .table import Out, Table
@@ -45,8 +45,6 @@ from .tables import Tables
 from .thinking import Thinkers
 
 log = logging.getLogger("mexican_train.server")
-QUEUE_LIMIT = 2000
-"""Messages waiting for one connection before it is dropped as too slow."""
 
 
 def default_data() -> Path:
@@ -98,7 +96,7 @@ class Conn:
     address: str
     table: Table | None = None
     seat: int = -1
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    mailbox: Mailbox = field(default_factory=Mailbox)
     welcomed: bool = False
     """Whether its hello was answered (news of the service is sent only after the welcome)."""
     placed: bool = False
@@ -106,15 +104,20 @@ class Conn:
     sent here and is set up here, never sent on again."""
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a message (a connection too slow to take them is closed)."""
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            self.queue.put_nowait(None)
-            return
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        """Queue a message (a connection whose client does not read them is dropped)."""
+        if not self.mailbox.put(json.dumps(message, separators=(",", ":"))):
+            self.drop()
 
     def end(self) -> None:
         """Close the connection once what is queued is sent."""
-        self.queue.put_nowait(None)
+        self.mailbox.end()
+
+    def drop(self) -> None:
+        """Drop the connection at once: its client does not read what is sent to it."""
+        if not self.ws.transport.is_closing():
+            log.info("dropped %s: it did not read what was sent to it (%d KB waiting)", self.address,
+                     self.mailbox.waiting // 1024)
+            self.ws.transport.abort()
 
 
 class Server:
@@ -243,6 +246,7 @@ class Server:
         conn = Conn(ws, self._address_of(ws))
         named = request_path(ws.request.path) if ws.request is not None else None
         conn.placed = named is not None and named[0] == self.name
+        small_send_buffer(ws)
         self.conns.add(conn)
         sender = asyncio.create_task(self._sender(conn))
         try:
@@ -306,6 +310,10 @@ class Server:
     async def _requests(self, conn: Conn) -> None:
         """Every later message, answered one by one."""
         while True:
+            if not await conn.mailbox.room(STALL):  # its answers are not read: handle nothing more of it
+                conn.drop()
+                return
+            await asyncio.sleep(0)  # one request at a time: every other connection gets its turn between two
             data = await self._receive(conn)
             if data is None:
                 return
@@ -327,14 +335,18 @@ class Server:
     async def _sender(self, conn: Conn) -> None:
         """Send the connection's queued messages in order; None closes it."""
         while True:
-            text = await conn.queue.get()
+            text = await conn.mailbox.get()
             if text is None:
                 await conn.ws.close()
                 return
             try:
-                await conn.ws.send(text)
+                await asyncio.wait_for(conn.ws.send(text), STALL)
+            except TimeoutError:
+                conn.drop()
+                return
             except ConnectionClosed:
                 return
+            conn.mailbox.sent(text)
 
     def _gone(self, conn: Conn) -> None:
         """A connection closed: its person drops from their seat."""
