@@ -240,7 +240,7 @@ class Table:
         self.session = GameSession(self.options, configs, f"net-{new_match_id()}{new_match_id()}", self.table_id)
         self._save_seats()
         self._changed("the match starts")
-        return [(None, self.table_message()), *self._commit()]
+        return self._commit()
 
     def resume_dealing(self) -> None:
         """Commit to the next round of a table read back between two rounds with
@@ -248,14 +248,16 @@ class Table:
         self._commit()
 
     def _commit(self) -> list[Out]:
-        """Draw the round's secret and show its commitment: the deal waits for contributions."""
+        """Draw the round's secret and show its commitment: the deal waits for contributions (the
+        table, now ``dealing``, is sent first)."""
         self.state = "dealing"
         self.secret = new_salt()
         self.contributions = [""] * len(self.seats)
         self.deal_deadline = self.clock() + self.settings.deal_wait if self.settings.live else None
         self._save_round()
         self._save_row()
-        return [(None, self.commit_message()), *self._maybe_deal()]
+        self._save_progress()  # the people the deal waits for are whose move it is (the list says so)
+        return [(None, self.table_message()), (None, self.commit_message()), *self._maybe_deal()]
 
     def contribute(self, by: int, round_number: int, contribution: str) -> list[Out]:
         """A person's random contribution to the round's deal."""
@@ -290,7 +292,8 @@ class Table:
         self._changed(f"round {index + 1} dealt (mixed with {given} contributions)")
         start_events = tuple(match.start_events) + tuple(match.round.events or ()) if match.round else ()
         match.start_events = []
-        return self._after_change(start_events)
+        out = self._after_change(start_events)  # the turn clock starts in it: the table says so
+        return [(None, self.table_message()), *out]
 
     @property
     def round_number(self) -> int:
@@ -375,7 +378,7 @@ class Table:
                 self.state = "over"
                 self.finished_at = self.clock()
                 self._save_row()
-                out.append((None, self.match_end_message()))
+                out.extend([(None, self.match_end_message()), (None, self.table_message())])
                 self._changed("the match is over")
             else:
                 out.extend(self._commit())
