@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-from game.net.client import Client
+import pytest
+
+from game.net.client import Client, ServerRefused
 
 from .conftest import Person, Running, connected, next_of
 
@@ -61,4 +63,20 @@ def test_at_an_any_pace_table_a_contribution_awaited_is_the_persons_move(server:
         assert listed.state == "playing" and listed.waiting
         for client in (ana, look):
             await client.close()
+    asyncio.run(scenario())
+
+
+def test_leave_ends_the_seats_token(server: Running) -> None:
+    async def scenario() -> None:
+        ana = await connected(server.url)
+        table = await ana.create("Ana", "classic", 2, length="blitz", seats=["person", "open"])
+        await ana.start()
+        await next_of(ana, "update")
+        await ana.leave()
+        with pytest.raises(ServerRefused) as refused:
+            await ana.rejoin(table.table, table.token)
+        assert refused.value.code == "bad_token"
+        (listed,) = await ana.list_tables([(table.table, table.token)])
+        assert listed.found == "unknown"
+        await ana.close()
     asyncio.run(scenario())
