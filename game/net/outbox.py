@@ -146,6 +146,11 @@ class Outbox:
         self._staged: list[Staged] = []
         self._committing: set[str] = set()
         self._wake = asyncio.Event()
+        self._begun = 0
+        """Flushes begun (each takes everything staged when it begins)."""
+        self._ended = 0
+        self._flushed = asyncio.Event()
+        """Set when a flush ends (then replaced by a fresh one)."""
 
     def stage(self, table_id: str, epoch: int, writes: Sequence[TableWrite],
               sends: Sequence[tuple[Receiver, dict[str, Any]]]) -> None:
@@ -178,8 +183,28 @@ class Outbox:
             self._wake.clear()
             await self.flush()
 
+    async def caught_up(self) -> None:
+        """Wait until what is staged now is committed and handed to its connections (a connection's
+        next request is taken only then: one sending many at once gets one into each commit, as
+        anyone else does, and its requests never make everyone's commit long)."""
+        if not self._batch and not self._staged:
+            return
+        target = self._begun + 1  # the next flush to begin takes what is staged now
+        while self._ended < target:
+            await self._flushed.wait()
+
     async def flush(self) -> None:
         """Commit what is staged, then send its messages."""
+        self._begun += 1
+        try:
+            await self._flush()
+        finally:
+            self._ended += 1
+            flushed, self._flushed = self._flushed, asyncio.Event()
+            flushed.set()
+
+    async def _flush(self) -> None:
+        """``flush`` itself."""
         batch, staged = self._batch, self._staged
         self._batch, self._staged = Batch(), []
         failed: set[str] = set()

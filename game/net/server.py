@@ -331,6 +331,7 @@ class Server:
             except Exception:
                 log.exception("request from %s failed", conn.address)
                 self.send(conn, {"type": "error", "code": "server", "message": "the server could not do that"})
+            await self.outbox.caught_up()  # its answer stored and on its way before its next request
 
     async def _sender(self, conn: Conn) -> None:
         """Send the connection's queued messages in order; None closes it."""

@@ -76,3 +76,39 @@ def test_a_client_that_never_reads_is_held_then_dropped_while_the_others_are_ans
     handled = sum(1 for r in caplog.records if "seat 1 is now" in r.getMessage()) - 30
     assert any("did not read what was sent to it" in r.getMessage() for r in caplog.records)
     assert 0 < handled < sent - 100, f"{handled} of {sent} requests handled: none once its answers piled up"
+
+
+def test_a_connection_sending_many_requests_at_once_gets_one_into_each_commit(tmp_path: Path) -> None:
+    """Requests sent all at once are taken one commit at a time: however many one connection sends,
+    everyone else's answers never wait for a commit made long by them."""
+    from game.net.embedded import EmbeddedServer
+    from game.net.store import open_store
+    from game.net.store.records import Batch, SaveSeats
+
+    store = open_store("", tmp_path / "server")
+    commit = store.commit
+    per_commit: list[int] = []
+
+    async def counted(batch: Batch) -> set[str]:
+        per_commit.append(max((sum(isinstance(w, SaveSeats) for w in t.writes) for t in batch.tables.values()),
+                              default=0))
+        return await commit(batch)
+    store.commit = counted  # type: ignore[method-assign]
+    embedded = EmbeddedServer(tmp_path / "server", "127.0.0.1", 0, store=store, hello_timeout=5, tick=0.05,
+                              workers=1)
+    embedded.start()
+
+    async def scenario() -> None:
+        many = await connected(embedded.url)
+        await many.create("Ana", "classic", 4, seats=["person", "open", "open", "open"])
+        await next_of(many, "table")
+        for turn in range(200):
+            await many.send_raw(json.dumps({"type": "seat", "seat": 1 + turn % 3, "kind": ("easy", "hard")[turn % 2]}))
+        for _ in range(200):
+            await next_of(many, "table")
+        await many.close()
+    try:
+        asyncio.run(scenario())
+    finally:
+        embedded.stop()
+    assert len(per_commit) > 200 and max(per_commit) == 1, f"seat changes per commit: {max(per_commit)}"
