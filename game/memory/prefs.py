@@ -86,7 +86,7 @@ FIELDS: Final[dict[str, tuple[Any, Check]]] = {
     "window": ([1280, 800], _window),
     "sound": (True, _one_of(True, False)),
     "volume": (0.75, _number(0.0, 1.0)),
-    "ui_scale": (1.0, _number(0.75, 1.5)),
+    "ui_scale": (1.0, _number(0.75, 2.0)),
     "palette": ("standard", _one_of("standard", "colour-blind")),
     "tips_seen": ([], _names),
     "last_setup": (None, _setup),

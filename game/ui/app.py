@@ -16,8 +16,9 @@ from .intents import translate
 from .scene import Routes, Scene
 from .settings import Settings
 from .sound import Sounds
+from .window_sizes import SMALLEST, clamped
 
-MIN_SIZE = (1024, 640)
+MIN_SIZE = SMALLEST
 START_SIZE = (1280, 800)
 FPS = 60
 
@@ -62,7 +63,7 @@ class App:
                 # re-upload whole every frame (with software OpenGL that alone
                 # cost a third of a core): a waiting window then costs almost nothing.
                 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.screen = pygame.display.set_mode(clamped(size, self.screen_size()), pygame.RESIZABLE)
             pygame.display.set_caption("Mexican Train")
         self.fullscreen = False
         self._windowed_at: tuple[int, int] = (0, 0)
@@ -137,6 +138,36 @@ class App:
     def size(self) -> tuple[int, int]:
         """Window size in pixels."""
         return self.screen.get_size()
+
+    def screen_size(self) -> tuple[int, int]:
+        """The screen's size in pixels (a headless run's screen holds every size offered)."""
+        if self.headless:
+            return (7680, 4320)
+        try:
+            desktop = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            return (7680, 4320)  # unknown: no size is held back
+        return (int(desktop[0]), int(desktop[1]))
+
+    def set_window(self, size: tuple[int, int] | None) -> None:
+        """A window of ``size`` pixels (held to the screen) or fullscreen (None), at once; remembered."""
+        if size is None:
+            if not self.fullscreen:
+                self.toggle_fullscreen()
+            return
+        self.settings.window = clamped(size, self.screen_size())
+        if self.fullscreen:
+            self.toggle_fullscreen()  # back to a window of that size
+            return
+        if self.headless:
+            self.screen = pygame.Surface(self.settings.window)
+        else:
+            try:
+                pygame.display.set_mode(self.settings.window, pygame.RESIZABLE)
+            except pygame.error:
+                return
+        self._resized()
+        self.settings.remember()
 
     # ------------------------------------------------------------------- loop
     def toggle_fullscreen(self) -> None:

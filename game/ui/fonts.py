@@ -19,8 +19,11 @@ _FILES = {
     "title": "DejaVuSerif-Bold.ttf",
 }
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
+PIXELS = 0.0
+"""A scene's text room meaning: the sizes it asks for are pixels already (laid out from
+``game.ui.sizing``, the text setting included), so nothing scales them again."""
 _cap = [float("inf")]
-"""The largest UI scale text may take now (see ``capped``)."""
+"""The largest UI scale text may take now (see ``capped``; ``PIXELS``: none, sizes are pixels)."""
 _texts: dict[tuple[str, str, int, tuple[int, int, int], int, float], pygame.Surface] = {}
 
 
@@ -50,15 +53,17 @@ def font(size: int, style: str = "regular", scaled: bool = True) -> pygame.font.
 
 
 def text_scale() -> float:
-    """How much larger than designed text is drawn now: the UI scale, within any ``capped`` limit."""
-    return min(ui_scale.current(), _cap[-1])
+    """How much larger than designed text is drawn now: the UI scale, within any ``capped`` limit
+    (1.0 where the sizes asked for are pixels already, see ``PIXELS``)."""
+    cap = _cap[-1]
+    return 1.0 if cap <= PIXELS else min(ui_scale.current(), cap)
 
 
 @contextmanager
 def capped(limit: float) -> Iterator[None]:
     """Inside the block, text grows with the UI scale only up to ``limit``
-    (for text laid out in a box of fixed size, such as a seat panel)."""
-    _cap.append(min(limit, _cap[-1]))
+    (for text laid out in a box of fixed size, such as a seat panel; sizes that are pixels stay so)."""
+    _cap.append(PIXELS if _cap[-1] <= PIXELS else min(limit, _cap[-1]))
     try:
         yield
     finally:
@@ -109,7 +114,8 @@ def blit_text(
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     target.blit(surf, rect)
     if _log[-1] is not None:
-        note(line, surf, rect, box)
+        clip = target.get_clip()
+        note(line, surf, rect, box, clip=None if clip == target.get_rect() else clip)
     return rect
 
 

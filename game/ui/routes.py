@@ -56,11 +56,12 @@ class GameRoutes:
 
         return RulesScene(options, section, players=players, lesson=lesson)
 
-    def dialog(self, heading: str, body: str, choices: Sequence[tuple[str, Callable[[], None]]]) -> Scene:
-        """A small modal question or notice with one button per choice."""
+    def dialog(self, heading: str, body: str, choices: Sequence[tuple[str, Callable[[], None]]],
+               focus: int = 0) -> Scene:
+        """A small modal question or notice with one button per choice (``focus``: the one Enter presses)."""
         from .scenes.dialog import DialogScene
 
-        return DialogScene(heading, body, choices)
+        return DialogScene(heading, body, choices, focus)
 
     def settings(self) -> Scene:
         """The settings screen."""
@@ -193,4 +194,4 @@ class GameRoutes:
         from .scenes.statistics import StatisticsScene
 
         stats, note = self.saves.statistics()
-        return StatisticsScene(stats, note)
+        return StatisticsScene(stats, note, in_progress=self.saves.has_autosave())

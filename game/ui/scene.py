@@ -1,5 +1,4 @@
-"""The scene base class, the routes between scenes, and the letterboxed design
-space menus are laid out in."""
+"""The scene base class, the routes between scenes and what a scene may ask of the app."""
 
 from __future__ import annotations
 
@@ -23,8 +22,6 @@ if TYPE_CHECKING:
     from .settings import Settings
     from .sound import Sounds
 
-DESIGN_W, DESIGN_H = 1600, 900
-
 FULL_RATE = 60
 """Frames per second while something on screen moves."""
 PULSE_RATE = 12
@@ -46,8 +43,8 @@ class Scene:
     ``draw`` only paints it; ``opaque`` scenes hide the scenes beneath them on the stack."""
 
     text_room: float = math.inf
-    """How far this scene's text may grow with the UI scale (see ``fonts.capped``):
-    scenes laid out in boxes of fixed size hold it to what fits them."""
+    """How far this scene's text may grow with the UI scale (see ``fonts.capped``; menus,
+    laid out in pixels with the text setting in them, say ``fonts.PIXELS``)."""
 
     narrator: Narrator | None = None
     """The part that says what this scene says as it opens, for a scene that hands that job to one."""
@@ -140,8 +137,10 @@ class Routes(Protocol):
         ``lesson`` offers Learn to play there (away from a table)."""
         ...
 
-    def dialog(self, heading: str, body: str, choices: Sequence[tuple[str, Callable[[], None]]]) -> Scene:
-        """A small modal question or notice: a button per choice (label, what it does)."""
+    def dialog(self, heading: str, body: str, choices: Sequence[tuple[str, Callable[[], None]]],
+               focus: int = 0) -> Scene:
+        """A small modal question or notice: a button per choice (label, what it does);
+        ``focus``: the choice Enter presses at first."""
         ...
 
     def settings(self) -> Scene:
@@ -286,25 +285,10 @@ class Host(Protocol):
         """Fullscreen on, or back to a window."""
         ...
 
+    def screen_size(self) -> tuple[int, int]:
+        """The screen's size in pixels."""
+        ...
 
-class Space:
-    """Maps the 1600x900 design space onto a window of any size, letterboxed."""
-
-    def __init__(self, size: tuple[int, int]) -> None:
-        w, h = size
-        self.k = min(w / DESIGN_W, h / DESIGN_H)
-        self.ox = (w - DESIGN_W * self.k) / 2
-        self.oy = (h - DESIGN_H * self.k) / 2
-
-    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
-        """A design rectangle in window pixels."""
-        k = self.k
-        return pygame.Rect(round(self.ox + x * k), round(self.oy + y * k), round(w * k), round(h * k))
-
-    def point(self, x: float, y: float) -> tuple[float, float]:
-        """A design point in window pixels."""
-        return (self.ox + x * self.k, self.oy + y * self.k)
-
-    def px(self, v: float) -> int:
-        """A design length in window pixels."""
-        return max(1, round(v * self.k))
+    def set_window(self, size: tuple[int, int] | None) -> None:
+        """A window of ``size`` pixels (held to the screen) or fullscreen (None), at once; remembered."""
+        ...

@@ -1,4 +1,4 @@
-"""The player's UI scale: how much larger (or smaller) text and tiles are drawn.
+"""The player's text setting: how much larger (or smaller) text and tiles are drawn, 75% to 200%.
 
 One value for the whole window, like the colour palette: the settings scene
 and start-up set it with ``use_scale``; fonts, the hand tray and the train
@@ -7,7 +7,7 @@ layout read it with ``current``.
 
 from __future__ import annotations
 
-SCALES: tuple[float, ...] = (0.75, 0.9, 1.0, 1.15, 1.3, 1.5)
+SCALES: tuple[float, ...] = (0.75, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0)
 """The steps the settings offer (the settings file may hold any value from the first to the last)."""
 
 _current = 1.0

@@ -1,4 +1,4 @@
-"""Buttons, text fields and value pickers laid out in the design space."""
+"""Buttons, text fields and value pickers, placed in window pixels by their scene's layout."""
 
 from __future__ import annotations
 
@@ -13,23 +13,31 @@ from . import theme
 from .draw import panel
 from .fonts import blit_text, fit_size, font, note, text
 from .intents import Intent
-from .scene import Space
+
+
+def _rect() -> pygame.Rect:
+    """An empty rectangle: where a widget is before its scene lays it out."""
+    return pygame.Rect(0, 0, 0, 0)
 
 
 @dataclass
 class Button:
-    """A clickable label; ``rect`` is in design pixels (1600x900)."""
+    """A clickable label; its scene's layout gives it ``rect`` (window pixels) and ``size``
+    (the label's pixels). ``lit``: it has the keyboard focus (the pointer over it moves the
+    focus there, so only one button is ever lit)."""
 
     label: str
-    rect: tuple[float, float, float, float]
     on_click: Callable[[], None]
     enabled: bool = True
     primary: bool = False
     hint: str = ""
     hover: bool = False
-    size: int = 26
+    """The pointer is over it (a release there clicks it)."""
+    lit: bool = False
+    size: int = 18
     speak_as: str = ""
     """What a screen reader says instead of ``label`` when the label is a glyph ("\u25c0": "Step back")."""
+    rect: pygame.Rect = field(default_factory=_rect)
 
     def spoken(self) -> str:
         """What the button says when the keyboard reaches it: its label (or ``speak_as``), the word
@@ -37,43 +45,49 @@ class Button:
         said = f"{self.speak_as or self.label}, button"
         return f"{said}, {self.hint}" if self.hint else said
 
-    def screen_rect(self, space: Space) -> pygame.Rect:
-        """Where the button is in the window."""
-        return space.rect(*self.rect)
+    def place(self, rect: pygame.Rect, size: int) -> None:
+        """Put the button at ``rect`` with its label at ``size`` pixels (its scene's layout)."""
+        self.rect = pygame.Rect(rect)
+        self.size = size
 
-    def handle(self, intent: Intent, space: Space) -> bool:
-        """Track hovering; click on release inside. Returns True if used."""
+    def handle(self, intent: Intent) -> bool:
+        """Track the pointer; click on release inside. Returns True if used."""
         if intent.kind in ("move", "press", "release"):
-            self.hover = self.screen_rect(space).collidepoint(intent.pos)
+            self.hover = self.rect.collidepoint(intent.pos)
         if intent.kind == "release" and self.hover and self.enabled and intent.button == 1:
             self.on_click()
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, space: Space) -> None:
-        """Paint the button."""
-        rect = self.screen_rect(space)
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the button: its face, the label and the hint under it."""
+        rect = self.rect
         if not self.enabled:
             color = theme.BUTTON_OFF
         elif self.primary:
-            color = theme.BUTTON_HOVER if self.hover else theme.BUTTON
+            color = theme.BUTTON_HOVER if self.lit else theme.BUTTON
         else:
-            color = theme.PANEL_EDGE if self.hover else theme.PANEL_LIGHT
-        panel(surface, rect, color, 255, radius=space.px(10), edge=theme.GOLD if self.hover and self.enabled else None, width=2)
+            color = theme.PANEL_EDGE if self.lit else theme.PANEL_LIGHT
+        panel(surface, rect, color, 255, radius=radius_for(self.size), edge=None)
         ink = theme.INK if self.enabled else theme.INK_DIM
-        room = rect.w - space.px(24)
+        room = rect.w - max(8, self.size)
         hint, hint_size = ("", 0)
         if self.hint:
-            hint, hint_size = fit_size(self.hint, space.px(14), "regular", room, space.px(11))
+            hint, hint_size = fit_size(self.hint, round(self.size * 0.76), "regular", room, round(self.size * 0.6))
         below = font(hint_size).get_height() if hint else 0
-        smallest = space.px(self.size * 0.6)
-        label, size = fit_size(self.label, space.px(self.size), "bold", room, smallest)
-        while size > smallest and font(size, "bold").get_height() + below > rect.h - space.px(4):
+        smallest = max(6, round(self.size * 0.75))
+        label, size = fit_size(self.label, self.size, "bold", room, smallest)
+        while size > smallest and font(size, "bold").get_height() + below > rect.h - 4:
             label, size = fit_size(self.label, size - 1, "bold", room, smallest)
         top = rect.centery - (font(size, "bold").get_height() + below) / 2
         drawn = blit_text(surface, label, size, ink, (rect.centerx, top), "midtop", "bold", box=rect)
         if hint:  # under the label, never on it
             blit_text(surface, hint, hint_size, theme.INK_DIM, drawn.midbottom, "midtop", box=rect)
+
+
+def radius_for(size: int) -> int:
+    """Corner radius of a widget whose text is ``size`` pixels."""
+    return max(4, round(size * 0.42))
 
 
 _CURSOR_MOVES: dict[str, Callable[[int, int], int]] = {
@@ -91,7 +105,6 @@ class TextField:
     Backspace/Delete, Left/Right/Home/End, Ctrl+A selects it all (typing then
     replaces it), Tab to the next field."""
 
-    rect: tuple[float, float, float, float]
     value: str = ""
     max_len: int = 18
     focused: bool = False
@@ -104,6 +117,14 @@ class TextField:
     """The whole text is selected: typing, Backspace or Delete replace it."""
     name: str = ""
     """The label shown beside the field ("Deal code"), which a screen reader says with its value."""
+    size: int = 18
+    """The text's size in pixels (its scene's layout sets it)."""
+    rect: pygame.Rect = field(default_factory=_rect)
+
+    def place(self, rect: pygame.Rect, size: int) -> None:
+        """Put the field at ``rect`` with its text at ``size`` pixels (its scene's layout)."""
+        self.rect = pygame.Rect(rect)
+        self.size = size
 
     def spoken(self) -> str:
         """What the field says when the keyboard reaches it: its name and what it holds."""
@@ -117,10 +138,10 @@ class TextField:
         self.blink = 0.0
         self.selected = on and select and bool(self.value)
 
-    def handle(self, intent: Intent, space: Space) -> bool:
+    def handle(self, intent: Intent) -> bool:
         """Apply one intent; True if the field used it."""
         if intent.kind == "press":
-            return self._press(intent, space)
+            return self._press(intent)
         if not self.focused:
             return False
         kind = intent.kind
@@ -150,16 +171,20 @@ class TextField:
             return True
         return False
 
-    def _press(self, intent: Intent, space: Space) -> bool:
+    def _press(self, intent: Intent) -> bool:
         """A click: inside takes the focus and puts the cursor there, outside drops it."""
-        box = space.rect(*self.rect)
+        box = self.rect
         inside = box.collidepoint(intent.pos)
         self.selected = False
         self.focused = inside
         if inside:
-            size, offset = self._fit(space)
-            self.cursor = self._index_at(intent.pos[0] - box.x - space.px(10) + offset, size)
+            size, offset = self._fit()
+            self.cursor = self._index_at(intent.pos[0] - box.x - self._edge() + offset, size)
         return inside
+
+    def _edge(self) -> int:
+        """Pixels between the field's frame and its text."""
+        return max(6, round(self.size * 0.55))
 
     def _insert(self, text: str) -> None:
         """Type ``text`` at the cursor, keeping allowed characters up to the length limit."""
@@ -176,11 +201,11 @@ class TextField:
         elif not before:
             self.value = self.value[: self.cursor] + self.value[self.cursor + 1 :]
 
-    def _fit(self, space: Space) -> tuple[int, int]:
-        """The font size the text is drawn at (smaller for a long text, down to a
+    def _fit(self) -> tuple[int, int]:
+        """The font size the text is drawn at (a little smaller for a long text, down to a
         floor) and how far it is scrolled left (pixels) to keep the cursor in the field."""
-        room = space.rect(*self.rect).w - space.px(20)
-        _, size = fit_size(self.value, space.px(22), "regular", room, space.px(16))
+        room = self.rect.w - 2 * self._edge()
+        _, size = fit_size(self.value, self.size, "regular", room, round(self.size * 0.8))
         cursor = font(size).size(self.value[: self.cursor])[0]
         return size, max(0, cursor + 2 - room)
 
@@ -196,15 +221,17 @@ class TextField:
         """Advance the cursor blink."""
         self.blink += dt
 
-    def draw(self, surface: pygame.Surface, space: Space) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Paint the field, its text (smaller, then scrolled, when long) and, when focused,
         a blinking cursor."""
-        rect = space.rect(*self.rect)
-        pygame.draw.rect(surface, (18, 22, 30), rect, border_radius=space.px(6))
-        pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, rect, space.px(2), border_radius=space.px(6))
-        size, offset = self._fit(space)
-        x = rect.x + space.px(10)
-        inner = pygame.Rect(x, rect.y, rect.w - space.px(20), rect.h)
+        rect = self.rect
+        line = max(1, round(self.size * 0.12))
+        pygame.draw.rect(surface, (18, 22, 30), rect, border_radius=radius_for(self.size))
+        pygame.draw.rect(surface, theme.GOLD if self.focused else theme.PANEL_EDGE, rect, line,
+                         border_radius=radius_for(self.size))
+        size, offset = self._fit()
+        x = rect.x + self._edge()
+        inner = pygame.Rect(x, rect.y, rect.w - 2 * self._edge(), rect.h)
         if self.value:
             image = text(self.value, size, theme.INK)
             if self.selected:
@@ -215,28 +242,43 @@ class TextField:
             surface.blit(image, inner.clip(placed), inner.clip(placed).move(-placed.x, -placed.y))
             note(self.value, image, placed, rect, clip=inner)
         elif self.placeholder and not self.focused:
-            shown, shown_size = fit_size(self.placeholder, space.px(22), "regular", inner.w, space.px(14))
+            shown, shown_size = fit_size(self.placeholder, self.size, "regular", inner.w, round(self.size * 0.7))
             blit_text(surface, shown, shown_size, theme.INK_DIM, (x, rect.centery), "midleft", box=rect)
         if self.focused and int(self.blink * 2) % 2 == 0:
             cx = x - offset + font(size).size(self.value[: self.cursor])[0]
-            pygame.draw.line(surface, theme.GOLD, (cx, rect.y + space.px(7)), (cx, rect.bottom - space.px(7)), max(1, space.px(2)))
+            ends = round(rect.h * 0.2)
+            pygame.draw.line(surface, theme.GOLD, (cx, rect.y + ends), (cx, rect.bottom - ends), max(1, line))
 
 
 @dataclass
 class Picker:
     """A value chosen from a list with < and > (click the arrows or the value)."""
 
-    rect: tuple[float, float, float, float]
     choices: Sequence[Any]
     index: int = 0
     on_change: Callable[[Any], None] | None = None
     labels: Callable[[Any], str] = str
-    size: int = 20
+    size: int = 18
+    """The value's size in pixels (its scene's layout sets it)."""
     hover: bool = False
+    """The pointer is over it."""
+    lit: bool = False
+    """It has the keyboard focus."""
     enabled: bool = True
     name: str = ""
     """The label shown beside the picker ("Sound"), which a screen reader says with the value."""
-    _zones: list[pygame.Rect] = field(default_factory=list)
+    wheel: bool = True
+    """Whether the mouse wheel over it changes the value (not in a pane the wheel scrolls)."""
+    rect: pygame.Rect = field(default_factory=_rect)
+
+    def place(self, rect: pygame.Rect, size: int) -> None:
+        """Put the picker at ``rect`` with its value at ``size`` pixels (its scene's layout)."""
+        self.rect = pygame.Rect(rect)
+        self.size = size
+
+    def widest(self) -> str:
+        """The longest of its values as shown (what its width is measured for)."""
+        return max((self.labels(choice) for choice in self.choices), key=len, default="")
 
     def spoken(self) -> str:
         """What the picker says when the keyboard reaches it or its value changes: its name and value."""
@@ -261,33 +303,39 @@ class Picker:
         if self.on_change is not None:
             self.on_change(self.value)
 
-    def handle(self, intent: Intent, space: Space) -> bool:
+    def handle(self, intent: Intent) -> bool:
         """Click the left third to go back, elsewhere to go forward."""
-        rect = space.rect(*self.rect)
+        rect = self.rect
         if intent.kind in ("move", "press", "release"):
             self.hover = rect.collidepoint(intent.pos)
         if intent.kind == "release" and self.hover and intent.button in (1, 3):
             self.step(-1 if intent.pos[0] < rect.x + rect.w / 3 or intent.button == 3 else 1)
             return True
-        if intent.kind == "scroll" and self.hover:
+        if intent.kind == "scroll" and self.hover and self.wheel:
             self.step(-1 if intent.amount > 0 else 1)
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, space: Space) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Paint ``< value >``."""
-        rect = space.rect(*self.rect)
-        color = theme.PANEL_EDGE if self.hover and self.enabled else theme.PANEL_LIGHT
-        pygame.draw.rect(surface, color, rect, border_radius=space.px(6))
+        rect = self.rect
+        color = theme.PANEL_EDGE if self.lit and self.enabled else theme.PANEL_LIGHT
+        pygame.draw.rect(surface, color, rect, border_radius=radius_for(self.size))
         ink = theme.INK if self.enabled else theme.INK_DIM
         arrow = theme.GOLD if self.enabled else theme.INK_DIM
-        glyph = space.px(self.size - 4)
-        edge = space.px(10)
+        glyph = round(self.size * 0.8)
+        edge = max(6, round(self.size * 0.55))
         left = blit_text(surface, "\u25c0", glyph, arrow, (rect.x + edge, rect.centery), "midleft", box=rect)
         blit_text(surface, "\u25b6", glyph, arrow, (rect.right - edge, rect.centery), "midright", box=rect)
-        room = rect.w - 2 * (left.right - rect.x + space.px(10))  # clear of the arrows
-        label, size = fit_size(self.labels(self.value), space.px(self.size), "bold", room, space.px(self.size - 5))
+        room = rect.w - 2 * (left.right - rect.x + edge)  # clear of the arrows
+        label, size = fit_size(self.labels(self.value), self.size, "bold", room, round(self.size * 0.75))
         blit_text(surface, label, size, ink, rect.center, "center", "bold", box=rect)
+
+    def needs(self, size: int) -> int:
+        """The width the picker needs to show its widest value whole at ``size`` pixels, arrows included."""
+        glyph = font(round(size * 0.8), scaled=False).size("\u25c0")[0]
+        edge = max(6, round(size * 0.55))
+        return font(size, "bold", scaled=False).size(self.widest())[0] + 2 * (glyph + 2 * edge) + 4
 
 
 def text_width(line: str, size: int, style: str = "regular") -> int:

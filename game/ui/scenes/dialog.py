@@ -2,63 +2,74 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 import pygame
 
 from .. import theme
-from ..fonts import blit_text, text
-from ..scene import Host, Space
+from ..boxes import Column, centred, inset
+from ..fonts import blit_text
+from ..scene import Host
+from ..sizing import Sizes
 from ..widgets import Button
-from .menu import MenuScene, card
+from .menu import MenuScene, buttons_row, card
 
 Choice = tuple[str, Callable[[], None]]
 """A button's label and what it does (after the dialog has closed)."""
 
-WIDTH = 760
-"""The card's width in design pixels."""
+MEASURE = 34
+"""The card's width at most, in body text sizes (a line of some 60 characters)."""
 
 
 class DialogScene(MenuScene):
     """A card over the scene below with ``heading``, ``body`` (wrapped) and one
     button per choice. A button closes the dialog, then does its job; Esc does
-    what the last choice does; Enter presses the focused button (the first)."""
-
-    text_room = math.inf
-    """Text grows with the UI scale (the body wraps and the card grows with it)."""
+    what the last choice does; Enter presses the focused button (``focus``: the
+    first unless said otherwise)."""
 
     modal = True
 
-    def __init__(self, heading: str, body: str, choices: Sequence[Choice]) -> None:
+    def __init__(self, heading: str, body: str, choices: Sequence[Choice], focus: int = 0) -> None:
         super().__init__()
         self.heading = heading
         self.body = body
         self.choices = list(choices) or [("OK", lambda: None)]
-        self.top_y = 300.0
-        self.height = 300.0
-        self.body_at = 82.0
-        self._place(1.0)
+        self.widgets = [Button(label, self._chooser(job), primary=i == 0)
+                        for i, (label, job) in enumerate(self.choices)]
+        self.focus = max(0, min(focus, len(self.widgets) - 1))
+        self.card_box = pygame.Rect(0, 0, 0, 0)
+        self.heading_box = pygame.Rect(0, 0, 0, 0)
+        self.body_box = pygame.Rect(0, 0, 0, 0)
 
-    def _place(self, k: float) -> None:
-        """Size the card to the wrapped body at scale ``k`` and put the buttons under it."""
-        lines = text(self.body, max(6, round(20 * k)), theme.INK, wrap=max(1, round((WIDTH - 80) * k))).get_height() / k
-        head = text(self.heading, max(6, round(32 * k)), theme.GOLD, "title",
-                    wrap=max(1, round((WIDTH - 40) * k))).get_height() / k
-        self.body_at = 24 + head + 16
-        """Where the body starts below the card's top (design pixels): under the heading as it is drawn."""
-        self.height = self.body_at + lines + 36 + 60 + 28
-        self.top_y = (900 - self.height) / 2
-        count = len(self.choices)
-        width = min(260.0, (WIDTH - 60 - 20 * (count - 1)) / count)
-        x0 = 800 - (count * width + 20 * (count - 1)) / 2
-        y = self.top_y + self.height - 88
-        self.widgets = [
-            Button(label, (x0 + i * (width + 20), y, width, 60), self._chooser(job), primary=i == 0, size=22)
-            for i, (label, job) in enumerate(self.choices)
-        ]
-        self.focus = 0
-        self.widgets[0].hover = True
+    def layout(self, s: Sizes) -> None:
+        """The card as wide as a comfortable line (or the window), as tall as its words
+        and buttons, in the middle of the window; the buttons side by side, or one under
+        another when they do not fit across."""
+        frame = s.frame
+        widths = [s.button_width(b.label) for b in self.widgets]
+        across = sum(max(widths) for _ in widths) + 2 * s.gap * (len(widths) - 1)
+        width = min(frame.w, max(round(MEASURE * s.unit), across + 4 * s.pad))
+        inner_w = width - 4 * s.pad
+        stacked = across > inner_w
+        heading_h = s.wrapped(self.heading, s.heading * 3 // 2, inner_w, "title")
+        body_h = s.wrapped(self.body, s.body, inner_w)
+        buttons_h = (s.control * len(widths) + s.gap * (len(widths) - 1)) if stacked else s.control
+        height = 2 * s.pad + heading_h + s.gap + body_h + s.section + buttons_h + 2 * s.pad
+        self.card_box = centred(frame, width, height)
+        column = Column(inset(self.card_box, 2 * s.pad, 2 * s.pad), s.gap)
+        self.heading_box = column.take(heading_h)
+        self.body_box = column.take(body_h)
+        column.skip(s.section - s.gap)
+        if stacked:
+            for button in self.widgets:
+                button.place(column.take(s.control), s.label)
+        else:
+            buttons_row(column.take(s.control), self.widgets, s)
+
+    def attach(self, app: Host) -> None:
+        """Light the focused choice."""
+        super().attach(app)
+        self.show_focus()
 
     def spoken_title(self) -> str:
         """The dialog's heading."""
@@ -80,23 +91,14 @@ class DialogScene(MenuScene):
 
         return choose
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """Wrap the text again for the new window size."""
-        self._place(Space(size).k)
-
-    def attach(self, app: Host) -> None:
-        """Lay the card out for the window it opens in."""
-        super().attach(app)
-        self._place(self.space().k)
-
     def back(self) -> None:
         """Esc: the last choice (the one that changes least)."""
         self.widgets[-1].on_click()
 
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+    def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
         """The card, the heading and the wrapped body."""
-        card(surface, space, 800 - WIDTH / 2, self.top_y, WIDTH, self.height)
-        blit_text(surface, self.heading, space.px(32), theme.GOLD, space.point(800, self.top_y + 24), "midtop", "title",
-                  wrap=space.px(WIDTH - 40))
-        blit_text(surface, self.body, space.px(20), theme.INK,
-                  space.point(800 - WIDTH / 2 + 40, self.top_y + self.body_at), "topleft", wrap=space.px(WIDTH - 80))
+        card(surface, self.card_box, s)
+        blit_text(surface, self.heading, s.heading * 3 // 2, theme.GOLD, self.heading_box.midtop, "midtop", "title",
+                  wrap=self.heading_box.w, box=self.card_box)
+        blit_text(surface, self.body, s.body, theme.INK, self.body_box.topleft, "topleft", wrap=self.body_box.w,
+                  box=self.card_box)

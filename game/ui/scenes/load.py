@@ -1,4 +1,4 @@
-"""The Load screen: saved games from the saves store, a page at a time, with Delete.
+"""The Load screen: saved games from the saves store, as many as the window shows at a time, with Delete.
 
 The folder is scanned at once (names and dates only); each save's summary
 (rules, round, scores, or why it is damaged) is read on a background thread,
@@ -7,7 +7,7 @@ the visible page first, so thousands of saves never freeze a frame."""
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
@@ -16,22 +16,35 @@ import pygame
 from ...saves import SaveInfo
 from ...saves.listing import Entry, entry_date
 from .. import theme
+from ..boxes import Column, inset
 from ..draw import panel
 from ..fonts import blit_text
 from ..intents import Intent
 from ..saves_bridge import NO_SAVES, SavesBridge, describe_lines
-from ..scene import Space
-from ..widgets import Button, text_width
+from ..sizing import Sizes
+from ..widgets import Button
 from .menu import MenuScene, card
 
 ROWS = 7
-ROW_Y, ROW_H, ROW_GAP = 150, 70, 8
-LIST_X, LIST_W = 320, 820
+"""Rows read first in the background (a page in a small window); a page shows as many as fit."""
+
+
+def row_lines(entry: SaveInfo) -> tuple[str, str, str, str]:
+    """A save as its row shows it: the name, the date and time, the rules and the round (or
+    why it cannot be read), and every seat with its score (what tells two saves of one person apart)."""
+    name, when, details = describe_lines(entry)
+    if entry.problem or not entry.preset:
+        return name, when, details, ""
+    rules = entry.preset.replace("-", " ").title()
+    played = f"finished after {entry.rounds} rounds" if entry.finished else f"round {entry.round} of {entry.rounds}"
+    scores = "  \u00b7  ".join(f"{seat} {score}" for seat, score in zip(entry.seat_names, entry.scores))
+    return name, when, f"{rules}  \u00b7  {played}", scores
 
 
 @dataclass
 class SaveRow(Button):
-    """One save on two lines: name and date, then rules, round and scores (or the problem)."""
+    """One save: its name and date, then its rules and round, then every seat's score
+    (or the problem), each line whole (a long one wraps: the row is as tall as it needs)."""
 
     entry: SaveInfo | None = None
     damaged: bool = False
@@ -42,33 +55,38 @@ class SaveRow(Button):
             return ""
         return ". ".join(describe_lines(self.entry)) + (", cannot be opened" if self.damaged else ", button")
 
-    def draw(self, surface: pygame.Surface, space: Space) -> None:
+    def height(self, s: Sizes, width: int) -> int:
+        """The row's height at ``width`` pixels: every line whole."""
+        if self.entry is None:
+            return 0
+        name, when, details, scores = row_lines(self.entry)
+        room = width - 2 * s.pad
+        top = max(s.wrapped(name, s.body, room - s.width(when, s.small) - s.section, "bold"), s.line(s.small))
+        lines = top + s.wrapped(details, s.small, room) + (s.wrapped(scores, s.small, room) if scores else 0)
+        return lines + 2 * s.gap + 2 * (s.gap // 2) + s.gap
+
+    def draw(self, surface: pygame.Surface) -> None:
         """Paint the row."""
         if self.entry is None:
             return
-        rect = self.screen_rect(space)
-        color = theme.PANEL_EDGE if self.hover and not self.damaged else theme.PANEL_LIGHT
-        edge = theme.GOLD if self.hover and not self.damaged else (theme.RED if self.damaged else None)
-        panel(surface, rect, color, 255, radius=space.px(10), edge=edge, width=2)
-        name, when, details = describe_lines(self.entry)
-        pad = space.px(16)
-        top = rect.y + space.px(9)
-        blit_text(surface, when, space.px(16), theme.INK_DIM, (rect.right - pad, top + space.px(3)), "topright")
-        room = rect.w - 2 * pad - text_width(when, space.px(16)) - space.px(20)
-        blit_text(surface, _fit(name, space.px(22), room, "bold"), space.px(22), theme.INK if not self.damaged else theme.INK_DIM,
-                  (rect.x + pad, top), "topleft", "bold")
-        ink = theme.RED if self.damaged else theme.INK_DIM
-        blit_text(surface, _fit(details, space.px(17), rect.w - 2 * pad), space.px(17), ink,
-                  (rect.x + pad, rect.bottom - space.px(10)), "bottomleft")
+        rect = self.rect
+        s = self.sizes
+        color = theme.PANEL_EDGE if (self.hover or self.lit) and not self.damaged else theme.PANEL_LIGHT
+        panel(surface, rect, color, 255, radius=s.radius, edge=theme.RED if self.damaged else None, width=2)
+        name, when, details, scores = row_lines(self.entry)
+        inner = inset(rect, s.pad, s.gap + s.gap // 2)
+        date = blit_text(surface, when, s.small, theme.INK_DIM, inner.topright, "topright", box=rect)
+        room = inner.w - date.w - s.section
+        y = blit_text(surface, name, s.body, theme.INK if not self.damaged else theme.INK_DIM, inner.topleft,
+                      "topleft", "bold", wrap=room, box=rect).bottom + s.gap // 2
+        ink = theme.RED if self.damaged else theme.INK
+        y = blit_text(surface, details, s.small, ink, (inner.x, y), "topleft", wrap=inner.w, box=rect).bottom
+        if scores:
+            blit_text(surface, scores, s.small, theme.INK_DIM, (inner.x, y + s.gap // 2), "topleft", wrap=inner.w,
+                      box=rect)
 
-
-def _fit(line: str, size: int, width: int, style: str = "regular") -> str:
-    """``line`` shortened with an ellipsis to fit ``width`` pixels."""
-    if text_width(line, size, style) <= width:
-        return line
-    while line and text_width(line + "\u2026", size, style) > width:
-        line = line[:-1]
-    return line.rstrip() + "\u2026"
+    sizes: Sizes = field(default_factory=lambda: Sizes((1024, 640), 1.0, 16.0))
+    """The sizes the row was laid out with."""
 
 
 class LoadScene(MenuScene):
@@ -92,6 +110,9 @@ class LoadScene(MenuScene):
         self._stop = threading.Event()
         self._reader: threading.Thread | None = None
         self._shown_known = -1
+        self.page_rows = ROWS
+        """How many rows the window shows now (the layout counts them)."""
+        self.boxes: dict[str, pygame.Rect] = {}
         self.refresh()
 
     # ---------------------------------------------------------------- state
@@ -100,7 +121,7 @@ class LoadScene(MenuScene):
         summaries on a background thread, the visible page first."""
         self.files = self.saves.entries()
         self.confirming = None
-        self.offset = max(0, min(self.offset, len(self.files) - ROWS))
+        self.offset = max(0, min(self.offset, len(self.files) - 1))
         if not self.files:
             self.note, self.note_bad = NO_SAVES, False
         self._sync()
@@ -117,7 +138,7 @@ class LoadScene(MenuScene):
     def _read_all(self) -> None:
         """The background reader: one summary at a time until all are known."""
         while not self._stop.is_set():
-            page = self.files[self.offset : self.offset + ROWS]
+            page = self.files[self.offset : self.offset + self.page_rows]
             todo = next((e for e in page + self.files if e.path not in self.infos), None)
             if todo is None:
                 break
@@ -138,13 +159,15 @@ class LoadScene(MenuScene):
     def _sync(self) -> None:
         """The rows' summaries as known now; lay out again when that changed."""
         self.entries = [self._info(e) for e in self.files]
-        self._shown_known = sum(1 for e in self.files[self.offset : self.offset + ROWS] if e.path in self.infos)
-        self._layout()
+        self._shown_known = sum(1 for e in self.files[self.offset : self.offset + self.page_rows] if e.path in self.infos)
+        self.relayout()
+        if self.app is not None:
+            self.laid_out()
 
     def update(self, dt: float) -> None:
         """Show summaries the reader has finished since the last frame."""
         super().update(dt)
-        known = sum(1 for e in self.files[self.offset : self.offset + ROWS] if e.path in self.infos)
+        known = sum(1 for e in self.files[self.offset : self.offset + self.page_rows] if e.path in self.infos)
         if known != self._shown_known:
             self._sync()
 
@@ -159,23 +182,53 @@ class LoadScene(MenuScene):
             self._reader.join(timeout)
         self._sync()
 
-    def _layout(self) -> None:
-        """Rows for the entries from ``offset``, a Delete button per named save, Back."""
+    def layout(self, s: Sizes) -> None:
+        """The title; a card with the rows from ``offset`` that fit whole (a Delete button
+        beside each named save); under it where the page is and the note; Back at the bottom."""
+        frame = s.frame
+        column = Column(frame, s.gap)
+        self.boxes["title"] = column.take(s.line(s.title, "title"))
+        column.skip(s.section - s.gap)
+        width = min(frame.w, round(s.unit * 52))
+        delete_w = max(s.button_width("Delete"), s.button_width("Sure?"))
+        note_h = s.wrapped(self.note, s.small, width, "bold") if self.note else 0
+        foot = s.line(s.fine) + s.gap + (note_h + s.gap if note_h else 0) + s.section + s.control
+        card_box = pygame.Rect(frame.centerx - width // 2, column.bottom, width, frame.bottom - foot - column.bottom)
+        self.boxes["card"] = card_box
+        rows = inset(card_box, s.inside)
+        rows_w = rows.w - delete_w - s.gap
         self.widgets = []
-        for i, entry in enumerate(self.entries[self.offset : self.offset + ROWS]):
-            y = ROW_Y + i * (ROW_H + ROW_GAP)
-            damaged = bool(entry.problem)
-            self.widgets.append(SaveRow("", (LIST_X, y, LIST_W, ROW_H), partial(self.open, entry),
-                                        entry=entry, damaged=damaged))
+        y = rows.y
+        for entry in self.entries[self.offset:]:
+            row = SaveRow("", partial(self.open, entry), entry=entry, damaged=bool(entry.problem), sizes=s)
+            height = row.height(s, rows_w)
+            if y + height > rows.bottom and self.widgets:
+                break
+            row.place(pygame.Rect(rows.x, y, rows_w, height), s.body)
+            self.widgets.append(row)
             if not entry.is_autosave:
                 sure = self.confirming is not None and entry.path == self.confirming.path
-                self.widgets.append(Button("Sure?" if sure else "Delete", (LIST_X + LIST_W + 12, y + 11, 128, 48),
-                                           partial(self.delete, entry), primary=sure, size=20))
-        self.widgets.append(Button("Back", (700, 800, 200, 56), self.back, primary=True))
+                delete = Button("Sure?" if sure else "Delete", partial(self.delete, entry), primary=sure)
+                delete.place(pygame.Rect(rows.right - delete_w, y + (height - s.control) // 2, delete_w, s.control),
+                             s.label)
+                self.widgets.append(delete)
+            y += height + s.gap
+        self.page_rows = max(1, sum(1 for w in self.widgets if isinstance(w, SaveRow)))
+        if self.entries:  # the card holds what it shows
+            card_box.h = y - s.gap + s.inside - card_box.y
+        under = Column(pygame.Rect(card_box.x, card_box.bottom + s.gap, width, frame.h), s.gap)
+        self.boxes["page"] = under.take(s.line(s.fine))
+        self.boxes["note"] = under.take(note_h)
+        back = Button("Back", self.back, primary=True)
+        back.place(pygame.Rect(frame.centerx - s.button_width("Back") // 2 - s.pad, frame.bottom - s.control,
+                               s.button_width("Back") + 2 * s.pad, s.control), s.label)
+        self.widgets.append(back)
+        if self.focus >= len(self.focusables()):
+            self.focus = len(self.focusables()) - 1
 
     def scroll(self, rows: int) -> None:
         """Move the visible window by ``rows`` (clamped)."""
-        top = max(0, len(self.files) - ROWS)
+        top = max(0, len(self.files) - self.page_rows)
         offset = max(0, min(top, self.offset + rows))
         if offset != self.offset:
             self.offset = offset
@@ -190,14 +243,14 @@ class LoadScene(MenuScene):
             self.scroll(-intent.amount)
             return
         if intent.kind in ("page_up", "page_down"):
-            self.scroll(ROWS if intent.kind == "page_down" else -ROWS)
+            self.scroll(self.page_rows if intent.kind == "page_down" else -self.page_rows)
             return
         if intent.kind == "release" and self.confirming is not None:
             pending = self.confirming
             super().handle(intent)
             if self.confirming is pending:
                 self.confirming = None
-                self._layout()
+                self.relayout()
             return
         super().handle(intent)
 
@@ -221,7 +274,7 @@ class LoadScene(MenuScene):
         if self.confirming is None or entry.path != self.confirming.path:
             self.confirming = entry
             self.note, self.note_bad = f"Click \u201cSure?\u201d to delete {entry.name}", False
-            self._layout()
+            self.relayout()
             return
         self.confirming = None
         with self._store_lock:
@@ -230,22 +283,23 @@ class LoadScene(MenuScene):
         if not problem:
             self.files = [f for f in self.files if f.path != entry.path]
             self.infos.pop(entry.path, None)
-            self.offset = max(0, min(self.offset, len(self.files) - ROWS))
+            self.offset = max(0, min(self.offset, len(self.files) - self.page_rows))
         self._sync()
 
     # -------------------------------------------------------------- drawing
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """Title, the list card, the page position and the note."""
-        super().draw_body(surface, space)
-        card(surface, space, 290, 125, 1020, 655)
+    def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
+        """Title, the list card, where the page is and the note."""
+        blit_text(surface, self.title, s.title, theme.GOLD, self.boxes["title"].midtop, "midtop", "title")
+        if self.entries:
+            card(surface, self.boxes["card"], s)
         count = len(self.entries)
-        if count > ROWS:
-            last = min(count, self.offset + ROWS)
-            blit_text(surface, f"{self.offset + 1}\u2013{last} of {count}  \u00b7  wheel or PageUp/PageDown for more",
-                      space.px(16), theme.INK_DIM, space.point(LIST_X, 700), "topleft")
+        shown = self.page_rows
+        if count > shown:
+            last = min(count, self.offset + shown)
             arrows = ("\u25b2 " if self.offset > 0 else "") + ("\u25bc" if last < count else "")
-            blit_text(surface, arrows, space.px(18), theme.GOLD, space.point(LIST_X + LIST_W, 698), "topright", "bold")
+            where = f"{self.offset + 1}\u2013{last} of {count}  \u00b7  wheel or PageUp/PageDown for more  {arrows}"
+            blit_text(surface, where, s.fine, theme.INK_DIM, self.boxes["page"].topleft, "topleft")
         if self.note:
             color = theme.RED if self.note_bad else theme.GOLD
-            blit_text(surface, _fit(self.note, space.px(20), space.px(960), "bold"), space.px(20), color,
-                      space.point(800, 735), "midtop", "bold")
+            note = self.boxes["note"]
+            blit_text(surface, self.note, s.small, color, note.midtop, "midtop", "bold", wrap=note.w)

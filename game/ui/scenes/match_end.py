@@ -8,19 +8,14 @@ from ...memory.session import GameSession
 from ...review.cache import Reviewable
 from ...words.narrate import deciding_rules, first_place_words, ranking_text
 from .. import theme
-from ..fonts import blit_text, fit_size
-from ..intents import Intent
-from ..scene import FULL_RATE, Host, Space
-from ..score_sheet import paint_score_sheet
+from ..boxes import Column, inset
+from ..fonts import blit_text
+from ..painted import Item, Shape, Words, paint
+from ..score_sheet import SheetPlan, paint_score_sheet, plan_sheet
+from ..sizing import Sizes
 from ..table.draw import seat_color
-from ..tally import Reveal
 from ..widgets import Button
-from .menu import MenuScene, card, sentences
-
-BUTTONS_TOP = 800
-"""Where the buttons start (design y): the ranking, the sheet and any note end above."""
-NOTE_ROOM = 56
-"""Design pixels kept under the sheet for a note about the statistics."""
+from .menu import MenuScene, buttons_row, clipped, sentences
 
 PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 
@@ -34,35 +29,14 @@ class MatchEndScene(MenuScene):
         self.note = note or ""
         self.match = session.match
         self.ranking = self.match.ranking()
-        self.reveal = Reveal(self.match.players, 0.0)
-        """The places shown one by one, the last first and the winner last (started in ``attach``)."""
         self.widgets = [
-            Button("New match", (435, BUTTONS_TOP, 230, 60), self.new_match, primary=True),
-            Button("Replay rounds", (685, BUTTONS_TOP, 230, 60), self.replay),
-            Button("Title screen", (935, BUTTONS_TOP, 230, 60), self.title_screen),
+            Button("New match", self.new_match, primary=True),
+            Button("Replay rounds", self.replay),
+            Button("Title screen", self.title_screen),
         ]
-
-    def attach(self, app: Host) -> None:
-        """Start showing the places, from the last up to the winner (at once with reduced motion)."""
-        super().attach(app)
-        self.reveal = Reveal(self.match.players, 0.0 if app.settings.reduced_motion else app.settings.anim_scale)
-
-    def update(self, dt: float) -> None:
-        """The places slide in."""
-        super().update(dt)
-        self.reveal.update(dt)
-
-    def handle(self, intent: Intent) -> None:
-        """Space, or a click beside the buttons, shows every place at once; the rest is the menu's."""
-        if self.reveal.busy and (intent.kind == "skip" or (intent.kind == "press" and not any(
-                w.screen_rect(self.space()).collidepoint(intent.pos) for w in self.widgets))):
-            self.reveal.finish()
-            return
-        super().handle(intent)
-
-    def frame_rate(self) -> int:
-        """Full speed while the places slide in."""
-        return FULL_RATE if self.reveal.busy else super().frame_rate()
+        self.boxes: dict[str, pygame.Rect] = {}
+        self.items: list[Item] = []
+        self.plan: SheetPlan | None = None
 
     def spoken_body(self) -> str:
         """The final ranking, how first place was decided, and any note about the statistics."""
@@ -89,36 +63,47 @@ class MatchEndScene(MenuScene):
         """Esc goes to the title screen."""
         self.title_screen()
 
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """The headline, the places with totals and tie-breaks, and the score sheet."""
-        match = self.match
-        blit_text(surface, self._headline(), space.px(52), theme.GOLD, space.point(800, 50), "midtop", "title")
-        rules = deciding_rules(match)
-        if rules:
-            blit_text(surface, first_place_words(rules[0]), space.px(20), theme.INK, space.point(800, 124),
-                      "midtop")
-        n = match.players
-        sheet = 40 + (26 if n <= 5 else 21) * (n + 1)
-        room = BUTTONS_TOP - 14 - (NOTE_ROOM if self.note else 0) - 165 - 40 - 26 - sheet
-        row = max(28.0, min(60.0, room / max(1, n)))  # rows give way: the sheet keeps clear of the buttons
-        card(surface, space, 330, 165, 940, row * n + 40)
-        y = 185.0
-        order = [seat for group in self.ranking for seat in group]
-        for g, group in enumerate(self.ranking):
-            for seat in group:
-                tie_break = rules[g - 1] if g > 0 and seat == group[0] and rules[g - 1] != "total" else None
-                shown = self.reveal.shown(len(order) - 1 - order.index(seat))  # the last place first
-                if shown >= 1:
-                    self._place_row(surface, space, (g, seat), (y, row), tie_break)
-                elif shown > 0:  # wiped in from the left
-                    surface.set_clip(space.rect(340, y - 4, 920 * shown, row + 4))
-                    self._place_row(surface, space, (g, seat), (y, row), tie_break)
-                    surface.set_clip(None)
-                y += row
-        bottom = self._sheet(surface, space, y + 40, sheet)
+    def layout(self, s: Sizes) -> None:
+        """The headline and how first place was decided; then (scrolling when taller than
+        the room) the places, the score sheet on its card and any note; the buttons at the bottom."""
+        frame = s.frame
+        width = min(frame.w, round(s.unit * 56))
+        column = Column(pygame.Rect(frame.centerx - width // 2, frame.y, width, frame.h), s.gap)
+        headline = self._headline()
+        rules = deciding_rules(self.match)
+        first = first_place_words(rules[0]) if rules else ""
+        self.boxes["headline"] = column.take(s.wrapped(headline, s.title, width, "title"))
+        self.boxes["first"] = column.take(s.wrapped(first, s.body, width)) if first else pygame.Rect(0, 0, 0, 0)
+        column.skip(s.section - s.gap)
+        buttons = pygame.Rect(frame.x, frame.bottom - s.control, frame.w, s.control)
+        view = pygame.Rect(column.rect.x, column.bottom, width, buttons.y - s.section - column.bottom)
+        self.items = []
+        y = self._places(s, pygame.Rect(view.x, self.pane.top, width, 0), rules)
+        y += s.section
+        self.plan = plan_sheet(self.match, s, width - 2 * s.inside, self.session.hints)
+        sheet_card = pygame.Rect(view.x, y, width, self.plan.height + 2 * s.inside)
+        self.items.append(Shape(sheet_card, theme.PANEL, 2 * s.radius, card=True))
+        self.boxes["sheet"] = inset(sheet_card, s.inside)
+        y = sheet_card.bottom
         if self.note:  # under the sheet, above the buttons
-            blit_text(surface, self.note, space.px(17), theme.RED, space.point(340, bottom + 14), "topleft",
-                      "bold", wrap=space.px(920))
+            y += s.gap
+            self.items.append(Words(self.note, s.small, theme.RED, (view.x, y), style="bold", wrap=width))
+            y += s.wrapped(self.note, s.small, width, "bold")
+        self.pane.set(view, y - self.pane.top)
+        buttons_row(buttons, self.widgets, s)
+
+    def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
+        """The headline, how first place was decided; in the pane the places, the sheet and the note."""
+        box = self.boxes["headline"]
+        blit_text(surface, self._headline(), s.title, theme.GOLD, box.midtop, "midtop", "title", wrap=box.w)
+        rules = deciding_rules(self.match)
+        if rules:
+            box = self.boxes["first"]
+            blit_text(surface, first_place_words(rules[0]), s.body, theme.INK, box.midtop, "midtop", wrap=box.w)
+        with clipped(surface, self.pane.view):
+            paint(surface, self.items, self.pane.view)
+            if self.plan is not None:
+                paint_score_sheet(surface, self.plan, self.boxes["sheet"].topleft, self.match, s, self.session.hints)
 
     def _headline(self) -> str:
         """Who won, in the person's words when the person is among the winners."""
@@ -136,32 +121,39 @@ class MatchEndScene(MenuScene):
             return name if name == "You" else f"{name}  (you)"
         return f"{name}  ({self.session.seats[seat].kind})"
 
-    def _place_row(self, surface: pygame.Surface, space: Space, place: tuple[int, int],
-                   band: tuple[float, float], tie_break: str | None) -> None:
-        """One seat's row: place, name, rounds at zero, total and the tie-break that placed it."""
-        g, seat = place
-        y, row = band
-        middle = y + (row - 8) / 2
-        big = min(1.0, row / 50)  # a short row (many seats) takes smaller words
-        color = (70, 58, 24) if g == 0 else theme.PANEL_LIGHT
-        pygame.draw.rect(surface, color, space.rect(360, y, 880, row - 8), border_radius=space.px(10))
-        pygame.draw.rect(surface, seat_color(seat), space.rect(360, y, 10, row - 8), border_radius=space.px(4))
-        blit_text(surface, PLACES[g] if g < len(PLACES) else str(g + 1), space.px(26 * big), theme.GOLD,
-                  space.point(395, middle), "midleft", "title")
-        name, size = fit_size(self._seat_label(seat), space.px(24 * big), "bold", space.px(360), space.px(14))
-        blit_text(surface, name, size, theme.INK, space.point(480, middle), "midleft", "bold")
-        zeros = sum(1 for r in self.match.round_scores if r[seat] == 0)
-        blit_text(surface, f"{zeros} round{'s' if zeros != 1 else ''} at 0", space.px(max(12, 15 * big)),
-                  theme.INK_DIM, space.point(1010, middle), "midright")
-        blit_text(surface, f"{self.match.totals()[seat]} pts", space.px(26 * big), theme.GOLD,
-                  space.point(1220, middle), "midright", "bold")
-        if tie_break:
-            blit_text(surface, f"tie-break: {tie_break}", space.px(13), theme.RED, space.point(1010, y + 4), "topright", "bold")
-
-    def _sheet(self, surface: pygame.Surface, space: Space, top: float, height: float) -> float:
-        """Every round's score, seat by seat, under the ranking, in a card ``height`` tall;
-        where the card ends (design y)."""
-        match = self.match
-        card(surface, space, 330, top - 14, 940, height)
-        paint_score_sheet(surface, space, match, (340, top, 920, height - 30), self.session.hints)
-        return top - 14 + height
+    def _places(self, s: Sizes, room: pygame.Rect, rules: list[str]) -> int:
+        """A row per seat in the order of the ranking, from ``room``'s top: the place, the
+        name, the rounds at zero, the total and the tie-break that placed it; the y under them."""
+        y = room.y
+        totals = self.match.totals()
+        place_w = s.width("8th", s.heading, "title") + s.section
+        total_w = s.width("888 pts", s.heading, "bold") + s.section
+        for g, group in enumerate(self.ranking):
+            for seat in group:
+                tie_break = rules[g - 1] if g > 0 and seat == group[0] and rules[g - 1] != "total" else None
+                zeros = sum(1 for r in self.match.round_scores if r[seat] == 0)
+                zero_words = f"{zeros} round{'s' if zeros != 1 else ''} at 0"
+                label = self._seat_label(seat)
+                room_w = room.w - 2 * s.pad - place_w - total_w
+                name_h = s.wrapped(label, s.body, room_w, "bold")
+                height = max(s.line(s.heading, "title"), name_h + s.line(s.fine)
+                             + (s.line(s.fine) if tie_break else 0)) + 2 * s.gap
+                box = pygame.Rect(room.x, y, room.w, height)
+                self.items.append(Shape(box, (70, 58, 24) if g == 0 else theme.PANEL_LIGHT, s.radius))
+                self.items.append(Shape(pygame.Rect(box.x, box.y, max(4, s.gap // 2), box.h), seat_color(seat),
+                                        s.radius // 2))
+                x = box.x + s.pad
+                self.items.append(Words(PLACES[g] if g < len(PLACES) else str(g + 1), s.heading, theme.GOLD,
+                                        (x, box.centery), "midleft", "title"))
+                x += place_w
+                top = box.y + s.gap
+                self.items.append(Words(label, s.body, theme.INK, (x, top), style="bold", wrap=room_w))
+                top += name_h
+                self.items.append(Words(zero_words, s.fine, theme.INK_DIM, (x, top)))
+                if tie_break:
+                    self.items.append(Words(f"tie-break: {tie_break}", s.fine, theme.RED,
+                                            (x, top + s.line(s.fine)), style="bold"))
+                self.items.append(Words(f"{totals[seat]} pts", s.heading, theme.GOLD, (box.right - s.pad, box.centery),
+                                        "midright", "bold"))
+                y += height + s.gap // 2
+        return y

@@ -1,16 +1,20 @@
-"""A base for scenes made of widgets in the design space."""
+"""A base for scenes made of widgets, laid out from the window's size and the text setting."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
 from .. import theme
+from ..boxes import Column, row
 from ..draw import background, dim, panel
-from ..fonts import blit_text
+from ..fonts import PIXELS, blit_text, room
 from ..intents import Intent
-from ..scene import IDLE_RATE, Scene, Space
+from ..pane import Pane
+from ..scene import IDLE_RATE, Scene
+from ..sizing import SMALLEST, Sizes, sizes_for
 from ..widgets import Button, Picker, TextField
 
 VEIL = 190
@@ -19,13 +23,15 @@ the whole window, top bar and hand included, reads as out of play."""
 
 
 class MenuScene(Scene):
-    """Widgets laid out on 1600x900, a title, and a keyboard focus (a gold ring)
-    that reaches every button, picker and text field."""
+    """Widgets laid out from the window and the text setting (``layout``, run again only
+    when either changed or the pane scrolled), a title, a pane that scrolls what does not
+    fit, and a keyboard focus (a gold ring) that reaches every button, picker and text field.
+    The pointer over a widget lightens it; only the focus has a ring."""
 
     title = ""
     modal = False
-    text_room = 1.0
-    """Menus lay text out in boxes of fixed size: at the designed size unless a scene has room."""
+    text_room = PIXELS
+    """Menus ask for text in pixels, the text setting already in them (``game.ui.sizing``)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -34,16 +40,60 @@ class MenuScene(Scene):
         self.clock = 0.0
         self._noted = ""
         """The scene's note and error as last said (a new one is said once, when it appears)."""
+        self.pane = Pane()
+        """What scrolls: the layout sets its view and height, and lists ``scrolled``."""
+        self.scrolled: list[Any] = []
+        """The widgets inside the pane (drawn clipped to it, reached by the pointer only there)."""
+        self.sizes: Sizes = sizes_for(SMALLEST, 1.0)
+        """The sizes the scene was last laid out with."""
+        self._laid: tuple[Any, ...] | None = None
+
+    # ---------------------------------------------------------------- layout
+    def laid_out(self) -> Sizes:
+        """Lay the scene out for the window and text setting of now, unless it already is
+        (a layout is kept per window size, text setting and scroll); the sizes used."""
+        assert self.app is not None
+        s = sizes_for(self.app.size)
+        if self._laid != (s.window, s.scale, self.pane.offset, self.layout_key()):
+            with room(PIXELS):
+                for _ in range(3):  # again when the content's height moved the scroll
+                    offset = self.pane.offset
+                    self.sizes = s
+                    self.layout(s)
+                    if self.pane.offset == offset:
+                        break
+            self._laid = (s.window, s.scale, self.pane.offset, self.layout_key())
+            self._mark_focus()
+        return s
+
+    def layout_key(self) -> tuple[Any, ...]:
+        """What else the layout depends on (a note that may wrap to more lines): a change lays it out again."""
+        return (getattr(self, "note", ""), getattr(self, "error", ""))
+
+    def relayout(self) -> None:
+        """The scene's content changed: lay it out again before it is next drawn or used."""
+        self._laid = None
+
+    def layout(self, s: Sizes) -> None:
+        """Place the title and the widgets for sizes ``s`` (the default: the buttons in a
+        column in the middle, under the title)."""
+        frame = s.frame
+        column = Column(frame, s.gap)
+        if self.title:
+            column.take(s.line(s.title, "title"))
+            column.skip(s.section)
+        width = max((s.button_width(w.label) for w in self.widgets if isinstance(w, Button)), default=0)
+        for widget in self.widgets:
+            widget.place(column.take(s.control, max(width, frame.w // 3), "center"), s.label)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed: laid out again when next drawn."""
+        self.relayout()
 
     @property
     def opaque(self) -> bool:
         """Full scenes hide the scenes beneath; modal ones show them dimmed."""
         return not self.modal
-
-    def space(self) -> Space:
-        """The design space at the current window size."""
-        assert self.app is not None
-        return Space(self.app.size)
 
     def buttons(self) -> list[Button]:
         """The enabled buttons, in order."""
@@ -70,22 +120,39 @@ class MenuScene(Scene):
         self.speak(spoken_label(items[self.focus]))
 
     def show_focus(self) -> None:
-        """Mark the focused widget (hover look, or the typing cursor for a text field)."""
+        """Mark the focused widget (lit, or the typing cursor for a text field) and scroll
+        the pane to show it."""
+        self._mark_focus()
+        current = self.focused()
+        if current is not None and any(current is w for w in self.scrolled) \
+                and self.pane.show(current.rect, self.sizes.gap):
+            self.relayout()
+
+    def _mark_focus(self) -> None:
+        """Light the focused widget and no other (a text field focused takes the typing)."""
         items = self.focusables()
         for i, item in enumerate(items):
             if isinstance(item, TextField):
                 if (i == self.focus) != item.focused:
                     item.focus(i == self.focus)
             else:
-                item.hover = i == self.focus
+                item.lit = i == self.focus
 
     def handle(self, intent: Intent) -> None:
         """Widgets first; Up/Down and Tab (Shift+Tab back) move the focus over
         buttons, pickers and text fields; Left/Right change a focused picker;
-        Enter presses a button or steps a picker; Esc goes back."""
-        space = self.space()
+        Enter presses a button or steps a picker; Esc goes back; the wheel and
+        PageUp/PageDown scroll the pane when it has more than it shows."""
+        if self.app is not None:
+            self.laid_out()
+        if self._scrolls(intent):
+            return
+        outside = intent.kind in ("move", "press", "release") and not self.pane.view.collidepoint(intent.pos)
         for widget in self.widgets:
-            if widget.handle(intent, space):
+            if outside and any(widget is w for w in self.scrolled):
+                widget.hover = False
+                continue
+            if widget.handle(intent):
                 if intent.kind == "text" and isinstance(widget, TextField) and widget.focused:
                     self.speak(intent.text)  # typed characters are echoed, as a screen reader does
                 return
@@ -103,6 +170,24 @@ class MenuScene(Scene):
             self.speak(self.spoken_change(current))
         elif kind == "back":
             self.back()
+
+    def _scrolls(self, intent: Intent) -> bool:
+        """The wheel or PageUp/PageDown scroll the pane when it has more than it shows (the
+        wheel then never changes a picker under the pointer); whether the intent was used so."""
+        pane = self.pane
+        if not pane.scrolls:
+            return False
+        step = self.sizes.line(self.sizes.body) * 3
+        if intent.kind == "scroll":
+            moved = pane.scroll_by(-intent.amount * step)
+        elif intent.kind in ("page_up", "page_down"):
+            page = max(step, pane.view.h - step)
+            moved = pane.scroll_by(page if intent.kind == "page_down" else -page)
+        else:
+            return False
+        if moved:
+            self.relayout()
+        return True
 
     def said_notes(self) -> str:
         """What the scene says of what just happened: its ``note`` and its ``error``, where it has them."""
@@ -162,21 +247,26 @@ class MenuScene(Scene):
             surface.blit(background(self.app.size), (0, 0))
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Backdrop, title, widgets, then ``draw_body``."""
+        """Backdrop, ``draw_body``, the widgets (those in the pane clipped to it), the focus ring."""
         self.draw_backdrop(surface)
-        space = self.space()
-        self.draw_body(surface, space)
-        for widget in self.widgets:
-            widget.draw(surface, space)
-        current = self.focused()
-        if current is not None and not isinstance(current, TextField):
-            ring = space.rect(*current.rect).inflate(space.px(10), space.px(10))
-            pygame.draw.rect(surface, theme.GOLD, ring, max(2, space.px(3)), border_radius=space.px(12))
+        s = self.laid_out()
+        with room(PIXELS):
+            self.draw_body(surface, s)
+            current = self.focused()
+            for widget in self.widgets:
+                inside = any(widget is w for w in self.scrolled)
+                if inside and not self.pane.shows(widget.rect):
+                    continue
+                with clipped(surface, self.pane.view if inside else None):
+                    widget.draw(surface)
+                    if widget is current and not isinstance(current, TextField):
+                        ring(surface, s, widget.rect)
+            self.pane.draw_bar(surface, max(3, s.gap // 2))
 
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """Scene-specific painting under the widgets."""
+    def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
+        """Scene-specific painting under the widgets (the default: the title, as laid out)."""
         if self.title:
-            blit_text(surface, self.title, space.px(44), theme.GOLD, space.point(800, 60), "midtop", "title")
+            blit_text(surface, self.title, s.title, theme.GOLD, (s.window[0] // 2, s.frame.top), "midtop", "title")
 
 
 def spoken_label(widget: Any) -> str:
@@ -191,8 +281,43 @@ def sentences(*parts: str) -> str:
     return " ".join(part if part[-1] in ".!?:\u2026" else part + "." for part in said)
 
 
-def card(surface: pygame.Surface, space: Space, x: float, y: float, w: float, h: float) -> pygame.Rect:
-    """A large opaque panel in design coordinates (nothing beneath it shows through)."""
-    rect = space.rect(x, y, w, h)
-    panel(surface, rect, theme.PANEL, 255, radius=space.px(18))
+def card(surface: pygame.Surface, rect: pygame.Rect, s: Sizes) -> pygame.Rect:
+    """A large opaque panel at ``rect`` (nothing beneath it shows through)."""
+    panel(surface, rect, theme.PANEL, 255, radius=2 * s.radius)
     return rect
+
+
+def ring(surface: pygame.Surface, s: Sizes, box: pygame.Rect) -> None:
+    """The keyboard focus's gold ring around ``box``."""
+    width = s.line_width
+    pygame.draw.rect(surface, theme.GOLD, box.inflate(2 * width + 2, 2 * width + 2), width,
+                     border_radius=s.radius + width)
+
+
+class clipped:  # noqa: N801 - used as a context manager, like contextlib's helpers
+    """Inside the block, drawing on ``surface`` keeps within ``box`` (None: no limit)."""
+
+    def __init__(self, surface: pygame.Surface, box: pygame.Rect | None) -> None:
+        self.surface = surface
+        self.box = box
+        self.before: pygame.Rect | None = None
+
+    def __enter__(self) -> None:
+        if self.box is not None:
+            self.before = self.surface.get_clip()
+            self.surface.set_clip(self.box.clip(self.before))
+
+    def __exit__(self, *_: object) -> None:
+        if self.box is not None:
+            self.surface.set_clip(self.before)
+
+
+def buttons_row(box: pygame.Rect, buttons: Sequence[Button], s: Sizes, align: str = "center",
+                same: bool = True) -> None:
+    """Place ``buttons`` side by side in ``box`` (as tall as it), each wide enough for its
+    label (``same``: all as wide as the widest), ``align`` left, center or right."""
+    widths = [s.button_width(b.label) for b in buttons]
+    if same and widths:
+        widths = [max(widths)] * len(widths)
+    for button, place in zip(buttons, row(box, widths, s.gap * 2, align)):
+        button.place(place, s.label)

@@ -2,29 +2,21 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
-
-import pygame
 
 from ...memory.session import GameSession
 from .. import theme
-from ..fonts import blit_text
 from ..saves_bridge import SavesBridge
-from ..scene import Space
 from ..widgets import Button
-from .menu import MenuScene, card
+from .card_menu import CardMenu
 
 
-class PauseScene(MenuScene):
+class PauseScene(CardMenu):
     """A modal menu over the table of ``session``; the table keeps its state
     underneath. ``watching`` (a demo) offers no saving, nor does a run whose
     ``saves`` are unavailable; ``on_leave`` runs before going back to the title."""
 
-    text_room = math.inf
-    """Text grows with the UI scale (short labels on wide buttons)."""
-
-    modal = True
+    card_title = "Paused"
 
     def __init__(
         self, session: GameSession, saves: SavesBridge, watching: bool, on_leave: Callable[[], None],
@@ -40,13 +32,13 @@ class PauseScene(MenuScene):
         can_save = saves.can_save and not watching
         self.can_save = can_save
         self.widgets = [
-            Button("Resume", (620, 260, 360, 64), self.back, primary=True),
-            Button("Settings", (620, 340, 360, 64), self.settings),
-            Button("Rules", (620, 420, 360, 64), self.rules),
-            Button("Save as...", (620, 500, 360, 64), self.save_as, enabled=can_save,
+            Button("Resume", self.back, primary=True),
+            Button("Settings", self.settings),
+            Button("Rules", self.rules),
+            Button("Save as...", self.save_as, enabled=can_save,
                    hint="" if can_save else ("not in a demo" if watching else "saving unavailable")),
-            Button("Save and quit" if can_save else "Quit", (620, 580, 360, 64), self.save_and_quit),
-            Button("Quit to title", (620, 660, 360, 64), self.to_title),
+            Button("Save and quit" if can_save else "Quit", self.save_and_quit),
+            Button("Quit to title", self.to_title),
         ]
         failure = failure or ((saves.problem or "") if can_save else "")
         if failure:
@@ -91,8 +83,9 @@ class PauseScene(MenuScene):
         Try saving again, and Quit to title becomes Quit without saving."""
         self.note = f"Not saved: {problem}. Save as... a full path (~/game.json) to put it elsewhere."
         self.note_ok = False
-        self.widgets[4] = Button("Try saving again", (620, 580, 360, 64), self.save_and_quit)
-        self.widgets[5] = Button("Quit without saving", (620, 660, 360, 64), self.quit_without_saving)
+        self.widgets[4] = Button("Try saving again", self.save_and_quit)
+        self.widgets[5] = Button("Quit without saving", self.quit_without_saving)
+        self.relayout()
 
     def quit_without_saving(self) -> None:
         """Leave the game, knowing the latest moves are not saved (the player's choice)."""
@@ -113,11 +106,6 @@ class PauseScene(MenuScene):
         """The card's title."""
         return "Paused"
 
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """The card, its title and the last note."""
-        card(surface, space, 560, 150, 480, 630 if self.note_ok or not self.note else 730)
-        blit_text(surface, "Paused", space.px(44), theme.GOLD, space.point(800, 175), "midtop", "title")
-        if self.note:
-            color = theme.GREEN if self.note_ok else theme.RED
-            blit_text(surface, self.note, space.px(16), color, space.point(590, 738), "topleft", "bold",
-                      wrap=space.px(420))
+    def note_color(self) -> theme.Color:
+        """Green for a save made, red for a save that failed."""
+        return theme.GREEN if self.note_ok else theme.RED

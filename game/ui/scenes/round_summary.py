@@ -8,23 +8,20 @@ import pygame
 
 from ...engine import Match
 from ...engine.fairdeal import short
-from ...engine.tiles import HI, LO
 from ...review.cache import Reviewable
 from ...words.table_words import revealed_words, score_sheet_words
 from .. import theme
+from ..boxes import Column, inset
 from ..fonts import blit_text
 from ..intents import Intent
-from ..scene import FULL_RATE, Host, Space
-from ..score_sheet import paint_score_sheet
-from ..table.draw import seat_color
-from ..table.motion import faded
-from ..tally import Tally, paint_carried
-from ..tile_art import face, numerals_for
+from ..painted import Item, Words, paint
+from ..scene import FULL_RATE, Host
+from ..score_sheet import SheetPlan, paint_score_sheet, plan_sheet
+from ..sizing import Sizes
+from ..tween import Tween, Tweens
 from ..widgets import Button
-from .menu import MenuScene, card, sentences
-
-PROOF_TOP = 742
-"""Design y of the fair-deal proof, under the score sheet and above the buttons."""
+from .menu import MenuScene, buttons_row, card, clipped, sentences
+from .summary_hands import HandRow, plan_hands
 
 DEAF_SECONDS = 1.0
 """Keys pressed this soon after the summary opens were meant for the table: they are ignored."""
@@ -59,19 +56,22 @@ class RoundSummaryScene(MenuScene):
         assert state is not None and state.scores is not None
         self.state = state
         self.scores: list[int] = state.scores
-        self.tally = Tally([[HI[t] + LO[t] for t in hand] for hand in state.hands], self.scores, 0.0)
-        """The round's tally counting into the scores (started with the pace's length in ``attach``)."""
+        self.count = 0.0
         self.age = 0.0
+        self.tweens = Tweens()
         self.lesson = lesson
         label = "See the final result  (N)" if last else "Next round  (N)"
         if lesson is not None:
             label = "Finish the lesson  (N)"
-        self.widgets = [
-            Button(label, (640, 810, 320, 60), self.next, primary=True),
-            Button("Replay this round", (1000, 810, 300, 60), self.replay, size=22),
-        ]
+        self.widgets = [Button(label, self.next, primary=True), Button("Replay this round", self.replay)]
         if self.reviewable is not None:
-            self.widgets.append(Button("Review this round", (300, 810, 300, 60), self.review, size=22))
+            self.widgets.insert(0, Button("Review this round", self.review))
+            self.focus = 1
+        self.boxes: dict[str, pygame.Rect] = {}
+        self.hand_rows: list[HandRow] = []
+        self.plan: SheetPlan | None = None
+        self.items: list[Item] = []
+        """What the layout placed under the hands: the lesson's words or the fair-deal proof."""
 
     def spoken_title(self) -> str:
         """'Round 3 of 13 is over' (or the lesson's round)."""
@@ -104,16 +104,15 @@ class RoundSummaryScene(MenuScene):
                                              self.reviewable.cache, self.you))
 
     def attach(self, app: Host) -> None:
-        """Start the tally: each hand counted, then carried into the totals (at once with reduced motion)."""
+        """Start counting the pips up."""
         super().attach(app)
-        scale = 0.0 if app.settings.reduced_motion else app.settings.anim_scale
-        self.tally = Tally(self.tally.hands, self.scores, scale)
+        self.tweens.add(Tween(self, {"count": 1.0}, 1.4 * app.settings.anim_scale, "out_cubic"))
 
     def update(self, dt: float) -> None:
         """Count up; a demo at the instant pace moves straight on."""
         super().update(dt)
         self.age += dt
-        self.tally.update(dt)
+        self.tweens.update(dt)
         assert self.app is not None
         if self.watching and self.app.settings.pace == "instant":
             self.next()
@@ -126,11 +125,7 @@ class RoundSummaryScene(MenuScene):
                 and self.age < DEAF_SECONDS:
             return
         if intent.kind == "skip":
-            self.tally.finish()
-            return
-        if intent.kind == "press" and self.tally.busy and not any(
-                w.screen_rect(self.space()).collidepoint(intent.pos) for w in self.widgets):
-            self.tally.finish()  # a click beside the buttons shows the tally's end
+            self.tweens.finish_all()
             return
         if intent.kind == "key" and intent.char == "n":
             self.next()
@@ -143,7 +138,7 @@ class RoundSummaryScene(MenuScene):
 
     def frame_rate(self) -> int:
         """Full speed while the pips count up."""
-        return FULL_RATE if self.tally.busy else super().frame_rate()
+        return FULL_RATE if self.tweens.busy else super().frame_rate()
 
     def next(self) -> None:
         """Close the summary and deal the next round (or finish the match)."""
@@ -152,99 +147,94 @@ class RoundSummaryScene(MenuScene):
             self.app.pop()
         self.on_next()
 
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """Every hand revealed with its pips counting up, then the score sheet."""
-        state = self.state
-        match = self.match
-        n = state.players
-        card(surface, space, 80, 40, 1440, 840)
-        number = match.round_number
-        heading = "The lesson's round is over" if self.lesson else f"Round {number} of {match.setup.rounds} is over"
-        blit_text(surface, heading, space.px(40), theme.GOLD, space.point(800, 58), "midtop", "title")
-        if state.went_out is not None:
-            sub = f"{match.names[state.went_out]} went out."
-        else:
-            sub = "The round was blocked: nobody could play."
-        blit_text(surface, sub, space.px(20), theme.INK, space.point(800, 112), "midtop")
-        # hands revealed with the pips counting up
-        row_h = min(66.0, 370 / n)
-        unit = int(min(27, row_h * 0.44))
-        y0 = 150.0
-        for seat in range(n):
-            y = y0 + seat * row_h
-            pygame.draw.rect(surface, seat_color(seat), space.rect(110, y + 4, 8, row_h - 8))
-            blit_text(surface, match.names[seat], space.px(20), theme.INK, space.point(130, y + row_h / 2), "midleft", "bold")
-            hand = state.hands[seat]
-            x = 330.0
-            numerals = numerals_for(space.px(unit), state.setup.set_max, self.app is not None and self.app.settings.numerals)
-            counted = self.tally.counted(seat)
-            for i, tile in enumerate(hand[:19]):
-                img = face(HI[tile], LO[tile], space.px(unit), numerals=numerals)
-                surface.blit(img if i < counted else faded(img, 0.45), img.get_rect(midleft=space.point(x, y + row_h / 2)))
-                x += unit * 2 + 6
-            if not hand:
-                blit_text(surface, "out!", space.px(20), theme.GREEN, space.point(x, y + row_h / 2), "midleft", "bold")
-            score = self.tally.row_value(seat)
-            blit_text(surface, f"{score}", space.px(26), theme.GOLD, space.point(1480, y + row_h / 2), "midright", "bold")
-            if state.charges and state.charges[seat]:
-                blit_text(surface, f"incl. +{state.charges[seat]} for an open double", space.px(13), theme.RED, space.point(1400, y + row_h / 2), "midright")
-        # the score sheet
-        top = y0 + n * row_h + 20
+    def heading(self) -> tuple[str, str]:
+        """The heading and the line under it (who went out)."""
+        match, state = self.match, self.state
+        heading = ("The lesson's round is over" if self.lesson
+                   else f"Round {match.round_number} of {match.setup.rounds} is over")
+        sub = (f"{match.names[state.went_out]} went out." if state.went_out is not None
+               else "The round was blocked: nobody could play.")
+        return heading, sub
+
+    def layout(self, s: Sizes) -> None:
+        """A card over the window: the heading, then (scrolling when it is taller than the
+        room) every hand revealed, the score sheet or what the lesson taught, the fair-deal
+        proof; the buttons at the bottom."""
+        frame = s.frame
+        box = self.boxes["card"] = pygame.Rect(frame)
+        inner = inset(box, s.inside)
+        heading, sub = self.heading()
+        column = Column(inner, s.gap)
+        self.boxes["heading"] = column.take(s.line(s.title, "title"))
+        self.boxes["sub"] = column.take(s.line(s.body))
+        column.skip(s.section - s.gap)
+        buttons = pygame.Rect(inner.x, inner.bottom - s.control, inner.w, s.control)
+        view = pygame.Rect(inner.x, column.bottom, inner.w, buttons.y - s.section - column.bottom)
+        numbers = self.app is not None and self.app.settings.numerals
+        top = self.pane.top
+        self.hand_rows, y = plan_hands(self.match, self.scores, s, pygame.Rect(view.x, top, view.w, 0), numbers)
+        self.items = []
+        self.plan = None
+        y += s.section
         if self.lesson is not None:
-            self._learned(surface, space, top, *self.lesson)
-            return
-        self._sheet(surface, space, top)
-        self._proof(surface, space)
+            y = self._learned(s, view, y, *self.lesson)
+        else:
+            self.plan = plan_sheet(self.match, s, view.w, self.hints)
+            self.items.append(Words("Score sheet", s.heading, theme.GOLD, (view.x, y), style="bold"))
+            y += s.line(s.heading, "bold") + s.gap
+            self.boxes["sheet"] = pygame.Rect(view.x, y, view.w, self.plan.height)
+            y += self.plan.height + s.section
+            y = self._proof(s, view, y)
+        self.pane.set(view, y - top)
+        buttons_row(buttons, self.widgets, s, same=False)
 
-    def _row_middles(self) -> list[float]:
-        """The design y of the middle of each seat's row of revealed tiles."""
-        n = self.state.players
-        row_h = min(66.0, 370 / n)
-        return [150.0 + seat * row_h + row_h / 2 for seat in range(n)]
-
-    def _learned(self, surface: pygame.Surface, space: Space, top: float, learned: Sequence[str],
-                 scoring: str) -> None:
-        """The lesson's end: how the round was scored, then what it taught."""
-        blit_text(surface, "How the round is scored", space.px(22), theme.GOLD, space.point(110, top), "topleft",
-                  "bold")
+    def _learned(self, s: Sizes, view: pygame.Rect, y: int, learned: Sequence[str], scoring: str) -> int:
+        """The lesson's end: how the round was scored, then what it taught; the y under it."""
         here = ", ".join(f"{name} {score}" for name, score in zip(self.match.names, self.scores) if score)
-        drawn = blit_text(surface, f"{scoring} This round: {here}.", space.px(18), theme.INK,
-                          space.point(110, top + 32), "topleft", wrap=space.px(1380))
-        y = top + 32 + drawn.height / space.k + 18
-        blit_text(surface, "What you learned", space.px(22), theme.GOLD, space.point(110, y), "topleft", "bold")
-        y += 34
+        said = f"{scoring} This round: {here}."
+        self.items.append(Words("How the round is scored", s.heading, theme.GOLD, (view.x, y), style="bold"))
+        y += s.line(s.heading, "bold") + s.gap
+        self.items.append(Words(said, s.body, theme.INK, (view.x, y), wrap=view.w))
+        y += s.wrapped(said, s.body, view.w) + s.section
+        self.items.append(Words("What you learned", s.heading, theme.GOLD, (view.x, y), style="bold"))
+        y += s.line(s.heading, "bold") + s.gap
         for line in learned:
-            drawn = blit_text(surface, f"\u2022  {line}", space.px(17), theme.INK, space.point(120, y), "topleft",
-                              wrap=space.px(1360))
-            y += drawn.height / space.k + 6
+            words = f"\u2022  {line}"
+            self.items.append(Words(words, s.body, theme.INK, (view.x + s.gap, y), wrap=view.w - s.gap))
+            y += s.wrapped(words, s.body, view.w - s.gap) + s.gap // 2
+        return y
 
-    def _proof(self, surface: pygame.Surface, space: Space) -> None:
-        """The fair-deal proof revealed: the fingerprint shown before the round,
-        the salt now made known, and where to check it (docs/fair-deal.md)."""
+    def _proof(self, s: Sizes, view: pygame.Rect, y: int) -> int:
+        """The fair-deal proof revealed: the fingerprint shown before the round, the salt
+        now made known, and where to check it (docs/fair-deal.md); the y under it."""
         match = self.match
         index = len(match.round_scores) - 1
         if self.deal_check:
-            blit_text(surface, self.deal_check, space.px(18), theme.WARN, space.point(110, PROOF_TOP), "topleft",
-                      "bold", wrap=space.px(1380))
-            return
+            self.items.append(Words(self.deal_check, s.small, theme.WARN, (view.x, y), style="bold", wrap=view.w))
+            return y + s.wrapped(self.deal_check, s.small, view.w, "bold")
         if index < 0 or index >= len(match.salts) or not match.salts[index]:
-            return
+            return y
         head = f"Fair deal \u2713  fingerprint {short(match.fingerprints[index])}, shown before the round"
-        blit_text(surface, head, space.px(18), theme.INK, space.point(110, PROOF_TOP), "topleft", "bold")
+        self.items.append(Words(head, s.small, theme.INK, (view.x, y), style="bold", wrap=view.w))
+        y += s.wrapped(head, s.small, view.w, "bold") + s.gap // 2
         line = (f"Its secret salt: {match.salts[index]}. Hashed with the deal order (Replay shows it, the save "
                 "keeps it) it gives that fingerprint: mexican-train verify-deal SAVE checks every round.")
-        blit_text(surface, line, space.px(15), theme.INK_DIM, space.point(110, PROOF_TOP + 28), "topleft",
-                  wrap=space.px(1380))
+        self.items.append(Words(line, s.fine, theme.INK_DIM, (view.x, y), wrap=view.w))
+        return y + s.wrapped(line, s.fine, view.w)
 
-    def _sheet(self, surface: pygame.Surface, space: Space, top: float) -> None:
-        """The score sheet: every round so far and the totals."""
-        blit_text(surface, "Score sheet", space.px(22), theme.GOLD, space.point(110, top), "topleft", "bold")
-        y = top + 34
-        tally = self.tally
-        totals = paint_score_sheet(surface, space, self.match, (110, y, 1380, PROOF_TOP - 30 - y), self.hints,
-                                   counted=[tally.added(seat) for seat in range(self.state.players)])
-        rows = self._row_middles()
-        for seat, total in enumerate(totals):  # each round score carried up into its total
-            flight = tally.carried(seat)
-            if flight is not None and seat < len(rows):
-                paint_carried(surface, space, f"+{self.scores[seat]}", (1480, rows[seat]), total, flight)
+    def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
+        """The card and heading; in the pane, every hand revealed with its pips counting up,
+        then the score sheet (or what the lesson taught) and the proof."""
+        box = card(surface, self.boxes["card"], s)
+        heading, sub = self.heading()
+        blit_text(surface, heading, s.title, theme.GOLD, self.boxes["heading"].midtop, "midtop", "title", box=box)
+        blit_text(surface, sub, s.body, theme.INK, self.boxes["sub"].midtop, "midtop", box=box)
+        view = self.pane.view
+        with clipped(surface, view):
+            for row in self.hand_rows:
+                if view.colliderect(row.box):
+                    row.paint(surface, s, round(self.scores[row.seat] * self.count))
+            paint(surface, self.items, view)
+            if self.plan is not None and view.colliderect(self.boxes["sheet"]):
+                paint_score_sheet(surface, self.plan, self.boxes["sheet"].topleft, self.match, s, self.hints,
+                                  counted=self.count)

@@ -6,7 +6,6 @@ folder, for when the save folder cannot be written."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,12 +13,13 @@ import pygame
 
 from ...memory.session import GameSession
 from .. import theme
+from ..boxes import Column, centred, inset
 from ..fonts import blit_text
 from ..intents import Intent
 from ..saves_bridge import SavesBridge, default_name
-from ..scene import Space
+from ..sizing import Sizes
 from ..widgets import Button, TextField
-from .menu import MenuScene, card
+from .menu import MenuScene, buttons_row, card
 
 MAX_NAME = 40  # the store's limit (game.saves.validate.MAX_NAME); the store has the last word
 
@@ -27,9 +27,6 @@ MAX_NAME = 40  # the store's limit (game.saves.validate.MAX_NAME); the store has
 class SaveAsScene(MenuScene):
     """A modal dialog: Enter saves under the typed name, Esc cancels. A refused
     name or a failed write shows the store's reason and keeps the dialog open."""
-
-    text_room = math.inf
-    """Text grows with the UI scale (one field and two buttons with room to spare)."""
 
     modal = True
 
@@ -41,14 +38,37 @@ class SaveAsScene(MenuScene):
         self.error = ""
         self.replacing = ""
         """The name the player was warned exists; saving it again replaces it."""
-        self.field = TextField((540, 400, 520, 56), default_name(session), max_len=MAX_NAME, name="Name of the save",
+        self.field = TextField(default_name(session), max_len=MAX_NAME, name="Name of the save",
                                placeholder="name of the save")
         self.field.focus(True, select=True)
-        self.widgets = [
-            self.field,
-            Button("Save", (560, 530, 230, 60), self.save, primary=True),
-            Button("Cancel", (810, 530, 230, 60), self.back),
-        ]
+        self.widgets = [self.field, Button("Save", self.save, primary=True), Button("Cancel", self.back)]
+        self.focus = 0
+        self.boxes: dict[str, pygame.Rect] = {}
+
+    def message(self) -> tuple[str, theme.Color]:
+        """The line under the field: the refusal, else how the dialog works."""
+        if self.error:
+            return self.error, theme.RED
+        return "Enter to save  \u00b7  Esc to cancel  \u00b7  a full path (~/game.json) saves elsewhere", theme.INK_DIM
+
+    def layout(self, s: Sizes) -> None:
+        """A card as wide as a name of 40 letters, or the window: title, label, field, message, buttons."""
+        frame = s.frame
+        width = min(frame.w, max(round(s.unit * 32), s.button_width("Cancel") * 2 + 6 * s.pad))
+        inner = width - 4 * s.pad
+        words, _ = self.message()
+        heights = [s.line(s.title, "title"), s.line(s.small, "bold"), s.control,
+                   s.wrapped(words, s.small, inner, "bold"), s.control]
+        height = sum(heights) + 4 * s.gap + 2 * s.section + 4 * s.pad
+        self.boxes["card"] = centred(frame, width, height)
+        column = Column(inset(self.boxes["card"], 2 * s.pad), s.gap)
+        self.boxes["title"] = column.take(heights[0])
+        column.skip(s.section - s.gap)
+        self.boxes["label"] = column.take(heights[1])
+        self.field.place(column.take(heights[2]), s.body)
+        self.boxes["message"] = column.take(heights[3])
+        column.skip(s.section - s.gap)
+        buttons_row(column.take(heights[4]), self.widgets[1:], s)
 
     def handle(self, intent: Intent) -> None:
         """Enter saves and Esc cancels wherever the focus is; the rest goes to the widgets."""
@@ -88,17 +108,16 @@ class SaveAsScene(MenuScene):
         """The dialog's title."""
         return "Save as"
 
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """The dialog card, its title, the field's label and any refusal."""
-        card(surface, space, 500, 290, 600, 340)
-        blit_text(surface, "Save as", space.px(36), theme.GOLD, space.point(800, 310), "midtop", "title")
-        blit_text(surface, "Name of the save", space.px(18), theme.INK_DIM, space.point(542, 372), "topleft", "bold")
-        if self.error:
-            blit_text(surface, self.error, space.px(18), theme.RED, space.point(800, 472), "midtop", "bold",
-                      wrap=space.px(560))
-        else:
-            blit_text(surface, "Enter to save  \u00b7  Esc to cancel  \u00b7  a full path (~/game.json) saves elsewhere",
-                      space.px(15), theme.INK_DIM, space.point(800, 474), "midtop", wrap=space.px(560))
+    def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
+        """The dialog card, its title, the field's label and the message under the field."""
+        box = card(surface, self.boxes["card"], s)
+        blit_text(surface, "Save as", s.title, theme.GOLD, self.boxes["title"].midtop, "midtop", "title", box=box)
+        blit_text(surface, "Name of the save", s.small, theme.INK_DIM, self.boxes["label"].topleft, "topleft", "bold",
+                  box=box)
+        words, color = self.message()
+        message = self.boxes["message"]
+        blit_text(surface, words, s.small, color, message.topleft, "topleft", "bold" if self.error else "regular",
+                  wrap=message.w, box=box)
 
 
 def is_path(text: str) -> bool:

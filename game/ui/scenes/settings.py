@@ -1,5 +1,5 @@
-"""Settings: the pace of computer turns, hand sorting, tile faces, fullscreen,
-sound, colours and the size of text and tiles, remembered for the next run."""
+"""Settings: the pace of computer turns, hand sorting, tile faces, the window's size
+or fullscreen, sound, colours and the size of text and tiles, remembered for the next run."""
 
 from __future__ import annotations
 
@@ -8,15 +8,18 @@ from typing import Any
 import pygame
 
 from .. import theme
+from ..boxes import Column, inset
 from ..fonts import blit_text
 from ..hand import SORT_LABELS, SORTS
-from ..scene import Host, Space
+from ..scene import Host
 from ..settings import PACES, TILE_FACES
+from ..sizing import Sizes
 from ..tile_art import use_palette
 from ..ui_scale import SCALES, use_scale
 from ..ui_scale import label as scale_label
 from ..widgets import Button, Picker
-from .menu import MenuScene, card, sentences
+from ..window_sizes import FULLSCREEN, size_label, window_choices
+from .menu import MenuScene, card, clipped, sentences
 
 FACE_LABELS = {"pips": "pips", "numbers": "numbers"}
 FACE_NOTES = {"pips": "pips: numerals only where pips would be too small to count",
@@ -30,49 +33,44 @@ def volume_label(volume: float) -> str:
     """'off', or the volume as a percentage."""
     return "off" if volume <= 0 else f"on, {round(volume * 100)}%"
 
-ROWS = tuple((label, 242 + 57 * i) for i, label in enumerate((
-    "Computer turn pace", "Sort my hand", "Tile faces", "Screen", "Sound", "Colours", "Text and tiles", "Speech",
-    "Motion")))
-"""Each picker's label and the design y of its middle."""
+LABELS = ("Computer turn pace", "Sort my hand", "Tile faces", "Window", "Sound", "Colours", "Text and tiles",
+          "Speech")
+"""Each picker's label, in order."""
 SPEECH_LABELS = {"off": "off", "screen reader": "screen reader", "system voice": "system voice"}
 """The speech picker's words for each mode (``game.speech.MODES``)."""
-
-
-def _picker_box(row: int) -> tuple[int, int, int, int]:
-    """The design rectangle of row ``row``'s picker."""
-    return (820, ROWS[row][1] - 25, 340, 50)
+INTRO = "Changes apply at once and are kept for next time."
 
 
 class SettingsScene(MenuScene):
     """Change settings; they apply at once and are kept for the next run."""
-
-    text_room = 1.25
-    """Text grows with the UI scale (the labels' column holds them up to this)."""
 
     title = "Settings"
 
     def __init__(self) -> None:
         super().__init__()
         self.note = ""
-        self.pace = Picker(_picker_box(0), list(PACES), on_change=lambda v: self._set("pace", v))
-        self.sort = Picker(_picker_box(1), list(SORTS), on_change=lambda v: self._set("hand_sort", v),
+        self.pace = Picker(list(PACES), on_change=lambda v: self._set("pace", v))
+        self.sort = Picker(list(SORTS), on_change=lambda v: self._set("hand_sort", v),
                            labels=lambda v: SORT_LABELS[v])
-        self.faces = Picker(_picker_box(2), list(TILE_FACES), on_change=lambda v: self._set("tile_faces", v),
+        self.faces = Picker(list(TILE_FACES), on_change=lambda v: self._set("tile_faces", v),
                             labels=lambda v: FACE_LABELS[v])
-        self.screen = Picker(_picker_box(3), [False, True], on_change=self._fullscreen,
-                             labels=lambda v: "fullscreen" if v else "window")
-        self.sound = Picker(_picker_box(4), VOLUMES, on_change=self._sound, labels=volume_label)
-        self.colours = Picker(_picker_box(5), ["standard", "colour-blind"], on_change=self._palette,
+        self.window = Picker([FULLSCREEN], on_change=self._window, labels=size_label)
+        """The window's size (those the screen holds, and the size it has now) or fullscreen."""
+        self.sound = Picker(VOLUMES, on_change=self._sound, labels=volume_label)
+        self.colours = Picker(["standard", "colour-blind"], on_change=self._palette,
                               labels=lambda v: "colour-blind safe" if v == "colour-blind" else "standard")
-        self.scale = Picker(_picker_box(6), list(SCALES), on_change=self._scale, labels=scale_label)
-        self.speech = Picker(_picker_box(7), list(SPEECH_LABELS), on_change=self._speech,
-                             labels=lambda v: SPEECH_LABELS[v])
-        self.motion = Picker(_picker_box(8), [False, True], on_change=lambda v: self._set("reduced_motion", v),
-                             labels=lambda v: "reduced" if v else "full")
-        self.widgets = [self.pace, self.sort, self.faces, self.screen, self.sound, self.colours, self.scale,
-                        self.speech, self.motion, Button("Done", (700, 812, 200, 60), self.back, primary=True)]
-        for picker, (label, _) in zip(self.widgets, ROWS):
+        self.scale = Picker(list(SCALES), on_change=self._scale, labels=scale_label)
+        self.speech = Picker(list(SPEECH_LABELS), on_change=self._speech, labels=lambda v: SPEECH_LABELS[v])
+        self.pickers = [self.pace, self.sort, self.faces, self.window, self.sound, self.colours, self.scale,
+                        self.speech]
+        self.done = Button("Done", self.back, primary=True)
+        self.widgets = [*self.pickers, self.done]
+        for picker, label in zip(self.pickers, LABELS):
             picker.name = label
+            picker.wheel = False  # the wheel scrolls the list when it does not fit
+        self.boxes: dict[str, pygame.Rect] = {}
+        self.labels: list[pygame.Rect] = []
+        """Where each picker's label goes (window pixels)."""
 
     def attach(self, app: Host) -> None:
         """Show the app's current settings."""
@@ -80,7 +78,7 @@ class SettingsScene(MenuScene):
         self.pace.set(app.settings.pace)
         self.sort.set(app.settings.hand_sort)
         self.faces.set(app.settings.tile_faces)
-        self.screen.set(app.fullscreen)
+        self._window_choices()
         volume = 0.0
         if app.settings.sound:  # a volume between the steps (an older default, 70%) moves to the nearest one
             volume = min(VOLUMES[1:], key=lambda step: abs(step - app.settings.volume))
@@ -89,7 +87,6 @@ class SettingsScene(MenuScene):
         self.colours.set(app.settings.palette)
         self.scale.set(min(SCALES, key=lambda v: abs(v - app.settings.ui_scale)))
         self.speech.set(app.voice.mode if app.voice.on else "off")
-        self.motion.set(app.settings.reduced_motion)
 
     def _speech(self, mode: str) -> None:
         """Speech off, through the screen reader or with the system voice (what is missing is said); kept."""
@@ -101,7 +98,7 @@ class SettingsScene(MenuScene):
 
     def spoken_body(self) -> str:
         """What the screen says besides its pickers."""
-        return sentences("Changes apply at once and are kept for next time", self.note)
+        return sentences(INTRO, self.note)
 
     def _scale(self, scale: float) -> None:
         """Draw text and tiles at ``scale`` (at once, this screen too); kept for next time."""
@@ -109,6 +106,7 @@ class SettingsScene(MenuScene):
         self.app.settings.ui_scale = scale
         use_scale(scale)
         self.note = self.app.settings.remember() or ""
+        self.show_focus()  # laid out again at the new size: the picker stays in view
 
     def _palette(self, name: str) -> None:
         """Seat and pip colours: standard, or safe with colour vision deficiency; kept for next time."""
@@ -133,12 +131,19 @@ class SettingsScene(MenuScene):
         setattr(self.app.settings, name, value)
         self.note = self.app.settings.remember() or ""
 
-    def _fullscreen(self, value: bool) -> None:
-        """Switch between a window and fullscreen (as F11 does)."""
+    def _window_choices(self) -> None:
+        """The sizes offered (those the screen holds, and the window's size now) and the one in use."""
         assert self.app is not None
-        if value != self.app.fullscreen:
-            self.app.toggle_fullscreen()
-        self.screen.set(self.app.fullscreen)
+        now = FULLSCREEN if self.app.fullscreen else self.app.size
+        self.window.choices = window_choices(self.app.screen_size(), self.app.size)
+        self.window.set(now)
+
+    def _window(self, size: tuple[int, int]) -> None:
+        """Make the window ``size`` pixels, or fullscreen, at once; kept for next time."""
+        assert self.app is not None
+        self.app.set_window(None if size == FULLSCREEN else size)
+        self._window_choices()
+        self.note = self.app.settings.remember() or ""
 
 
     def silent(self) -> bool:
@@ -146,22 +151,73 @@ class SettingsScene(MenuScene):
         sounds = self.app.sounds if self.app is not None else None
         return sounds is None or not sounds.available
 
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """The card, a label for each picker, what "pips" means, whether there is sound at all and
-        any problem saving."""
-        super().draw_body(surface, space)
-        blit_text(surface, "Changes apply at once and are kept for next time.", space.px(18), theme.INK_DIM,
-                  space.point(800, 160), "midtop")
-        box = card(surface, space, 400, 190, 800, 620)
-        for label, y in ROWS:
-            blit_text(surface, label, space.px(24), theme.INK, space.point(460, y), "midleft", "bold",
-                      box=box)
+    def footnotes(self) -> list[str]:
+        """What "pips" means, and whether there is sound at all."""
         notes = [FACE_NOTES.get(self.faces.value, "")]
         if self.silent():
             notes.append("No audio device was found: the game is silent whatever the sound setting.")
-        at = space.point(800, 752 if len(notes) > 1 else 762)
-        for note in notes:
-            at = (at[0], blit_text(surface, note, space.px(15), theme.INK_DIM, at, "midtop", box=box).bottom)
+        return notes
+
+    def layout_key(self) -> tuple[str, ...]:
+        """The note and the footnotes: a change lays the screen out again."""
+        return (self.note, *self.footnotes())
+
+    def layout(self, s: Sizes) -> None:
+        """The title and its line; a card with a row per picker (its label beside it, or
+        above it when the card is too narrow for both), the footnotes; Done and any problem
+        below. The card scrolls when the rows do not all fit."""
+        frame = s.frame
+        column = Column(frame, s.gap)
+        self.boxes["title"] = column.take(s.line(s.title, "title"))
+        self.boxes["intro"] = column.take(s.line(s.small))
+        note_h = s.wrapped(self.note, s.small, frame.w, "bold") if self.note else 0
+        bottom = frame.bottom - s.control - (note_h + s.gap if note_h else 0)
+        card_room = pygame.Rect(frame.x, column.bottom + s.section, frame.w, bottom - s.section - column.bottom - s.section)
+        label_w = max(s.width(label, s.body, "bold") for label in LABELS)
+        picker_w = max(p.needs(s.label) for p in self.pickers)
+        width = min(card_room.w, label_w + picker_w + 2 * s.inside + 2 * s.section)
+        beside = label_w + picker_w + s.section + 2 * s.inside <= card_room.w
+        inner_w = width - 2 * s.inside
+        notes_h = sum(s.wrapped(n, s.fine, inner_w) for n in self.footnotes())
+        row_h = s.control if beside else s.line(s.body, "bold") + s.gap // 2 + s.control
+        rows_h = len(self.pickers) * (row_h + s.gap) + s.section + notes_h
+        card_h = min(card_room.h, rows_h + 2 * s.inside)
+        slack = card_room.h - card_h  # a short card stands a little above the middle of its room
+        self.boxes["card"] = pygame.Rect(frame.centerx - width // 2, card_room.y + slack // 3, width, card_h)
+        view = inset(self.boxes["card"], s.inside)
+        self.pane.set(view, rows_h)
+        self.scrolled = list(self.pickers)
+        rows = Column(pygame.Rect(view.x, self.pane.top, view.w, rows_h), s.gap)
+        self.labels = []
+        for picker in self.pickers:
+            box = rows.take(row_h)
+            if beside:
+                self.labels.append(pygame.Rect(box.x, box.y, label_w, box.h))
+                picker.place(pygame.Rect(box.right - picker_w, box.y, picker_w, box.h), s.label)
+            else:
+                label_h = s.line(s.body, "bold")
+                self.labels.append(pygame.Rect(box.x, box.y, box.w, label_h))
+                picker.place(pygame.Rect(box.x, box.bottom - s.control, box.w, s.control), s.label)
+        rows.skip(s.section - s.gap)
+        self.boxes["notes"] = rows.take(notes_h)
+        done = pygame.Rect(0, self.boxes["card"].bottom + s.section, s.button_width("Done") + 4 * s.pad, s.control)
+        done.centerx = frame.centerx
+        self.done.place(done, s.label)
+        self.boxes["note"] = pygame.Rect(frame.x, done.bottom + s.gap, frame.w, note_h)
+
+    def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
+        """The title, the card, a label for each picker, the footnotes and any problem saving."""
+        super().draw_body(surface, s)
+        blit_text(surface, INTRO, s.small, theme.INK_DIM, self.boxes["intro"].midtop, "midtop")
+        box = card(surface, self.boxes["card"], s)
+        with clipped(surface, self.pane.view):
+            for label, where in zip(LABELS, self.labels):
+                if self.pane.shows(where):
+                    blit_text(surface, label, s.body, theme.INK, where.midleft, "midleft", "bold", box=box)
+            at = self.boxes["notes"].topleft
+            for note in self.footnotes():
+                at = (at[0], blit_text(surface, note, s.fine, theme.INK_DIM, at, "topleft", wrap=self.boxes["notes"].w,
+                                       box=box).bottom)
         if self.note:
-            blit_text(surface, self.note, space.px(16), theme.RED, space.point(800, 876), "midtop", "bold",
-                      wrap=space.px(1400))
+            blit_text(surface, self.note, s.small, theme.RED, self.boxes["note"].midtop, "midtop", "bold",
+                      wrap=self.boxes["note"].w)

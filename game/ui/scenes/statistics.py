@@ -7,28 +7,16 @@ import pygame
 
 from ...memory.stats import Statistics, Tally
 from .. import theme
+from ..boxes import Column
 from ..fonts import blit_text
 from ..intents import Intent
-from ..scene import Space
+from ..painted import Item, Shape, Words, paint
+from ..sizing import Sizes
 from ..widgets import Button
-from .menu import MenuScene, card
+from .menu import MenuScene, card, clipped
+from .stats_table import plan_columns
 
 CHART_MATCHES = 12
-COLUMNS = ("matches", "won", "rounds won", "went out", "best", "average", "longest train", "hints")
-
-
-def tally_cells(tally: Tally) -> tuple[str, ...]:
-    """One row of the table, in ``COLUMNS`` order."""
-    return (
-        str(tally.matches),
-        f"{tally.wins} ({100 * tally.wins // tally.matches}%)" if tally.matches else "0",
-        f"{tally.round_wins} of {tally.rounds}",
-        str(tally.went_out),
-        "-" if tally.best_total is None else str(tally.best_total),
-        f"{tally.average_total:.0f}" if tally.matches else "-",
-        str(tally.longest_train),
-        str(tally.hints),
-    )
 
 
 def trend_words(per_round: list[float]) -> str:
@@ -46,27 +34,31 @@ def trend_words(per_round: list[float]) -> str:
 
 
 class StatisticsScene(MenuScene):
-    """Everything recorded for one person (Left/Right switch people at a shared table)."""
+    """Everything recorded for one person (Left/Right switch people at a shared table);
+    ``in_progress``: a match is being played that is not counted yet."""
 
     title = "Statistics"
 
-    def __init__(self, stats: Statistics, note: str | None = None) -> None:
+    def __init__(self, stats: Statistics, note: str | None = None, in_progress: bool = False) -> None:
         super().__init__()
         self.stats = stats
         self.note = note or ""
+        self.in_progress = in_progress
         self.people = stats.players()
         self.person = 0
-        self.widgets = [Button("Back", (700, 820, 200, 56), self.back, primary=True)]
+        self.back_button = Button("Back", self.back, primary=True)
+        self.widgets: list[Button] = [self.back_button]
         if len(self.people) > 1:
-            self.widgets += [
-                Button("\u25c0", (420, 128, 56, 44), lambda: self.switch(-1), size=20, speak_as="Previous person"),
-                Button("\u25b6", (1124, 128, 56, 44), lambda: self.switch(1), size=20, speak_as="Next person"),
-            ]
+            self.widgets = [Button("\u25c0", lambda: self.switch(-1), speak_as="Previous person"),
+                            Button("\u25b6", lambda: self.switch(1), speak_as="Next person"), self.back_button]
+        self.items: list[Item] = []
+        self.boxes: dict[str, pygame.Rect] = {}
 
     def switch(self, step: int) -> None:
         """Show the next (or previous) person's figures."""
         if self.people:
             self.person = (self.person + step) % len(self.people)
+            self.relayout()
 
     def handle(self, intent: Intent) -> None:
         """Left and Right switch people; the rest as any menu."""
@@ -75,76 +67,117 @@ class StatisticsScene(MenuScene):
             return
         super().handle(intent)
 
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """Overall figures, the tables per preset and per level, and the chart."""
-        super().draw_body(surface, space)
-        card(surface, space, 60, 120, 1480, 680)
+    def empty_words(self) -> str:
+        """What the screen says with no finished match: what is counted, and when."""
+        if self.in_progress:
+            return ("No finished match yet. A match is counted here when its last round ends: the one in "
+                    "progress will be, with every round won in it.")
+        return "No finished match yet: a match is counted here when its last round ends."
+
+    def layout(self, s: Sizes) -> None:
+        """The title and the person (with arrows when there are several); in a scrolling
+        pane the three tables and, beside them when there is room (else under them), the
+        chart of the last totals and the reviews' trend; the note; Back at the bottom."""
+        frame = s.frame
+        column = Column(frame, s.gap)
+        self.boxes["title"] = column.take(s.line(s.title, "title"))
+        self.items = []
+        back = pygame.Rect(0, frame.bottom - s.control, s.button_width("Back") + 2 * s.pad, s.control)
+        back.centerx = frame.centerx
+        self.back_button.place(back, s.label)
+        notes = [n for n in (self.note, "Your match in progress is counted when it ends." if self.in_progress
+                             and self.people else "") if n]
+        note_h = sum(s.wrapped(n, s.small, frame.w) for n in notes)
+        self.boxes["note"] = pygame.Rect(frame.x, back.y - s.section - note_h, frame.w, note_h)
         if not self.people:
-            blit_text(surface, "No finished match yet: play one to the end and it is counted here.",
-                      space.px(22), theme.INK_DIM, space.point(800, 420), "center")
-            self._note(surface, space)
+            self.pane.set(pygame.Rect(frame.x, column.bottom, frame.w, 0), 0)
+            words = self.empty_words()
+            width = min(frame.w, round(s.unit * 40))
+            self.items.append(Words(words, s.heading, theme.INK_DIM, (frame.centerx - width // 2, frame.centery
+                                    - s.wrapped(words, s.heading, width) // 2), wrap=width))
             return
+        name_row = column.take(s.control)
+        if len(self.widgets) > 2:
+            arrow = s.button_width("\u25c0")
+            name_w = s.width(self.people[self.person], s.heading, "title") + 2 * s.section
+            self.widgets[0].place(pygame.Rect(name_row.centerx - name_w // 2 - arrow, name_row.y, arrow, s.control),
+                                  s.label)
+            self.widgets[1].place(pygame.Rect(name_row.centerx + name_w // 2, name_row.y, arrow, s.control), s.label)
+        self.boxes["name"] = name_row
+        column.skip(s.section - s.gap)
+        view = pygame.Rect(frame.x, column.bottom, frame.w - s.gap, self.boxes["note"].y - s.section - column.bottom)
+        self.pane.set(view, self._content(s, view))
+
+    def _content(self, s: Sizes, view: pygame.Rect) -> int:
+        """The tables, the chart and the trend from the pane's top; the content's height."""
         name = self.people[self.person]
-        blit_text(surface, name, space.px(28), theme.GOLD, space.point(800, 134), "midtop", "title")
-        y = self._table(surface, space, "All matches", {"": self.stats.overall(name)}, 200)
-        y = self._table(surface, space, "By rules", self.stats.by_preset(name), y + 18)
-        self._table(surface, space, "By opponents", self.stats.by_level(name), y + 18)
-        self._chart(surface, space, self.stats.recent_totals(name, CHART_MATCHES))
-        self._mistakes(surface, space, self.stats.recent_mistakes(name, CHART_MATCHES))
-        self._note(surface, space)
+        top = self.pane.top
+        tables = [("All matches", {"": self.stats.overall(name)}), ("By rules", self.stats.by_preset(name)),
+                  ("By opponents", self.stats.by_level(name))]
+        plan = plan_columns(s, tables)
+        side_w = round(s.unit * 24)
+        beside = plan.width + s.section * 2 + side_w <= view.w
+        left = view.x if beside else view.centerx - min(view.w, plan.width) // 2
+        y = top
+        for heading, rows in tables:
+            y = plan.place(self.items, s, heading, rows, (left, y)) + s.section
+        if beside:
+            x, y2, width = view.right - side_w, top, side_w
+        else:
+            x, y2, width = left, y, min(view.w, max(plan.width, side_w))
+        y2 = self._chart(s, pygame.Rect(x, y2, width, 0), self.stats.recent_totals(name, CHART_MATCHES)) + s.section
+        y2 = self._mistakes(s, pygame.Rect(x, y2, width, 0), self.stats.recent_mistakes(name, CHART_MATCHES))
+        return max(y - s.section, y2) - top
 
-    def _mistakes(self, surface: pygame.Surface, space: Space, per_round: list[float]) -> None:
-        """Marked decisions per reviewed round over the last reviewed matches, and the trend."""
-        left, top = 1030, 520
-        blit_text(surface, "Round reviews: costly or clear mistakes per round", space.px(16), theme.GOLD,
-                  space.point(left, top), "topleft", "bold")
+    def _mistakes(self, s: Sizes, room: pygame.Rect, per_round: list[float]) -> int:
+        """Marked decisions per reviewed round over the last reviewed matches, and the trend; the y under."""
+        lines = [("Round reviews: costly or clear mistakes per round", theme.GOLD, "bold")]
         if not per_round:
-            blit_text(surface, "No reviewed round yet: \"Review this round\" after a round counts it here.",
-                      space.px(14), theme.INK_DIM, space.point(left, top + 30), "topleft", wrap=space.px(480))
-            return
-        figures = "  \u00b7  ".join(f"{v:.1f}" for v in per_round)
-        blit_text(surface, f"last matches, oldest first: {figures}", space.px(14), theme.INK,
-                  space.point(left, top + 30), "topleft", wrap=space.px(480))
-        blit_text(surface, trend_words(per_round), space.px(14), theme.INK_DIM, space.point(left, top + 78),
-                  "topleft", wrap=space.px(480))
-
-    def _table(self, surface: pygame.Surface, space: Space, heading: str, rows: dict[str, Tally], y: float) -> float:
-        """A heading, the column names and one row per key; returns the next free y."""
-        blit_text(surface, heading, space.px(19), theme.GOLD, space.point(90, y), "topleft", "bold")
-        xs = [316 + i * 92 for i in range(len(COLUMNS))]
-        for x, column in zip(xs, COLUMNS):
-            blit_text(surface, column, space.px(13), theme.INK_DIM, space.point(x, y + 4), "topleft")
-        y += 30
-        for key, tally in sorted(rows.items()):
-            label = key.replace("-", " ").title() if key else "Total"
-            blit_text(surface, label, space.px(16), theme.INK, space.point(110, y), "topleft", "bold")
-            for x, cell in zip(xs, tally_cells(tally)):
-                blit_text(surface, cell, space.px(16), theme.INK, space.point(x, y), "topleft")
-            y += 26
+            lines.append(("No reviewed round yet: \"Review this round\" after a round counts it here.",
+                          theme.INK_DIM, "regular"))
+        else:
+            figures = "  \u00b7  ".join(f"{v:.1f}" for v in per_round)
+            lines += [(f"last matches, oldest first: {figures}", theme.INK, "regular"),
+                      (trend_words(per_round), theme.INK_DIM, "regular")]
+        y = room.y
+        for words, color, style in lines:
+            self.items.append(Words(words, s.small, color, (room.x, y), style=style, wrap=room.w))
+            y += s.wrapped(words, s.small, room.w, style) + s.gap // 2
         return y
 
-    def _chart(self, surface: pygame.Surface, space: Space, totals: list[int]) -> None:
-        """Bars of the last matches' totals, oldest on the left (lower is better)."""
-        left, top, width, height = 1030, 220, 480, 260
-        blit_text(surface, f"Last {len(totals)} match totals (lower is better)", space.px(16), theme.GOLD,
-                  space.point(left, top - 30), "topleft", "bold")
-        pygame.draw.rect(surface, theme.PANEL_LIGHT, space.rect(left, top, width, height),
-                         border_radius=space.px(8))
-        if not totals:
-            return
-        peak = max(max(totals), 1)
-        slot = width / CHART_MATCHES
-        best = min(totals)
-        for i, total in enumerate(totals):
-            bar_h = (height - 40) * total / peak
-            x = left + i * slot + slot * 0.18
-            color = theme.GREEN if total == best else theme.BLUE
-            pygame.draw.rect(surface, color, space.rect(x, top + height - 20 - bar_h, slot * 0.64, bar_h),
-                             border_radius=space.px(3))
-            blit_text(surface, str(total), space.px(12), theme.INK, space.point(x + slot * 0.32, top + height - 18),
-                      "midtop")
+    def _chart(self, s: Sizes, room: pygame.Rect, totals: list[int]) -> int:
+        """Bars of the last matches' totals, oldest on the left (lower is better); the y under."""
+        heading = f"Last {len(totals)} match totals (lower is better)"
+        self.items.append(Words(heading, s.small, theme.GOLD, room.topleft, style="bold", wrap=room.w))
+        top = room.y + s.wrapped(heading, s.small, room.w, "bold") + s.gap
+        label_h = s.line(s.fine)
+        box = pygame.Rect(room.x, top, room.w, max(round(s.unit * 9), room.w // 2))
+        self.items.append(Shape(box, theme.PANEL_LIGHT, s.radius))
+        if totals:
+            peak = max(max(totals), 1)
+            slot = box.w / CHART_MATCHES
+            best = min(totals)
+            for i, total in enumerate(totals):
+                bar_h = round((box.h - 2 * label_h - s.gap) * total / peak)
+                x = round(box.x + i * slot + slot * 0.18)
+                bar = pygame.Rect(x, box.bottom - label_h - s.gap // 2 - bar_h, max(2, round(slot * 0.64)), bar_h)
+                self.items.append(Shape(bar, theme.GREEN if total == best else theme.BLUE, max(2, s.radius // 3)))
+                self.items.append(Words(str(total), s.fine, theme.INK, (bar.centerx, box.bottom - s.gap // 4),
+                                        "midbottom"))
+        return box.bottom
 
-    def _note(self, surface: pygame.Surface, space: Space) -> None:
-        """A note from loading the statistics (a damaged file started afresh)."""
-        if self.note:
-            blit_text(surface, self.note, space.px(16), theme.WARN, space.point(800, 770), "midtop", wrap=space.px(1400))
+    def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
+        """The title, the person, the figures (in the pane) and the notes."""
+        blit_text(surface, self.title, s.title, theme.GOLD, self.boxes["title"].midtop, "midtop", "title")
+        if self.people:
+            box = self.boxes["name"]
+            blit_text(surface, self.people[self.person], s.heading, theme.GOLD, box.center, "center", "title")
+            card(surface, self.pane.view.inflate(2 * s.pad, 2 * s.pad), s)
+        with clipped(surface, self.pane.view if self.people else None):
+            paint(surface, self.items, self.pane.view if self.people else None)
+        y = self.boxes["note"].y
+        for note in (self.note, "Your match in progress is counted when it ends." if self.in_progress
+                     and self.people else ""):
+            if note:
+                y = blit_text(surface, note, s.small, theme.WARN if note == self.note else theme.INK_DIM,
+                              (self.boxes["note"].centerx, y), "midtop", wrap=self.boxes["note"].w).bottom

@@ -1,0 +1,79 @@
+"""The statistics' tables: a row per group of matches, a column per figure, each column as
+wide as its figures and the longest word of its heading (a heading wraps on two lines)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...memory.stats import Tally
+from .. import theme
+from ..painted import Item, Words
+from ..sizing import Sizes
+
+COLUMNS = ("matches", "won", "rounds won", "went out", "best", "average", "longest train", "hints")
+
+
+def tally_cells(tally: Tally) -> tuple[str, ...]:
+    """One row of the table, in ``COLUMNS`` order."""
+    return (
+        str(tally.matches),
+        f"{tally.wins} ({100 * tally.wins // tally.matches}%)" if tally.matches else "0",
+        f"{tally.round_wins} of {tally.rounds}",
+        str(tally.went_out),
+        "-" if tally.best_total is None else str(tally.best_total),
+        f"{tally.average_total:.0f}" if tally.matches else "-",
+        str(tally.longest_train),
+        str(tally.hints),
+    )
+
+
+def row_label(key: str) -> str:
+    """A row's label: the preset or level named, or Total."""
+    return key.replace("-", " ").title() if key else "Total"
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """The columns' widths of every table on the screen (one plan, so the tables line up)."""
+
+    label_w: int
+    widths: tuple[int, ...]
+    head_h: int
+
+    @property
+    def width(self) -> int:
+        """The tables' whole width."""
+        return self.label_w + sum(self.widths)
+
+    def place(self, items: list[Item], s: Sizes, heading: str, rows: dict[str, Tally], at: tuple[int, int]) -> int:
+        """One table's heading, column names and rows from ``at`` into ``items``; the y under it."""
+        x, y = at
+        items.append(Words(heading, s.body, theme.GOLD, (x, y), style="bold"))
+        y += s.line(s.body, "bold") + s.gap // 2
+        cx = x + self.label_w
+        for column, width in zip(COLUMNS, self.widths):
+            items.append(Words(column, s.fine, theme.INK_DIM, (cx, y), wrap=width - s.gap))
+            cx += width
+        y += self.head_h + s.gap // 2
+        for key, tally in sorted(rows.items()):
+            items.append(Words(row_label(key), s.small, theme.INK, (x + s.gap, y), style="bold"))
+            cx = x + self.label_w
+            for cell, width in zip(tally_cells(tally), self.widths):
+                items.append(Words(cell, s.small, theme.INK, (cx, y)))
+                cx += width
+            y += s.line(s.small) + s.gap // 2
+        return y
+
+
+def plan_columns(s: Sizes, tables: Sequence[tuple[str, dict[str, Tally]]]) -> TablePlan:
+    """The columns for ``tables`` (heading and rows each) at the sizes ``s``."""
+    rows = [(key, tally) for _, table in tables for key, tally in table.items()]
+    label_w = max(s.width(row_label(key), s.small, "bold") for key, _ in rows) + s.gap + s.section
+    widths = []
+    for i, column in enumerate(COLUMNS):
+        word = max(s.width(part, s.fine) for part in column.split())
+        cells = max(s.width(tally_cells(tally)[i], s.small) for _, tally in rows)
+        widths.append(max(word, cells) + s.section)
+    head_h = max(s.wrapped(column, s.fine, width - s.gap) for column, width in zip(COLUMNS, widths))
+    return TablePlan(label_w, tuple(widths), head_h)
