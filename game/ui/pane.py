@@ -4,6 +4,7 @@ page keys and the keyboard focus, with a bar that says where the view is."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -18,6 +19,12 @@ class Pane:
     view: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     height: int = 0
     offset: int = 0
+    members: list[Any] = field(default_factory=list)
+    """The widgets inside it (drawn clipped to the view, reached by the pointer only there)."""
+
+    def holds(self, widget: Any) -> bool:
+        """Whether ``widget`` is inside the pane."""
+        return any(widget is member for member in self.members)
 
     def set(self, view: pygame.Rect, height: int) -> None:
         """The room and the content's height as laid out now (the offset kept within them)."""

@@ -153,7 +153,7 @@ def wrapped_height(words: str, size: int, width: int, style: str) -> int:
 def body_size(window: tuple[int, int], scale: float) -> float:
     """The body text's size in pixels for ``window`` at the text setting ``scale``."""
     grown = min(window[0] / SMALLEST[0], window[1] / SMALLEST[1])
-    return BODY * max(1.0, grown) ** GROWTH * scale
+    return float(BODY * max(1.0, grown) ** GROWTH * scale)
 
 
 @lru_cache(maxsize=64)

@@ -15,9 +15,10 @@ import pygame
 from ...net.inbound import Incoming, SeatInfo
 from ...net.threaded_client import ThreadedClient
 from .. import theme
-from ..fonts import blit_text, fit_size
-from ..scene import Space
-from ..scenes.menu import MenuScene, card, sentences
+from ..boxes import Column, inset
+from ..fonts import blit_text
+from ..scenes.menu import MenuScene, buttons_row, card, clipped, sentences
+from ..sizing import Sizes
 from ..widgets import Button
 from .connection import EVERYONE
 from .kept import KeptSeat, forget_seat
@@ -51,9 +52,14 @@ class LobbyScene(MenuScene):
         self.seat = seat
         self.backlog: list[Incoming] = []
         self.note = ""
-        self.start_button = Button("Start", (1000, 760, 260, 62), self.start, primary=True, enabled=False)
+        self.start_button = Button("Start", self.start, primary=True, enabled=False)
         """Enabled for the host once the server has said the table waits in its lobby."""
-        self.widgets = [self.start_button, Button("Leave", (340, 760, 260, 62), self.leave)]
+        self.widgets = [self.start_button, Button("Leave", self.leave)]
+        self.boxes: dict[str, pygame.Rect] = {}
+        self.code_size = 0
+        self.seat_tops: list[int] = []
+        """Where each seat's line starts in the pane (pixels from its top)."""
+        """The table code's size in pixels (as large as the card lets it be)."""
         self._seats_said: tuple[str, ...] = ()
         """The seats as last said aloud (a change is said as it comes)."""
 
@@ -157,30 +163,71 @@ class LobbyScene(MenuScene):
         table = self.link.client.table if self.link is not None else None
         return "" if table is None else pace_line(*table_pace(table.settings))
 
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
+    def waiting_words(self) -> str:
+        """The line under the seats: the last note, else what the table waits for."""
+        return self.note or ("Start when everyone is here." if self.is_host else "Waiting for the host to start\u2026")
+
+    def layout_key(self) -> tuple[object, ...]:
+        """The seats and the line under them (a seat taken or left, a note)."""
+        return (self.seat_lines(), self.waiting_words(), self.pace_words())
+
+    def layout(self, s: Sizes) -> None:
+        """The title; a card with the code large, where friends join, the pace, the seats
+        (scrolling when they do not fit) and the line under them; Leave and Start below it."""
+        frame = s.frame
+        column = Column(frame, s.gap)
+        self.boxes["title"] = column.take(s.line(s.title, "title"))
+        width = min(frame.w, round(s.unit * 44))
+        box = pygame.Rect(frame.centerx - width // 2, column.bottom + s.section, width, 0)
+        inner = inset(pygame.Rect(box.x, box.y, box.w, frame.h), s.inside)
+        big = min(round(s.title * 1.6), int(inner.w / max(1, s.width(self.seat.code, 100, "title")) * 100))
+        top = Column(inner, s.gap)
+        self.code_size = big
+        for key, height in (("code label", s.line(s.small)), ("code", s.line(big, "title")),
+                            ("where", s.wrapped(self.where_to_join(), s.small, inner.w)),
+                            ("pace", s.wrapped(self.pace_words(), s.fine, inner.w) if self.pace_words() else 0)):
+            self.boxes[key] = top.take(height)
+        top.skip(s.section - s.gap)
+        waiting_h = s.wrapped(self.waiting_words(), s.small, inner.w, "bold")
+        buttons_y = frame.bottom - s.control
+        view_bottom = buttons_y - s.section - s.inside - s.section - waiting_h
+        label_w = s.width("Seat 8", s.body) + s.section
+        self.seat_tops = []
+        seats_h = 0
+        for line in self.seat_lines():
+            self.seat_tops.append(seats_h)
+            seats_h += s.wrapped(line.split(": ", 1)[-1], s.body, inner.w - s.gap - label_w) + s.gap
+        view = pygame.Rect(inner.x, top.bottom, inner.w - s.gap, min(seats_h, max(s.line(s.body), view_bottom - top.bottom)))
+        self.pane.set(view, seats_h)
+        self.boxes["waiting"] = pygame.Rect(inner.x, view.bottom + s.section, inner.w, waiting_h)
+        box.h = self.boxes["waiting"].bottom + s.inside - box.y
+        self.boxes["card"] = box
+        buttons_row(pygame.Rect(box.x, box.bottom + s.section, box.w, s.control), self.widgets[::-1], s)
+
+    def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
         """The code, the seats and the last note."""
-        box = card(surface, space, 300, 140, 1000, 700)
-        super().draw_body(surface, space)
-        blit_text(surface, "Table code", space.px(22), theme.INK_DIM, space.point(800, 160), "midtop",
+        blit_text(surface, self.title, s.title, theme.GOLD, self.boxes["title"].midtop, "midtop", "title")
+        box = card(surface, self.boxes["card"], s)
+        blit_text(surface, "Table code", s.small, theme.INK_DIM, self.boxes["code label"].midtop, "midtop", box=box)
+        blit_text(surface, self.seat.code, self.code_size, theme.GOLD, self.boxes["code"].midtop, "midtop", "title",
                   box=box)
-        blit_text(surface, self.seat.code, space.px(72), theme.GOLD, space.point(800, 190), "midtop",
-                  "title", box=box)
-        where, size = fit_size(self.where_to_join(), space.px(20), "regular", space.px(940), space.px(15))
-        blit_text(surface, where, size, theme.INK, space.point(800, 290), "midtop", box=box)
+        where = self.boxes["where"]
+        blit_text(surface, self.where_to_join(), s.small, theme.INK, where.midtop, "midtop", wrap=where.w, box=box)
+        if self.pace_words():
+            pace = self.boxes["pace"]
+            blit_text(surface, self.pace_words(), s.fine, theme.INK_DIM, pace.midtop, "midtop", wrap=pace.w, box=box)
         table = self.link.client.table if self.link is not None else None
-        if table is not None:
-            said, size = fit_size(self.pace_words(), space.px(18), "regular", space.px(940), space.px(14))
-            blit_text(surface, said, size, theme.INK_DIM, space.point(800, 318), "midtop", box=box)
         joined = self.link.client.joined if self.link is not None else None
+        view = self.pane.view
         if table is not None:
-            for i, seat in enumerate(table.seats):
-                you = joined is not None and joined.seat == i
-                color = theme.GOLD if you else theme.INK
-                y = 350 + 46 * i
-                blit_text(surface, f"Seat {i + 1}", space.px(22), theme.INK_DIM, space.point(340, y), box=box)
-                words, size = fit_size(seat_words(seat, you), space.px(24), "regular", space.px(820),
-                                       space.px(17))
-                blit_text(surface, words, size, color, space.point(460, y), box=box)
-        waiting = "Start when everyone is here." if self.is_host else "Waiting for the host to start\u2026"
-        blit_text(surface, self.note or waiting, space.px(20), theme.GOLD, space.point(340, 712), "topleft",
-                  "bold", wrap=space.px(920), box=box)
+            label_w = s.width("Seat 8", s.body) + s.section
+            with clipped(surface, view):
+                for i, (seat, top) in enumerate(zip(table.seats, self.seat_tops)):
+                    you = joined is not None and joined.seat == i
+                    y = self.pane.top + top
+                    blit_text(surface, f"Seat {i + 1}", s.body, theme.INK_DIM, (view.x, y), box=box)
+                    blit_text(surface, seat_words(seat, you), s.body, theme.GOLD if you else theme.INK,
+                              (view.x + label_w, y), wrap=view.w - label_w, box=box)
+        waiting = self.boxes["waiting"]
+        blit_text(surface, self.waiting_words(), s.small, theme.GOLD, waiting.topleft, "topleft", "bold",
+                  wrap=waiting.w, box=box)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 import pygame
@@ -22,9 +22,12 @@ import pygame
 from ...net.threaded_client import ThreadedClient
 from ...words.counting import counted
 from .. import theme
-from ..fonts import blit_text, fit_size
-from ..scene import IDLE_RATE, Host, Space
+from ..boxes import Column, inset
+from ..draw import panel
+from ..fonts import blit_text
+from ..scene import IDLE_RATE, Host
 from ..scenes.menu import MenuScene, card
+from ..sizing import SMALLEST, Sizes, sizes_for
 from ..widgets import Button
 from .connection import failure_text, new_link, rejoin_table
 from .kept import KeptSeat, forget_seat, kept_note, kept_seats
@@ -32,9 +35,8 @@ from .lookup import TablesLookup, fresh_lookup
 from .rows import RowWords, row_words
 
 PAGE = 5
-"""Rows on one page."""
-ROW_TOP, ROW_PITCH, ROW_HEIGHT = 172, 104, 92
-"""Where the first row starts, from one row to the next, and a row's height (design pixels)."""
+"""Rows on a page before the first layout (a page then holds as many as the window shows)."""
+NONE = "No online tables yet: Host a table or Join one in Play online, and it is kept here."
 
 
 @dataclass
@@ -42,30 +44,39 @@ class TableRow(Button):
     """A kept seat's row: a button whose face is the table in three lines (``words``)."""
 
     words: RowWords | None = None
+    sizes: Sizes = field(default_factory=lambda: sizes_for(SMALLEST, 1.0))
+    """The sizes the row was laid out with."""
 
     def spoken(self) -> str:
         """The row in words: whose table, its state and the small print."""
         words = self.words
         return self.label if words is None else f"{words.heading}. {words.state}. {words.detail}, button"
 
-    def draw(self, surface: pygame.Surface, space: Space) -> None:
-        """The row's panel, the heading, the state (gold when it is your move) and the small print."""
-        rect = self.screen_rect(space)
-        color = theme.PANEL_EDGE if self.hover else theme.PANEL_LIGHT
-        pygame.draw.rect(surface, color, rect, border_radius=space.px(10))
-        if self.hover:
-            pygame.draw.rect(surface, theme.GOLD, rect, max(1, space.px(2)), border_radius=space.px(10))
-        words = self.words
+    def lines(self) -> tuple[tuple[str, int, str, theme.Color], ...]:
+        """The row's three lines: words, size, style and colour (gold when it is your move)."""
+        words, s = self.words, self.sizes
         if words is None:
-            return
-        x, room = rect.x + space.px(18), rect.w - space.px(36)
+            return ()
         tone = theme.GOLD if words.your_move else theme.WARN if words.trouble or words.gone else theme.INK
-        state_style = "bold" if words.your_move else "regular"
-        for line, size, style, ink, y in ((words.heading, 22, "bold", theme.INK, 10),
-                                          (words.state, 21, state_style, tone, 38),
-                                          (words.detail, 16, "regular", theme.INK_DIM, 68)):
-            said, fitted = fit_size(line, space.px(size), style, room, space.px(size - 5))
-            blit_text(surface, said, fitted, ink, (x, rect.y + space.px(y)), "topleft", style, box=rect)
+        return ((words.heading, s.body, "bold", theme.INK), (words.state, s.small, "bold" if words.your_move
+                                                                 else "regular", tone),
+                (words.detail, s.fine, "regular", theme.INK_DIM))
+
+    def height(self, width: int) -> int:
+        """The row's height at ``width`` pixels: every line whole (a long one wraps)."""
+        s = self.sizes
+        return sum(s.wrapped(line, size, width - 2 * s.pad, style) for line, size, style, _ in self.lines()) \
+            + 2 * s.gap + s.gap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The row's panel, the heading, the state (gold when it is your move) and the small print."""
+        rect, s = self.rect, self.sizes
+        panel(surface, rect, theme.PANEL_EDGE if self.hover or self.lit else theme.PANEL_LIGHT, 255, radius=s.radius,
+              edge=None)
+        y = rect.y + s.gap + s.gap // 2
+        for line, size, style, ink in self.lines():
+            y = blit_text(surface, line, size, ink, (rect.x + s.pad, y), "topleft", style, wrap=rect.w - 2 * s.pad,
+                          box=rect).bottom
 
 
 class MyTablesScene(MenuScene):
@@ -82,6 +93,9 @@ class MyTablesScene(MenuScene):
         self.rows: list[TableRow] = []
         self.link: ThreadedClient | None = None
         self.pending: Future[KeptSeat] | None = None
+        self.page_size = PAGE
+        """How many rows a page shows (as many as fit the window)."""
+        self.boxes: dict[str, pygame.Rect] = {}
 
     def attach(self, app: Host) -> None:
         """Read the kept seats; ask their servers once for this visit."""
@@ -101,29 +115,66 @@ class MyTablesScene(MenuScene):
         note = kept_note()
         if note:
             self.note = note
-        self.page = min(self.page, max(0, (len(self.seats) - 1) // PAGE))
+        self.page = min(self.page, max(0, (len(self.seats) - 1) // self.page_size))
         self._lay_out()
 
     def _lay_out(self) -> None:
-        """A row and its Remove button per seat of this page, then Back and the page buttons."""
-        shown = self.seats[self.page * PAGE:(self.page + 1) * PAGE]
-        self.rows = []
-        self.widgets = []
-        for i, seat in enumerate(shown):
-            y = ROW_TOP + i * ROW_PITCH
-            row = TableRow(seat.code, (230, y, 1000, ROW_HEIGHT), partial(self.open, seat))
+        """Laid out again (the seats or the page changed)."""
+        self.relayout()
+        if self.app is not None:
+            self.laid_out()
+
+    def layout(self, s: Sizes) -> None:
+        """The title and the count; the rows of this page that fit whole, each with Remove beside
+        it; the note; Back, and Previous and Next when there are more pages."""
+        frame = s.frame
+        column = Column(frame, s.gap)
+        self.boxes["title"] = column.take(s.line(s.title, "title"))
+        self.boxes["count"] = column.take(s.line(s.small) if self.seats else 0)
+        column.skip(s.section - s.gap)
+        width = min(frame.w, round(s.unit * 56))
+        self.boxes["none"] = column.take(0 if self.seats else s.wrapped(NONE, s.body, width), width, "center")
+        note_h = s.wrapped(self.note, s.small, width, "bold") + s.gap if self.note else 0
+        buttons = pygame.Rect(frame.centerx - width // 2, frame.bottom - s.control, width, s.control)
+        box = pygame.Rect(buttons.x, column.bottom, width, buttons.y - s.section - note_h - column.bottom)
+        inner = inset(box, s.inside)
+        remove_w = s.button_width("Remove")
+        self.rows, self.widgets = [], []
+        y = inner.y
+        first = self.page * self.page_size
+        for seat in self.seats[first:]:
+            row = TableRow(seat.code, partial(self.open, seat), sizes=s)
+            row.words = self.words_of(seat)
+            height = row.height(inner.w - remove_w - s.gap)
+            if y + height > inner.bottom and self.rows:
+                break
+            row.place(pygame.Rect(inner.x, y, inner.w - remove_w - s.gap, height), s.body)
+            remove = Button("Remove", partial(self.ask_remove, seat))
+            remove.place(pygame.Rect(inner.right - remove_w, y + (height - s.control) // 2, remove_w, s.control),
+                         s.label)
             self.rows.append(row)
-            remove = Button("Remove", (1250, y + 17, 130, 60), partial(self.ask_remove, seat), size=20)
             self.widgets += [row, remove]
-        self.widgets.append(Button("Back", (230, 700, 240, 62), self.back))
-        if len(self.seats) > PAGE:
-            pages = (len(self.seats) - 1) // PAGE + 1
-            self.widgets += [Button("Previous", (990, 700, 180, 62), partial(self.turn, -1),
-                                    enabled=self.page > 0),
-                             Button("Next", (1190, 700, 190, 62), partial(self.turn, 1),
-                                    enabled=self.page < pages - 1, hint=f"page {self.page + 1} of {pages}")]
-        self._fill_rows()
-        self.show_focus()
+            y += height + s.gap
+        if self.rows and self.page == 0:
+            self.page_size = len(self.rows)
+        box.h = (y - s.gap + s.inside - box.y) if self.rows else 0
+        self.boxes["card"] = box
+        self.boxes["note"] = pygame.Rect(box.x, (box.bottom if self.rows else column.bottom) + s.gap, width, note_h)
+        back = Button("Back", self.back)
+        back.place(pygame.Rect(buttons.x, buttons.y, s.button_width("Back") + 2 * s.pad, s.control), s.label)
+        self.widgets.append(back)
+        if len(self.seats) > self.page_size:
+            pages = (len(self.seats) - 1) // self.page_size + 1
+            later = Button("Next", partial(self.turn, 1), enabled=self.page < pages - 1,
+                           hint=f"page {self.page + 1} of {pages}")
+            earlier = Button("Previous", partial(self.turn, -1), enabled=self.page > 0)
+            hint = s.line(round(s.label * 0.76))
+            next_w = max(s.button_width("Next"), s.button_width(later.hint, round(s.label * 0.76)))
+            later.place(pygame.Rect(buttons.right - next_w, buttons.bottom - s.control - hint, next_w,
+                                    s.control + hint), s.label)
+            earlier.place(pygame.Rect(later.rect.x - s.gap - s.button_width("Previous"), buttons.y,
+                                      s.button_width("Previous"), s.control), s.label)
+            self.widgets += [earlier, later]
 
     def turn(self, delta: int) -> None:
         """Show the previous or next page."""
@@ -133,12 +184,15 @@ class MyTablesScene(MenuScene):
         self.show_focus()
 
     def _fill_rows(self) -> None:
-        """Each row's words from the answers so far."""
+        """Each row's words from the answers so far (laid out again when any changed: a row may grow)."""
         answers = self.lookup.answers() if self.lookup is not None else {}
         now = time.time()
-        shown = self.seats[self.page * PAGE:(self.page + 1) * PAGE]
+        shown = self.seats[self.page * self.page_size:]
         for row, seat in zip(self.rows, shown):
-            row.words = row_words(seat, answers.get(seat.token), now)
+            words = row_words(seat, answers.get(seat.token), now)
+            if words != row.words:
+                row.words = words
+                self.relayout()
 
     def words_of(self, seat: KeptSeat) -> RowWords:
         """What the row of ``seat`` says now."""
@@ -210,17 +264,16 @@ class MyTablesScene(MenuScene):
             self.link.close()
             self.link = None
 
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """The card, the count of tables, a word when there are none, and the last note."""
-        box = card(surface, space, 200, 125, 1200, 715)
-        super().draw_body(surface, space)
+    def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
+        """The title, the count of tables, a word when there are none, the card and the last note."""
+        blit_text(surface, self.title, s.title, theme.GOLD, self.boxes["title"].midtop, "midtop", "title")
         if not self.seats:
-            none = "No online tables yet: Host a table or Join one in Play online, and it is kept here."
-            blit_text(surface, none, space.px(22), theme.INK_DIM, space.point(800, 300), "midtop",
-                      wrap=space.px(1000), box=box)
+            box = self.boxes["none"]
+            blit_text(surface, NONE, s.body, theme.INK_DIM, box.topleft, "topleft", wrap=box.w)
         else:
             count = f"{counted(len(self.seats), 'table')} kept  \u00b7  Enter or a click goes back to one"
-            blit_text(surface, count, space.px(18), theme.INK_DIM, space.point(800, 140), "midtop", box=box)
+            blit_text(surface, count, s.small, theme.INK_DIM, self.boxes["count"].midtop, "midtop")
+            card(surface, self.boxes["card"], s)
         if self.note:
-            blit_text(surface, self.note, space.px(18), theme.GOLD, space.point(800, 778), "midtop", "bold",
-                      wrap=space.px(1100), box=box)
+            note = self.boxes["note"]
+            blit_text(surface, self.note, s.small, theme.GOLD, note.midtop, "midtop", "bold", wrap=note.w)

@@ -24,10 +24,14 @@ from ...memory.names import seat_name
 from ...net.threaded_client import ThreadedClient
 from ...words.counting import counted
 from .. import theme
+from ..boxes import Column, inset
 from ..fonts import blit_text
 from ..last_setup import seats_of
-from ..scene import Host, Space
-from ..scenes.menu import MenuScene, card
+from ..painted import Item, Words, paint
+from ..scene import Host
+from ..scenes.form import form_width, place_form
+from ..scenes.menu import MenuScene, buttons_row, card, clipped
+from ..sizing import Sizes
 from ..widgets import Button, Picker, TextField
 from . import connection
 from .connection import (
@@ -68,30 +72,31 @@ class OnlineScene(MenuScene):
         self.mode = "choose"
         self.note = ""
         self.kept: list[KeptSeat] = kept_seats()
-        self.name = TextField((560, 225, 480, 50), "Player", max_len=20)
-        self.preset = Picker((560, 286, 480, 48), list(PRESETS), labels=lambda v: v.replace("-", " ").title())
-        self.players = Picker((560, 346, 480, 48), list(range(2, 9)), index=2,
-                              labels=lambda v: f"{v} players")
-        self.length = Picker((560, 406, 480, 48), list(LENGTHS), index=1,
-                             labels=lambda v: f"{v.title()} match")
-        self.level = Picker((560, 466, 480, 48), list(LEVELS), index=1,
-                            labels=lambda v: f"Computer players: {v}")
-        self.pace = Picker((560, 526, 480, 48), list(CHOICES), index=DEFAULT, labels=pace_label)
+        self.name = TextField("Player", max_len=20)
+        self.preset = Picker(list(PRESETS), labels=lambda v: v.replace("-", " ").title())
+        self.players = Picker(list(range(2, 9)), index=2, labels=lambda v: f"{v} players")
+        self.length = Picker(list(LENGTHS), index=1, labels=lambda v: f"{v.title()} match")
+        self.level = Picker(list(LEVELS), index=1, labels=lambda v: f"Computer players: {v}")
+        self.pace = Picker(list(CHOICES), index=DEFAULT, labels=pace_label)
         """Live with a turn clock of 30 s to 10 minutes (2 minutes by default), or any pace."""
-        self.reach = Picker((560, 586, 480, 48), list(REACH), labels=lambda v: REACH[v])
+        self.reach = Picker(list(REACH), labels=lambda v: REACH[v])
         for widget, said in ((self.name, "Your name"), (self.preset, "Rules"), (self.players, "Seats"),
                              (self.length, "Length"), (self.level, "Empty seats"), (self.pace, "Pace"),
                              (self.reach, "Who may join")):
             widget.name = said
-        self.port = TextField((560, 646, 480, 50), str(DEFAULT_PORT), max_len=60, allowed=address_char)
+        self.port = TextField(str(DEFAULT_PORT), max_len=60, allowed=address_char)
         """This game's server's port, or the address of a table server elsewhere (wss://example.org:8765/)."""
-        self.address = TextField((560, 300, 480, 50), f"{LOOPBACK}:{DEFAULT_PORT}", max_len=60, allowed=address_char)
-        self.code = TextField((560, 370, 480, 50), "", max_len=14, allowed=code_char, placeholder="K3F9Q-2XAMB")
+        self.address = TextField(f"{LOOPBACK}:{DEFAULT_PORT}", max_len=60, allowed=address_char)
+        self.code = TextField("", max_len=14, allowed=code_char, placeholder="K3F9Q-2XAMB")
         self.port.name, self.address.name, self.code.name = "Port or server", "Address", "Table code"
         self.link: ThreadedClient | None = None
         self.pending: Future[KeptSeat] | None = None
         self.finder: Finder | None = None
         self.found: list[Found] = []
+        self.items: list[Item] = []
+        self.boxes: dict[str, pygame.Rect] = {}
+        self.buttons_below: list[Button] = []
+        """The buttons under the form (Host or Join, and Back)."""
         self._choose()
 
     # ----------------------------------------------------------------- modes
@@ -99,13 +104,13 @@ class OnlineScene(MenuScene):
         """The first choice: My tables (the seats kept), host, or join."""
         self.mode = "choose"
         kept = len(self.kept)
-        mine = Button("My tables", (560, 230, 480, 62), self.my_tables, primary=kept > 0, enabled=kept > 0,
+        mine = Button("My tables", self.my_tables, primary=kept > 0, enabled=kept > 0,
                       hint=counted(kept, "table") if kept else "no tables yet")
-        self.widgets = [mine,
-                        Button("Host a table", (560, 320, 480, 62), self.host_form, primary=not kept),
-                        Button("Join a table", (560, 400, 480, 62), self.join_form),
-                        Button("Back", (560, 520, 480, 62), self.back)]
+        self.widgets = [mine, Button("Host a table", self.host_form, primary=not kept),
+                        Button("Join a table", self.join_form), Button("Back", self.back)]
+        self.buttons_below = []
         self.focus = 0  # My tables when there are seats kept, else Host
+        self.relayout()
 
     def my_tables(self) -> None:
         """Every online seat kept, where its table stands, one click to go back to it."""
@@ -115,16 +120,16 @@ class OnlineScene(MenuScene):
     def host_form(self) -> None:
         """Set the table up: name, preset, players, length, computer level, pace, who may reach it."""
         self.mode, self.note = "host", ""
+        self.buttons_below = [Button("Back", self._choose), Button("Host", self.host, primary=True)]
         self.widgets = [self.name, self.preset, self.players, self.length, self.level, self.pace, self.reach,
-                        self.port, Button("Host", (800, 716, 240, 62), self.host, primary=True),
-                        Button("Back", (560, 716, 220, 62), self._choose)]
+                        self.port, self.buttons_below[1], self.buttons_below[0]]
         self.focus = 8
+        self.relayout()
 
     def join_form(self) -> None:
         """Address, table code and name; below, a button that looks for tables on the
         local network (nothing is looked for until the person asks)."""
         self.mode, self.note = "join", ""
-        self.name.rect = (560, 440, 480, 50)
         self._join_widgets([])
         self.focus = 1
 
@@ -143,12 +148,11 @@ class OnlineScene(MenuScene):
         self.found = found
         looking = self.finder is not None
         find = Button("Looking for tables nearby\u2026" if looking and not found else "Find tables nearby",
-                      (560, 610, 480, 48), self.find_tables, size=20, enabled=not looking)
-        picks = [Button(f"{f.host} \u00b7 {f.where}", (560, 670 + 56 * i, 480, 48), partial(self.pick, f),
-                        size=20) for i, f in enumerate(found[:2])]
-        self.widgets = [self.address, self.code, self.name,
-                        Button("Join", (800, 520, 240, 62), self.join, primary=True),
-                        Button("Back", (560, 520, 220, 62), self._choose), find, *picks]
+                      self.find_tables, enabled=not looking)
+        picks = [Button(f"{f.host} \u00b7 {f.where}", partial(self.pick, f)) for f in found[:2]]
+        self.buttons_below = [Button("Back", self._choose), Button("Join", self.join, primary=True)]
+        self.widgets = [self.address, self.code, self.name, self.buttons_below[1], self.buttons_below[0], find, *picks]
+        self.relayout()
 
     def pick(self, found: Found) -> None:
         """A table found on the network: its address goes in the address field; the code is still the host's to tell."""
@@ -161,7 +165,6 @@ class OnlineScene(MenuScene):
         if self.pending is not None:
             return
         if self.mode != "choose":
-            self.name.rect = (560, 230, 480, 50)
             self._stop_finding()
             self._choose()
             return
@@ -275,27 +278,78 @@ class OnlineScene(MenuScene):
             self.link.close()
             self.link = None
 
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """The title, the card behind the widgets, the labels and what happened last."""
-        box = card(surface, space, 300, 190, 1000, 690)
-        super().draw_body(surface, space)
-        labels: dict[str, list[tuple[str, float]]] = {
-            "host": [("Your name", 250), ("Rules", 310), ("Seats", 370), ("Length", 430),
-                     ("Empty seats", 490), ("Pace", 550), ("Who may join", 610), ("Port or server", 671)],
-            "join": [("Address", 325), ("Table code", 395), ("Your name", 465)]
-            + ([("Found nearby", 694.0)] if self.found else []),
-        }
-        for text, y in labels.get(self.mode, []):
-            blit_text(surface, text, space.px(22), theme.INK_DIM, space.point(540, y), "midright", box=box)
+    def rows(self) -> list[tuple[str, Any]]:
+        """The form's rows (label, widget) in this mode."""
         if self.mode == "host":
-            pace, clock = self.pace.value
-            blit_text(surface, pace_sentence(pace, clock), space.px(17), theme.INK_DIM,
-                      space.point(1060, 528), "topleft", wrap=space.px(225), box=box)
+            return [("Your name", self.name), ("Rules", self.preset), ("Seats", self.players),
+                    ("Length", self.length), ("Empty seats", self.level), ("Pace", self.pace),
+                    ("Who may join", self.reach), ("Port or server", self.port)]
+        if self.mode == "join":
+            return [("Address", self.address), ("Table code", self.code), ("Your name", self.name)]
+        return []
+
+    def layout_key(self) -> tuple[object, ...]:
+        """The mode, the note and the pace chosen (its sentence may take more lines)."""
+        return (self.mode, self.note, self.pace.value, len(self.found))
+
+    def layout(self, s: Sizes) -> None:
+        """The title; a card with the first choice's buttons and what online play is, or the
+        form (scrolling when taller than the room) with its buttons under it; the note last."""
+        frame = s.frame
+        column = Column(frame, s.gap)
+        self.boxes["title"] = column.take(s.line(s.title, "title"))
+        column.skip(s.section - s.gap)
+        self.items = []
+        least = round(s.unit * 18)
+        rows = self.rows()
+        width = min(frame.w, max(round(s.unit * 34), form_width(rows, s, least) + 2 * s.inside if rows else 0))
+        inner_w = width - 2 * s.inside
+        note_h = s.wrapped(self.note, s.small, inner_w, "bold") + s.section if self.note else 0
+        box = pygame.Rect(frame.centerx - width // 2, column.bottom, width, frame.bottom - column.bottom)
+        inner = inset(box, s.inside)
         if self.mode == "choose":
             about = ("Play at one table from several computers: the host sets the table up, on this "
                      "computer or on a table server, and friends join with its code.")
-            blit_text(surface, about, space.px(20), theme.INK_DIM, space.point(340, 620), "topleft",
-                      wrap=space.px(920), box=box)
+            y = inner.y
+            for button in self.widgets:
+                hint = s.line(round(s.label * 0.76)) if button.hint else 0
+                button.place(pygame.Rect(inner.x, y, inner.w, s.control + hint), s.label)
+                y += s.control + hint + s.gap
+            self.items.append(Words(about, s.small, theme.INK_DIM, (inner.x, y + s.section), wrap=inner.w))
+            bottom = y + s.section + s.wrapped(about, s.small, inner.w) + note_h
+            self.pane.set(pygame.Rect(inner.x, inner.y, inner.w, 0), 0)
+            self.scrolled = []
+        else:
+            buttons = pygame.Rect(inner.x, inner.bottom - note_h - s.control, inner.w, s.control)
+            view = pygame.Rect(inner.x, inner.y, inner.w, buttons.y - s.section - inner.y)
+            extra = [w for w in self.widgets if all(w is not b for b in self.buttons_below)
+                     and all(w is not r for _, r in rows)]
+            labelled = [("Found nearby" if i == 1 else "", w) for i, w in enumerate(extra)]  # after Find tables nearby
+            y = place_form(rows + labelled, s, pygame.Rect(view.x, self.pane.top, view.w, 0), self.items)
+            if self.mode == "host":
+                pace, clock = self.pace.value
+                said = pace_sentence(pace, clock)
+                self.items.append(Words(said, s.fine, theme.INK_DIM, (view.x, y + s.gap), wrap=view.w))
+                y += s.gap + s.wrapped(said, s.fine, view.w)
+            self.pane.set(view, y - self.pane.top)
+            self.scrolled = [w for w in self.widgets if all(w is not b for b in self.buttons_below)]
+            buttons_row(buttons, self.buttons_below, s)
+            bottom = min(buttons.bottom + note_h, inner.bottom)
+            if self.pane.height + s.section + s.control + note_h < inner.h:  # a short form: the card shrinks to it
+                shift = inner.h - (self.pane.height + s.section + s.control + note_h)
+                self.pane.set(pygame.Rect(view.x, view.y, view.w, view.h - shift), self.pane.height)
+                buttons_row(buttons.move(0, -shift), self.buttons_below, s)
+                bottom -= shift
+        box.h = bottom + s.inside - box.y
+        self.boxes["card"] = box
+        self.boxes["note"] = pygame.Rect(inner.x, bottom - note_h + s.section, inner.w, note_h)
+
+    def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
+        """The title, the card behind the widgets, the labels and what happened last."""
+        blit_text(surface, self.title, s.title, theme.GOLD, self.boxes["title"].midtop, "midtop", "title")
+        box = card(surface, self.boxes["card"], s)
+        with clipped(surface, self.pane.view if self.mode != "choose" else None):
+            paint(surface, self.items)
         if self.note:
-            blit_text(surface, self.note, space.px(18), theme.GOLD, space.point(340, 790), "topleft", "bold",
-                      wrap=space.px(920), box=box)
+            note = self.boxes["note"]
+            blit_text(surface, self.note, s.small, theme.GOLD, note.topleft, "topleft", "bold", wrap=note.w, box=box)

@@ -41,12 +41,34 @@ class MenuScene(Scene):
         self._noted = ""
         """The scene's note and error as last said (a new one is said once, when it appears)."""
         self.pane = Pane()
-        """What scrolls: the layout sets its view and height, and lists ``scrolled``."""
-        self.scrolled: list[Any] = []
-        """The widgets inside the pane (drawn clipped to it, reached by the pointer only there)."""
+        """What scrolls: the layout sets its view and height, and lists the widgets in it (``scrolled``)."""
+        self.panes = [self.pane]
+        """Every pane of the scene (a second one scrolls on its own, as the rules' index does)."""
         self.sizes: Sizes = sizes_for(SMALLEST, 1.0)
         """The sizes the scene was last laid out with."""
         self._laid: tuple[Any, ...] | None = None
+
+    @property
+    def scrolled(self) -> list[Any]:
+        """The widgets inside the main pane."""
+        return self.pane.members
+
+    @scrolled.setter
+    def scrolled(self, widgets: list[Any]) -> None:
+        self.pane.members = widgets
+
+    def pane_of(self, widget: Any) -> Pane | None:
+        """The pane ``widget`` is in (None: it does not scroll)."""
+        return next((pane for pane in self.panes if pane.holds(widget)), None)
+
+    def _panes_now(self) -> tuple[tuple[int, int, int, int, int], ...]:
+        """Where every pane is and how far it is scrolled (a layout placing content in a pane
+        that has moved is run again)."""
+        return tuple((*pane.view, pane.offset) for pane in self.panes)
+
+    def _offsets(self) -> tuple[int, ...]:
+        """Where every pane is scrolled to."""
+        return tuple(pane.offset for pane in self.panes)
 
     # ---------------------------------------------------------------- layout
     def laid_out(self) -> Sizes:
@@ -54,15 +76,15 @@ class MenuScene(Scene):
         (a layout is kept per window size, text setting and scroll); the sizes used."""
         assert self.app is not None
         s = sizes_for(self.app.size)
-        if self._laid != (s.window, s.scale, self.pane.offset, self.layout_key()):
+        if self._laid != (s.window, s.scale, self._offsets(), self.layout_key()):
             with room(PIXELS):
-                for _ in range(3):  # again when the content's height moved the scroll
-                    offset = self.pane.offset
+                for _ in range(3):  # again when the pane moved or its content's height moved the scroll
+                    panes = self._panes_now()
                     self.sizes = s
                     self.layout(s)
-                    if self.pane.offset == offset:
+                    if self._panes_now() == panes:
                         break
-            self._laid = (s.window, s.scale, self.pane.offset, self.layout_key())
+            self._laid = (s.window, s.scale, self._offsets(), self.layout_key())
             self._mark_focus()
         return s
 
@@ -124,8 +146,8 @@ class MenuScene(Scene):
         the pane to show it."""
         self._mark_focus()
         current = self.focused()
-        if current is not None and any(current is w for w in self.scrolled) \
-                and self.pane.show(current.rect, self.sizes.gap):
+        pane = self.pane_of(current)
+        if current is not None and pane is not None and pane.show(current.rect, self.sizes.gap):
             self.relayout()
 
     def _mark_focus(self) -> None:
@@ -147,9 +169,10 @@ class MenuScene(Scene):
             self.laid_out()
         if self._scrolls(intent):
             return
-        outside = intent.kind in ("move", "press", "release") and not self.pane.view.collidepoint(intent.pos)
+        pointer = intent.kind in ("move", "press", "release")
         for widget in self.widgets:
-            if outside and any(widget is w for w in self.scrolled):
+            pane = self.pane_of(widget)
+            if pointer and pane is not None and not pane.view.collidepoint(intent.pos):
                 widget.hover = False
                 continue
             if widget.handle(intent):
@@ -175,6 +198,8 @@ class MenuScene(Scene):
         """The wheel or PageUp/PageDown scroll the pane when it has more than it shows (the
         wheel then never changes a picker under the pointer); whether the intent was used so."""
         pane = self.pane
+        if intent.kind == "scroll":  # the pane under the pointer, else the main one
+            pane = next((p for p in self.panes if p.scrolls and p.view.collidepoint(intent.pos)), pane)
         if not pane.scrolls:
             return False
         step = self.sizes.line(self.sizes.body) * 3
@@ -254,14 +279,16 @@ class MenuScene(Scene):
             self.draw_body(surface, s)
             current = self.focused()
             for widget in self.widgets:
-                inside = any(widget is w for w in self.scrolled)
-                if inside and not self.pane.shows(widget.rect):
+                held = self.pane_of(widget)
+                if held is not None and not held.shows(widget.rect):
                     continue
-                with clipped(surface, self.pane.view if inside else None):
+                with clipped(surface, held.view.inflate(4 * s.line_width, 4 * s.line_width) if held else None):
                     widget.draw(surface)
-                    if widget is current and not isinstance(current, TextField):
-                        ring(surface, s, widget.rect)
-            self.pane.draw_bar(surface, max(3, s.gap // 2))
+                    box: pygame.Rect = widget.rect
+                    if widget is current and not isinstance(widget, TextField):
+                        ring(surface, s, box)
+            for pane in self.panes:
+                pane.draw_bar(surface, max(3, s.gap // 2))
 
     def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
         """Scene-specific painting under the widgets (the default: the title, as laid out)."""
@@ -294,7 +321,7 @@ def ring(surface: pygame.Surface, s: Sizes, box: pygame.Rect) -> None:
                      border_radius=s.radius + width)
 
 
-class clipped:  # noqa: N801 - used as a context manager, like contextlib's helpers
+class clipped:
     """Inside the block, drawing on ``surface`` keeps within ``box`` (None: no limit)."""
 
     def __init__(self, surface: pygame.Surface, box: pygame.Rect | None) -> None:

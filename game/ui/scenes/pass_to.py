@@ -44,7 +44,7 @@ class PassScene(MenuScene):
     def layout(self, s: Sizes) -> None:
         """The words and the button in a column in the middle of the window."""
         frame = s.frame
-        head, ready = self.words()
+        _, ready = self.words()
         big = round(s.title * 1.5)
         width = min(frame.w, round(s.unit * 44))
         heights = [s.line(big, "title"), s.wrapped(ready, s.heading, width), s.control, s.line(s.body)]

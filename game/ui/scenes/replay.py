@@ -20,22 +20,21 @@ from ...engine.round import RoundState
 from ...engine.tiles import HI, LO
 from ...review.cache import Reviewable
 from ...review.results import Decision
+from ...review.words import cost_words, move_words, played_tile
 from ...words.movelog import told
 from .. import theme
-from ..fonts import blit_text, font
+from ..boxes import inset
+from ..fonts import blit_text, fit_size
 from ..intents import Intent
-from ..scene import FULL_RATE, Space
+from ..scene import FULL_RATE
+from ..sizing import Sizes
 from ..table.draw import seat_color
 from ..tile_art import face
 from ..widgets import Button
-from .menu import MenuScene, card, sentences
-from .replay_marks import marks, place, sentence
+from .menu import MenuScene, card, clipped, sentences
 
 PLAY_SECONDS = 0.7
 """Seconds per step while playing."""
-LOG_ROWS = 18
-MAX_UNIT = 28
-"""Largest design-space size of a tile's half in the replay (pixels)."""
 READABLE = 0.75
 """The smallest a tile may shrink to in a long row, as a share of the row's tile size."""
 
@@ -82,22 +81,26 @@ class ReplayScene(MenuScene):
         self.names = match.names
         self.lines = [step_line(step, self.names, you) for step in self.steps]
         self.notes = self._notes()
-        self.unit = min(MAX_UNIT, 640 / (match.players + 1) / 2.95)
+        self.unit = 16
+        """A tile's short side in pixels (the layout sets it from the room and the text size)."""
+        self.label_w = 0
+        self.boxes: dict[str, pygame.Rect] = {}
+        self.boxes_hint = pygame.Rect(0, 0, 0, 0)
         self.at = 0
         self.playing = False
         self.timer = 0.0
         self.widgets = [
-            Button("|\u25c0", (60, 820, 70, 56), self.first, size=22),
-            Button("\u25c0", (140, 820, 70, 56), self.backward, size=22),
-            Button("Play", (220, 820, 130, 56), self.toggle, primary=True),
-            Button("\u25b6", (360, 820, 70, 56), self.forward, size=22),
-            Button("\u25b6|", (440, 820, 70, 56), self.last, size=22),
-            Button("Back", (1380, 820, 160, 56), self.back),
+            Button("|\u25c0", self.first),
+            Button("\u25c0", self.backward),
+            Button("Play", self.toggle, primary=True),
+            Button("\u25b6", self.forward),
+            Button("\u25b6|", self.last),
+            Button("Back", self.back),
         ]
         for button, said in zip(self.widgets, ("First step", "Step back", "", "Step on", "Last step")):
             button.speak_as = said
         if reviewable is not None and reviewable.seats:
-            self.widgets.insert(5, Button("Review this round", (1120, 820, 240, 56), self.review, size=20))
+            self.widgets.insert(5, Button("Review this round", self.review))
             self._review_button()
         self.go(at)
 
@@ -211,132 +214,225 @@ class ReplayScene(MenuScene):
                 self.timer = 0.0
                 self.go(self.at + 1)
 
-    # --------------------------------------------------------------- drawing
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """The table of the current step, the move log, and where we are."""
+    # --------------------------------------------------------------- layout
+    def layout_key(self) -> tuple[object, ...]:
+        """The step and round shown (the banner under the table and the log move with them)."""
+        return (self.index, self.at, self.compare is not None and self.at == self.compare.index)
+
+    def layout(self, s: Sizes) -> None:
+        """The controls along the bottom; above them the table of the step (scrolling when the
+        seats do not fit at a readable tile size) and, where there is room, the move log beside it."""
+        frame = s.frame
+        controls = pygame.Rect(frame.x, frame.bottom - s.control, frame.w, s.control)
+        self._controls(s, controls)
+        body = pygame.Rect(frame.x, frame.y, frame.w, controls.y - s.section - frame.y)
+        log_w = round(s.unit * 22)
+        beside = body.w - log_w - s.section >= round(s.unit * 36)
+        table = pygame.Rect(body.x, body.y, body.w - (log_w + s.section if beside else 0), body.h)
+        self.boxes = {"table": table, "log": pygame.Rect(table.right + s.section, body.y, log_w, body.h) if beside
+                      else pygame.Rect(0, 0, 0, 0)}
+        inner = inset(table, s.inside)
+        self.boxes["head"] = pygame.Rect(inner.x, inner.y, inner.w, s.line(s.heading, "title"))
+        view = pygame.Rect(inner.x, self.boxes["head"].bottom + s.section, inner.w - s.gap,
+                           inner.bottom - self.boxes["head"].bottom - s.section)
+        players = self.match.players
+        self.label_w = max([s.width("You" if i == self.you else n, s.small, "bold") for i, n in enumerate(self.names)]
+                           + [s.width("train private", s.fine)]) + s.section
+        banner = self._banner_words()
+        banner_h = sum(s.wrapped(w, s.small, view.w, "bold") + s.gap for w in banner)
+        fits = (view.h - banner_h) / (players * 2.9 + 1.6)
+        self.unit = round(max(s.unit * 0.7, min(s.unit * 1.2, fits)))
+        height = round(players * (self.unit * 2.9 + s.gap) + self.unit * 1.6) + banner_h + s.gap
+        self.pane.set(view, height)
+        self.boxes["rows"] = pygame.Rect(view.x, self.pane.top, view.w, height)
+
+    def _controls(self, s: Sizes, row: pygame.Rect) -> None:
+        """The step buttons on the left, Review and Back on the right, the keys' hint between when it fits."""
+        steps = self.widgets[:5]
+        glyph = max(s.button_width(b.label) for b in steps if b.label != "Play")
+        play = max(s.button_width("Play"), s.button_width("Pause"))
+        x = row.x
+        for button in steps:
+            width = play if button is self.widgets[2] else glyph
+            button.place(pygame.Rect(x, row.y, width, row.h), s.label)
+            x += width + s.gap
+        right = row.right
+        for button in reversed(self.widgets[5:]):
+            width = s.button_width(button.label)
+            button.place(pygame.Rect(right - width, row.y, width, row.h), s.label)
+            right -= width + s.gap
+        self.boxes_hint = pygame.Rect(x + s.section, row.y, right - s.section - x - s.section, row.h)
+
+    def _banner_words(self) -> list[str]:
+        """What the table's card says under the trains at this step: the reviewed decision, the round's end."""
+        lines = [self._compare_line()]
         state = self.steps[self.at].state
-        card(surface, space, 40, 30, 1090, 770)
-        card(surface, space, 1150, 30, 410, 770)
-        head = f"Round {self.index + 1} replay  \u00b7  engine {state.engine}-{state.engine}"
-        blit_text(surface, head, space.px(26), theme.GOLD, space.point(70, 48), "topleft", "title")
-        where = f"step {self.at} of {len(self.steps) - 1}"
-        blit_text(surface, where, space.px(18), theme.INK_DIM, space.point(1100, 56), "topright")
-        y = 100.0
-        for seat in range(state.players):
-            y = self._seat_rows(surface, space, state, seat, y)
-        self._train_row(surface, space, state, MEXICAN, "Mexican train", theme.MEXICAN, y)
-        self._compare_banner(surface, space, y + self.unit * 1.6 + 16)
         if state.round_over and state.scores is not None:
             out = state.went_out
             how = "Blocked" if out is None else f"{'You' if out == self.you else self.names[out]} went out"
             scores = "  \u00b7  ".join(f"{'You' if s == self.you else n} {state.scores[s]}"
                                         for s, n in enumerate(self.names))
-            blit_text(surface, f"{how}:  {scores}", space.px(18), theme.GOLD,
-                      space.point(70, y + self.unit * 1.6 + 16), "topleft", "bold", wrap=space.px(1030))
-        if self.note:  # what the table said at this step, under the moves
-            pygame.draw.line(surface, theme.PANEL_EDGE, space.point(1170, 660), space.point(1540, 660), space.px(2))
-            blit_text(surface, self.note, space.px(15), theme.GOLD, space.point(1175, 672), "topleft",
-                      wrap=space.px(370))
-        self._log(surface, space)
-        blit_text(surface, "\u2190 \u2192 step  \u00b7  Home/End  \u00b7  Space plays  \u00b7  PgUp/PgDn round",
-                  space.px(15),
-                  theme.INK_DIM, space.point(540, 848), "midleft")
+            lines.append(f"{how}:  {scores}")
+        return [line for line in lines if line]
 
-    def _seat_rows(self, surface: pygame.Surface, space: Space, state: RoundState, seat: int, y: float) -> float:
+    # --------------------------------------------------------------- drawing
+    def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
+        """The table of the current step, the move log, and where we are."""
+        state = self.steps[self.at].state
+        card(surface, self.boxes["table"], s)
+        head = self.boxes["head"]
+        title = f"Round {self.index + 1} replay  \u00b7  engine {state.engine}-{state.engine}"
+        where = f"step {self.at} of {len(self.steps) - 1}"
+        right = blit_text(surface, where, s.small, theme.INK_DIM, head.midright, "midright")
+        line, size = fit_size(title, s.heading, "title", right.x - s.section - head.x, s.body)
+        blit_text(surface, line, size, theme.GOLD, head.midleft, "midleft", "title")
+        with clipped(surface, self.pane.view):
+            rows = self.boxes["rows"]
+            y = rows.y
+            for seat in range(state.players):
+                y = self._seat_rows(surface, s, state, seat, y)
+            y = self._train_row(surface, s, state, MEXICAN, "Mexican train", theme.MEXICAN, y)
+            for words in self._banner_words():
+                color = theme.GOLD
+                y = blit_text(surface, words, s.small, color, (rows.x, y), "topleft", "bold", wrap=rows.w).bottom + s.gap
+        if self.boxes["log"].w:
+            self._log(surface, s)
+        hint = self.boxes_hint
+        keys = "\u2190 \u2192 step  \u00b7  Home/End  \u00b7  Space plays  \u00b7  PgUp/PgDn round"
+        if hint.w >= s.width(keys, s.fine):
+            blit_text(surface, keys, s.fine, theme.INK_DIM, hint.center, "center")
+
+    def _seat_rows(self, surface: pygame.Surface, s: Sizes, state: RoundState, seat: int, y: int) -> int:
         """A seat's name, marker, train and hand; returns the next row's top."""
-        color = seat_color(seat)
+        x0 = self.boxes["rows"].x
         name = "You" if seat == self.you else self.names[seat]
-        blit_text(surface, name, space.px(18), color, space.point(70, y), "topleft", "bold")
+        blit_text(surface, name, s.small, seat_color(seat), (x0, y), "topleft", "bold")
         marker = "train public" if state.public[seat] else "train private"
-        blit_text(surface, marker, space.px(14), theme.INK_DIM, space.point(70, y + 24), "topleft")
-        blit_text(surface, "train", space.px(14), theme.INK_DIM, space.point(238, y + 3), "topright")
-        blit_text(surface, f"hand {len(state.hands[seat])}", space.px(14), theme.INK_DIM,
-                  space.point(238, y + self.unit * 1.35 + 3), "topright")
-        self._tiles(surface, space, [(a, b) for a, b in state.train_tiles(seat)], 250, y)
+        blit_text(surface, marker, s.fine, theme.INK_DIM, (x0, y + s.line(s.small, "bold")), "topleft")
+        hand_y = y + round(self.unit * 1.35)
+        blit_text(surface, f"hand {len(state.hands[seat])}", s.fine, theme.INK_DIM,
+                  (x0 + self.label_w - s.gap, hand_y + self.unit // 2), "midright")
+        tiles_x = x0 + self.label_w
+        self._tiles(surface, s, [(a, b) for a, b in state.train_tiles(seat)], tiles_x, y)
         hand = sorted(state.hands[seat], reverse=True)
-        spots = self._tiles(surface, space, [(HI[t], LO[t]) for t in hand], 250, y + self.unit * 1.35, dim=True)
+        spots = self._tiles(surface, s, [(HI[t], LO[t]) for t in hand], tiles_x, hand_y, dim=True)
         if self.compare is not None and self.compare.seat == seat and self.at == self.compare.index:
-            self._both_moves(surface, space, dict(zip(hand, spots)))
-        return y + self.unit * 2.9 + 10
+            self._both_moves(surface, s, dict(zip(hand, spots)))
+        return y + round(self.unit * 2.9) + s.gap
 
-    def _both_moves(self, surface: pygame.Surface, space: Space, spots: dict[int, pygame.Rect]) -> None:
-        """The reviewed decision's marks in the hand (``replay_marks``): orange "made" and
-        green "best", or one mark that says both; never two in one place."""
+    def _both_moves(self, surface: pygame.Surface, s: Sizes, spots: dict[int, pygame.Rect]) -> None:
+        """The reviewed decision's two tiles in the hand: the move made ringed in
+        orange and marked "made", the best found ringed in green and marked "best"."""
         assert self.compare is not None
-        found = marks(self.compare.valuation, self.match.setup.set_max)
-        size = space.px(14)
-        for placed in place(found, spots, space.px(4), lambda word: font(size, "bold").size(word)):
-            pygame.draw.rect(surface, placed.mark.color, placed.ring, max(2, space.px(4)), border_radius=space.px(6))
-            blit_text(surface, placed.mark.word, size, placed.mark.color, placed.label.topleft, "topleft", "bold")
+        v = self.compare.valuation
+        for text, color, word in ((v.made, theme.WARN, "made"), (v.best, theme.GREEN, "best")):
+            tile = played_tile(text, self.match.setup.set_max)
+            if tile is None or tile not in spots:
+                continue
+            ring = spots[tile].inflate(s.gap, s.gap)
+            pygame.draw.rect(surface, color, ring, max(2, s.line_width + 1), border_radius=s.radius)
+            blit_text(surface, word, s.fine, color, ring.midbottom, "midtop", "bold")
 
-    def _compare_banner(self, surface: pygame.Surface, space: Space, y: float) -> None:
-        """The reviewed decision in words, under the table, at its step."""
+    def _compare_line(self) -> str:
+        """The reviewed decision in words, under the table, at its step ('' at any other step)."""
         if self.compare is None or self.at != self.compare.index:
-            return
-        line = sentence(self.compare.valuation, self.compare.seat, self.names, self.you, self.match.setup.set_max)
-        blit_text(surface, line, space.px(17), theme.GOLD, space.point(70, y), "topleft", "bold", wrap=space.px(1030))
+            return ""
+        d, v = self.compare, self.compare.valuation
+        names = self.names
+        set_max = self.match.setup.set_max
+        made = move_words(v.made, d.seat, names, self.you)
+        made += ' (orange, "made")' if played_tile(v.made, set_max) is not None else ""
+        if v.best == v.made:
+            return f"The next move, {made}, was the best move found."
+        best = move_words(v.best, d.seat, names, self.you)
+        best += ' (green, "best")' if played_tile(v.best, set_max) is not None else ""
+        level = f", {v.level}" if v.level else ""
+        return (f"Next move made: {made}.  Best found: {best}. The move made is expected to cost "
+                f"{cost_words(v.diff, v.se)}{level}.")
 
-    def _train_row(self, surface: pygame.Surface, space: Space, state: RoundState, train: int, label: str,
-                   color: theme.Color, y: float) -> None:
-        """The Mexican train's row."""
-        blit_text(surface, label, space.px(17), color, space.point(70, y), "topleft", "bold")
-        self._tiles(surface, space, list(state.train_tiles(train)), 250, y)
+    def _train_row(self, surface: pygame.Surface, s: Sizes, state: RoundState, train: int, label: str,
+                   color: theme.Color, y: int) -> int:
+        """The Mexican train's row; the y under it."""
+        x0 = self.boxes["rows"].x
+        blit_text(surface, label, s.small, color, (x0, y), "topleft", "bold", wrap=self.label_w - s.gap)
+        self._tiles(surface, s, list(state.train_tiles(train)), x0 + self.label_w, y)
+        return y + round(self.unit * 1.6) + s.gap
 
-    def _tiles(self, surface: pygame.Surface, space: Space, tiles: list[tuple[int, int]], x: float, y: float,
+    def _tiles(self, surface: pygame.Surface, s: Sizes, tiles: list[tuple[int, int]], x: int, y: int,
                dim: bool = False) -> list[pygame.Rect]:
-        """Tiles in a row from ``x`` (design space), shrunk to fit the card but
-        never below a readable size: a train too long for the row keeps its
-        newest tiles and says how many older ones are not shown ("+5 ◀"), a hand
-        its first ones ("+5 more"). Returns where each tile shown was drawn."""
+        """Tiles in a row from ``x``, shrunk to fit the card but never below a readable
+        size: a train too long for the row keeps its newest tiles and says how many older
+        ones are not shown ("+5 ◀"), a hand its first ones ("+5 more"). Returns where each
+        tile shown was drawn."""
         if not tiles:
             return []
-        room = 1100 - x
+        room = self.boxes["rows"].right - x
+        gap = max(2, self.unit // 6)
+        pitch = min(self.unit * 2 + gap, room / len(tiles))
         smallest = self.unit * READABLE
-        pitch = min(self.unit * 2 + 4, room / len(tiles))
         hidden = 0
-        if pitch < smallest * 2 + 4:
-            pitch = smallest * 2 + 4
-            label_room = 56
+        label_room = s.width("+88 more", s.fine, "bold") + s.gap
+        if pitch < smallest * 2 + gap:
+            pitch = smallest * 2 + gap
             fits = max(1, int((room - label_room) // pitch))
             hidden = len(tiles) - fits
             tiles = tiles[:fits] if dim else tiles[-fits:]
-        unit = space.px(min(self.unit, (pitch - 4) / 2))
+        unit = max(6, round(min(self.unit, (pitch - gap) / 2)))
         if hidden and not dim:
-            blit_text(surface, f"+{hidden} \u25c0", space.px(14), theme.INK_DIM, space.point(x, y + self.unit * 0.5),
-                      "midleft", "bold")
-            x += 56
+            blit_text(surface, f"+{hidden} \u25c0", s.fine, theme.INK_DIM, (x, y + unit // 2), "midleft", "bold")
+            x += label_room
         spots = []
         for i, (a, b) in enumerate(tiles):
             image = face(a, b, unit, True, True)
             if dim:
                 image = image.copy()
                 image.set_alpha(200)
-            spots.append(surface.blit(image, space.point(x + i * pitch, y)))
+            spots.append(surface.blit(image, (round(x + i * pitch), y)))
         if hidden and dim:
-            blit_text(surface, f"+{hidden} more", space.px(14), theme.INK_DIM,
-                      space.point(x + len(tiles) * pitch + 4, y + self.unit * 0.5), "midleft", "bold")
+            blit_text(surface, f"+{hidden} more", s.fine, theme.INK_DIM, (round(x + len(tiles) * pitch) + gap,
+                                                                       y + unit // 2), "midleft", "bold")
         return spots
 
-    def _log(self, surface: pygame.Surface, space: Space) -> None:
-        """The move log around the current step, the current line marked."""
-        blit_text(surface, "Moves", space.px(22), theme.GOLD, space.point(1175, 48), "topleft", "title")
-        top = max(0, min(self.at - LOG_ROWS // 2, len(self.lines) - LOG_ROWS))
-        for row, index in enumerate(range(top, min(len(self.lines), top + LOG_ROWS))):
+    def _log(self, surface: pygame.Surface, s: Sizes) -> None:
+        """The move log around the current step (each line whole, wrapped), the current one
+        marked; what the table said at this step under it."""
+        box = card(surface, self.boxes["log"], s)
+        inner = inset(box, s.pad)
+        blit_text(surface, "Moves", s.heading, theme.GOLD, inner.topleft, "topleft", "title")
+        note_h = (s.wrapped(self.note, s.fine, inner.w) + s.section) if self.note else 0
+        room = pygame.Rect(inner.x, inner.y + s.line(s.heading, "title") + s.gap, inner.w,
+                           inner.h - s.line(s.heading, "title") - s.gap - note_h)
+        heights = [s.wrapped(line, s.small, room.w - s.gap, "bold") + s.gap // 2 for line in self.lines]
+        first = last = self.at
+        used = heights[self.at]
+        while True:  # widen around the current line while the lines fit, later ones first
+            grown = False
+            if last + 1 < len(self.lines) and used + heights[last + 1] <= room.h and (last - self.at <= self.at - first
+                                                                                     or first == 0):
+                last += 1
+                used += heights[last]
+                grown = True
+            if first > 0 and used + heights[first - 1] <= room.h:
+                first -= 1
+                used += heights[first]
+                grown = True
+            if not grown:
+                break
+        y = room.y
+        for index in range(first, last + 1):
             step = self.steps[index]
-            y = 92 + row * 31
             current = index == self.at
+            line_box = pygame.Rect(room.x - s.gap // 2, y - s.gap // 4, room.w + s.gap // 2, heights[index])
             if current:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, space.rect(1162, y - 3, 386, 29),
-                                 border_radius=space.px(6))
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, line_box, border_radius=s.radius)
             if self.compare is not None and self.at == self.compare.index and index == self.at + 1:
-                v = self.compare.valuation  # the reviewed move, made next: green when it was the best
-                pygame.draw.rect(surface, theme.GREEN if v.made == v.best else theme.WARN,
-                                 space.rect(1162, y - 3, 386, 29), max(1, space.px(2)), border_radius=space.px(6))
+                pygame.draw.rect(surface, theme.WARN, line_box, max(1, s.line_width), border_radius=s.radius)
             color = seat_color(step.seat) if step.seat is not None else theme.GOLD
-            line = self.lines[index]
-            while len(line) > 8 and space.px(15) * len(line) * 0.52 > space.px(360):
-                line = line[:-2]
-            if line != self.lines[index]:
-                line = line.rstrip() + "\u2026"
-            blit_text(surface, line, space.px(15), color if current else theme.INK_DIM,
-                      space.point(1175, y), "topleft", "bold" if current else "regular")
+            blit_text(surface, self.lines[index], s.small, color if current else theme.INK_DIM, (room.x + s.gap // 2, y),
+                      "topleft", "bold" if current else "regular", wrap=room.w - s.gap)
+            y += heights[index]
+        if self.note:  # what the table said at this step, under the moves
+            top = room.bottom + s.section // 2
+            pygame.draw.line(surface, theme.PANEL_EDGE, (inner.x, top), (inner.right, top), s.line_width)
+            blit_text(surface, self.note, s.fine, theme.GOLD, (inner.x, top + s.section // 2), "topleft",
+                      wrap=inner.w)

@@ -4,7 +4,7 @@ what they could see then.
 The review runs in worker processes (``play.review_job.ReviewJob``) while a
 progress bar fills; then the three most costly decisions are listed first,
 each with "Show me" (the replay at that position with both moves drawn),
-then every decision. PageUp/PageDown scroll the list, Esc goes back (a
+then every decision. The wheel and PageUp/PageDown scroll the list, Esc goes back (a
 review still running is stopped and nothing is kept).
 """
 
@@ -30,17 +30,16 @@ from ...review.results import (
 )
 from ...review.words import cost_words, move_words
 from .. import theme
+from ..boxes import Column, inset
 from ..fonts import blit_text
-from ..intents import Intent
-from ..scene import FULL_RATE, Space
+from ..painted import Item, Shape, Words, paint
+from ..scene import FULL_RATE
+from ..sizing import Sizes
 from ..widgets import Button
-from .menu import MenuScene, card
+from .menu import MenuScene, card, clipped
 
-ROWS = 7
-"""Decisions shown at once in the full list."""
-ROW_H = 44
-LIST_TOP = 466
-TOP_ROWS_Y = 204
+ABOUT = ("Valued from what you could see then: the points a move is expected to cost by the round's end against "
+         "the best move found, \u00b1 how sure that is.")
 
 
 def level_color(level: str) -> theme.Color:
@@ -73,9 +72,10 @@ class ReviewScene(MenuScene):
         inline = not self.processes if processes is None else not processes
         self.job = ReviewJob(match, round_number, seats, cache, budget=self.budget, processes=not inline)
         self.progress = self.job.poll() if self.job.finished else (0, self.job.total)
-        self.scroll = 0
-        self.back_button = Button("Back", (1340, 812, 180, 56), self.back)
-        self._layout()
+        self.back_button = Button("Back", self.back)
+        self.widgets = [self.back_button]
+        self.items: list[Item] = []
+        self.boxes: dict[str, pygame.Rect] = {}
 
     # ----------------------------------------------------------------- state
     @property
@@ -89,17 +89,6 @@ class ReviewScene(MenuScene):
         """Up to three marked decisions, costliest first."""
         result = self.job.result
         return result.costliest() if result is not None else []
-
-    def _layout(self) -> None:
-        """The buttons: Show me beside each costliest decision and each listed one, Back."""
-        widgets: list[Button] = []
-        for i, decision in enumerate(self.costliest):
-            widgets.append(Button("Show me", (1360, TOP_ROWS_Y + i * 62 + 4, 140, 44),
-                                  partial(self.show, decision), size=18))
-        for row, decision in enumerate(self.decisions[self.scroll:self.scroll + ROWS]):
-            widgets.append(Button("Show", (1400, LIST_TOP + row * ROW_H + 2, 100, 38),
-                                  partial(self.show, decision), size=16))
-        self.widgets = [*widgets, self.back_button]
 
     def show(self, decision: Decision) -> None:
         """The replay at the decision's position, the move made and the best found drawn."""
@@ -122,100 +111,130 @@ class ReviewScene(MenuScene):
         super().update(dt)
         if not self.job.finished:
             self.progress = self.job.poll()
-            if self.job.finished:
-                self._layout()
 
     def frame_rate(self) -> int:
         """Smooth while the progress bar fills."""
         return FULL_RATE // 4 if not self.job.finished else super().frame_rate()
 
-    def handle(self, intent: Intent) -> None:
-        """PageUp/PageDown scroll the list of every decision; the rest as any menu."""
-        if intent.kind in ("page_up", "page_down"):
-            step = ROWS if intent.kind == "page_down" else -ROWS
-            self.scroll = max(0, min(max(0, len(self.decisions) - ROWS), self.scroll + step))
-            self._layout()
-            return
-        super().handle(intent)
-
-    # --------------------------------------------------------------- drawing
+    # --------------------------------------------------------------- layout
     def who(self) -> str:
         """The reviewed seats' names ("You" for ``you``)."""
         return ", ".join("You" if s == self.you else self.names[s] for s in self.seats)
 
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """The heading, then the progress bar or the review."""
-        card(surface, space, 60, 30, 1480, 760)
-        blit_text(surface, f"Round {self.round_number} review \u00b7 {self.who()}", space.px(34), theme.GOLD,
-                  space.point(100, 50), "topleft", "title")
-        blit_text(surface, "Valued from what you could see then: the points a move is expected to cost by the "
-                  "round's end against the best move found, \u00b1 how sure that is.",
-                  space.px(17), theme.INK_DIM, space.point(100, 102), "topleft", wrap=space.px(1400))
-        if self.job.problem:
-            blit_text(surface, f"The review could not finish: {self.job.problem}", space.px(20), theme.WARN,
-                      space.point(800, 400), "center")
-        elif not self.job.finished:
-            self._progress_bar(surface, space)
-        else:
-            self._costliest(surface, space)
-            self._all(surface, space)
+    def heading(self) -> str:
+        """The review's heading."""
+        return f"Round {self.round_number} review \u00b7 {self.who()}"
 
-    def _progress_bar(self, surface: pygame.Surface, space: Space) -> None:
+    def layout_key(self) -> tuple[object, ...]:
+        """Whether the review is done (its list appears then)."""
+        return (self.job.finished, self.job.problem)
+
+    def layout(self, s: Sizes) -> None:
+        """A card over the window: the heading and what the figures mean; then the progress,
+        or (scrolling) the most costly decisions and every decision, each with Show; Back below."""
+        frame = s.frame
+        column = Column(inset(frame, s.inside), s.gap)
+        self.boxes["card"] = pygame.Rect(frame)
+        self.boxes["heading"] = column.take(s.wrapped(self.heading(), s.heading * 3 // 2, column.rect.w, "title"))
+        self.boxes["about"] = column.take(s.wrapped(ABOUT, s.small, column.rect.w))
+        column.skip(s.section - s.gap)
+        back = pygame.Rect(0, column.rect.bottom - s.control, s.button_width("Back") + 2 * s.pad, s.control)
+        back.right = column.rect.right
+        self.back_button.place(back, s.label)
+        view = pygame.Rect(column.rect.x, column.bottom, column.rect.w - s.gap, back.y - s.section - column.bottom)
+        self.items = []
+        self.widgets = []
+        if self.job.finished and not self.job.problem:
+            y = self._list(s, pygame.Rect(view.x, self.pane.top, view.w, 0))
+            self.pane.set(view, y - self.pane.top)
+        else:
+            self.pane.set(view, 0)
+        self.scrolled = list(self.widgets)
+        self.widgets.append(self.back_button)
+
+    def _list(self, s: Sizes, room: pygame.Rect) -> int:
+        """The most costly decisions (or why none is marked), then every decision; the y under them."""
+        result = self.job.result
+        assert result is not None
+        y = room.y
+        self.items.append(Words("Most costly", s.heading, theme.GOLD, (room.x, y), style="title"))
+        y += s.line(s.heading, "title") + s.gap
+        if not self.costliest:
+            self.items.append(Words(nothing_marked(), s.body, theme.INK, (room.x, y), wrap=room.w))
+            y += s.wrapped(nothing_marked(), s.body, room.w)
+        for decision in self.costliest:
+            y = self._row(s, decision, pygame.Rect(room.x, y, room.w, 0), "Show me") + s.gap
+        y += s.section
+        count = len(self.decisions)
+        head = f"Every decision ({count} with a choice, {sum(result.forced)} with only one move skipped)"
+        self.items.append(Words(head, s.heading, theme.GOLD, (room.x, y), style="title", wrap=room.w))
+        y += s.wrapped(head, s.heading, room.w, "title") + s.gap
+        for decision in self.decisions:
+            y = self._row(s, decision, pygame.Rect(room.x, y, room.w, 0), "Show") + s.gap // 2
+        return y
+
+    def _row(self, s: Sizes, d: Decision, room: pygame.Rect, show: str) -> int:
+        """One decision: turn, who, the move made; the best found, the cost and its level
+        (marked by colour and in words); Show beside it. The y under the row."""
+        v = d.valuation
+        button = Button(show, partial(self.show, d))
+        width = s.button_width(show)
+        text_w = room.w - width - s.section - 2 * s.gap
+        x = room.x + 2 * s.gap
+        who = "You" if d.seat == self.you else self.names[d.seat]
+        lines: list[tuple[str, int, theme.Color, str]] = [
+            (f"Turn {d.turn} \u00b7 {who}: {move_words(v.made, d.seat, self.names, self.you)}", s.body, theme.INK,
+             "bold")]
+        if v.best == v.made or (v.diff <= 0 and not v.level):
+            lines.append(("the best move found" if v.best == v.made else "no better move found", s.small, theme.GREEN,
+                          "regular"))
+        else:
+            best = move_words(v.best, d.seat, self.names, self.you)
+            level = f"  \u00b7  {v.level}" if v.level else ""
+            lines.append((f"best found: {best}  \u00b7  {cost_words(v.diff, v.se)}{level}", s.small,
+                           level_color(v.level) if v.level else theme.INK_DIM, "bold" if v.level else "regular"))
+            if not v.level and unmarked_because(v):
+                lines.append((f"not marked: {unmarked_because(v)}", s.fine, theme.INK_DIM, "regular"))
+        y = room.y
+        for words, size, color, style in lines:
+            self.items.append(Words(words, size, color, (x, y), style=style, wrap=text_w))
+            y += s.wrapped(words, size, text_w, style)
+        height = max(y - room.y, s.control)
+        if v.level:
+            self.items.append(Shape(pygame.Rect(room.x, room.y, max(3, s.gap // 2), height), level_color(v.level), 2))
+        button.place(pygame.Rect(room.right - width, room.y + (height - s.control) // 2, width, s.control), s.label)
+        self.widgets.append(button)
+        return room.y + height
+
+    # --------------------------------------------------------------- drawing
+    def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
+        """The card, the heading, then the progress bar or the review."""
+        box = card(surface, self.boxes["card"], s)
+        heading = self.boxes["heading"]
+        blit_text(surface, self.heading(), s.heading * 3 // 2, theme.GOLD, heading.topleft, "topleft", "title",
+                  wrap=heading.w, box=box)
+        about = self.boxes["about"]
+        blit_text(surface, ABOUT, s.small, theme.INK_DIM, about.topleft, "topleft", wrap=about.w, box=box)
+        view = self.pane.view
+        if self.job.problem:
+            blit_text(surface, f"The review could not finish: {self.job.problem}", s.body, theme.WARN, view.center,
+                      "center", wrap=view.w)
+        elif not self.job.finished:
+            self._progress_bar(surface, s, view)
+        else:
+            with clipped(surface, view):
+                paint(surface, self.items, view)
+
+    def _progress_bar(self, surface: pygame.Surface, s: Sizes, view: pygame.Rect) -> None:
         """How far the review is."""
         done, total = self.progress
         share = done / total if total else 1.0
-        outer = space.rect(300, 390, 1000, 44)
-        pygame.draw.rect(surface, theme.PANEL_LIGHT, outer, border_radius=space.px(10))
-        inner = space.rect(300, 390, 1000 * share, 44)
-        pygame.draw.rect(surface, theme.GOLD, inner, border_radius=space.px(10))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, outer, max(1, space.px(2)), border_radius=space.px(10))
-        blit_text(surface, f"Reviewing decision {min(done + 1, total)} of {total}\u2026", space.px(22), theme.INK,
-                  space.point(800, 360), "midbottom", "bold")
-        blit_text(surface, "Esc stops the review.", space.px(16), theme.INK_DIM, space.point(800, 450), "midtop")
-
-    def _row(self, surface: pygame.Surface, space: Space, d: Decision, y: float, size: int) -> None:
-        """One decision: turn, who, the move made, the best found, the cost and its level."""
-        v = d.valuation
-        who = "You" if d.seat == self.you else self.names[d.seat]
-        made = move_words(v.made, d.seat, self.names, self.you)
-        head = f"Turn {d.turn} \u00b7 {who}: {made}"
-        blit_text(surface, head, space.px(size), theme.INK, space.point(110, y), "topleft", "bold")
-        if v.best == v.made or (v.diff <= 0 and not v.level):
-            words = "the best move found" if v.best == v.made else "no better move found"
-            blit_text(surface, words, space.px(size - 2), theme.GREEN, space.point(760, y), "topleft")
-            return
-        best = move_words(v.best, d.seat, self.names, self.you)
-        blit_text(surface, f"best found: {best}", space.px(size - 2), theme.INK_DIM, space.point(760, y), "topleft")
-        cost = cost_words(v.diff, v.se)
-        blit_text(surface, cost, space.px(size - 2), theme.INK, space.point(1120, y), "topleft")
-        if v.level:
-            badge = space.rect(96, y + 2, 6, size + 4)
-            pygame.draw.rect(surface, level_color(v.level), badge)
-            blit_text(surface, v.level, space.px(size - 4), level_color(v.level),
-                      space.point(1120, y + size + 4), "topleft", "bold")
-        elif unmarked_because(v):
-            blit_text(surface, f"not marked: {unmarked_because(v)}", space.px(size - 4), theme.INK_DIM,
-                      space.point(760, y + size + 4), "topleft")
-
-    def _costliest(self, surface: pygame.Surface, space: Space) -> None:
-        """The three most costly decisions (or why there are none)."""
-        blit_text(surface, "Most costly", space.px(24), theme.GOLD, space.point(100, 158), "topleft", "title")
-        top = self.costliest
-        if not top:
-            blit_text(surface, nothing_marked(), space.px(19), theme.INK, space.point(110, TOP_ROWS_Y + 8), "topleft",
-                      wrap=space.px(1380))
-        for i, decision in enumerate(top):
-            self._row(surface, space, decision, TOP_ROWS_Y + i * 62, 20)
-
-    def _all(self, surface: pygame.Surface, space: Space) -> None:
-        """Every decision, a page at a time."""
-        result = self.job.result
-        assert result is not None
-        count = len(self.decisions)
-        head = f"Every decision ({count} with a choice, {sum(result.forced)} with only one move skipped)"
-        blit_text(surface, head, space.px(22), theme.GOLD, space.point(100, LIST_TOP - 46), "topleft", "title")
-        if count > ROWS:
-            where = f"{self.scroll + 1}-{min(count, self.scroll + ROWS)} of {count} \u00b7 PgUp/PgDn"
-            blit_text(surface, where, space.px(15), theme.INK_DIM, space.point(1500, LIST_TOP - 40), "topright")
-        for row, decision in enumerate(self.decisions[self.scroll:self.scroll + ROWS]):
-            self._row(surface, space, decision, LIST_TOP + row * ROW_H, 16)
+        outer = pygame.Rect(0, 0, min(view.w, round(s.unit * 40)), s.control)
+        outer.center = view.center
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, outer, border_radius=s.radius)
+        pygame.draw.rect(surface, theme.GOLD, (outer.x, outer.y, round(outer.w * share), outer.h), border_radius=s.radius)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, outer, s.line_width, border_radius=s.radius)
+        blit_text(surface, f"Reviewing decision {min(done + 1, total)} of {total}\u2026", s.body, theme.INK,
+                  (outer.centerx, outer.y - s.gap), "midbottom", "bold")
+        blit_text(surface, "Esc stops the review.", s.small, theme.INK_DIM, (outer.centerx, outer.bottom + s.gap),
+                  "midtop")

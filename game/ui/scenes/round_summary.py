@@ -163,7 +163,6 @@ class RoundSummaryScene(MenuScene):
         frame = s.frame
         box = self.boxes["card"] = pygame.Rect(frame)
         inner = inset(box, s.inside)
-        heading, sub = self.heading()
         column = Column(inner, s.gap)
         self.boxes["heading"] = column.take(s.line(s.title, "title"))
         self.boxes["sub"] = column.take(s.line(s.body))

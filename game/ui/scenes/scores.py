@@ -51,7 +51,7 @@ class ScoresScene(MenuScene):
         """A card as wide as the sheet needs (or the window): heading, line, the sheet (scrolling
         when it is taller than the room), the buttons under it."""
         frame = s.frame
-        head, line, _ = self.words()
+        line = self.words()[1]
         width = min(frame.w, round(s.unit * 60))
         inner = width - 2 * s.inside
         self.plan = plan = plan_sheet(self.match, s, inner, self.hints)

@@ -19,13 +19,14 @@ from ...memory.session import HUMAN, GameSession, SeatConfig, people_named
 from ...words.counting import counted
 from ...words.option_words import label, phrase
 from ...words.rules_help import describe
-from .. import theme
-from ..fonts import blit_text, fit_text
 from ..intents import Intent
 from ..last_setup import length_of_setup, options_of, record, seats_of, undo_of_setup
-from ..scene import Host, Space
+from ..painted import Item
+from ..scene import Host
+from ..sizing import Sizes
 from ..widgets import Button, Picker, TextField
-from .menu import MenuScene, card, sentences
+from .menu import MenuScene, sentences
+from .setup_layout import draw_setup, lay_out_setup
 
 NAMES = ("You", "Ana", "Bruno", "Carmen", "Diego", "Elena", "Felipe", "Gloria")
 HIDDEN_OPTIONS = NOT_HOUSE_RULES
@@ -87,23 +88,29 @@ class SetupScene(MenuScene):
         super().__init__()
         self.error = ""
         self.rules_label = ""
-        self.seat_count = Picker((190, 150, 220, 48), list(range(2, 9)), index=2, on_change=lambda _v: self._rebuild())
-        self.preset = Picker((1000, 150, 300, 48), list(PRESETS), on_change=lambda _v: self._reset_rules(),
+        self.seat_count = Picker(list(range(2, 9)), index=2, on_change=lambda _v: self._rebuild(),
+                                 labels=lambda v: counted(v, "player"))
+        self.preset = Picker(list(PRESETS), on_change=lambda _v: self._reset_rules(),
                              labels=lambda v: v.replace("-", " ").title())
-        self.names = [TextField((110, 0, 300, 46), NAMES[i], max_len=14) for i in range(8)]
-        self.kinds = [Picker((430, 0, 220, 46), list(KINDS), index=0 if i == 0 else 2, labels=show_kind,
+        self.names = [TextField(NAMES[i], max_len=14) for i in range(8)]
+        self.kinds = [Picker(list(KINDS), index=0 if i == 0 else 2, labels=show_kind,
                              on_change=lambda _v: self._rebuild()) for i in range(8)]
-        self.length = Picker((810, 760, 250, 48), list(LENGTHS), labels=self._length_label, size=18)
-        self.undo = Picker((430, 752, 220, 46), [False, True], labels=show_value, size=18)
-        self.deal = TextField((1200, 760, 240, 48), deal or encode(new_seed()), max_len=11,
-                              allowed=deal_char, placeholder="random")
+        self.length = Picker(list(LENGTHS), labels=self._length_label)
+        self.undo = Picker([False, True], labels=show_value)
+        self.deal = TextField(deal or encode(new_seed()), max_len=11, allowed=deal_char, placeholder="random")
         self.seat_count.name, self.preset.name, self.length.name, self.undo.name, self.deal.name = (
             "Players", "Rules", "Length", "Undo a turn", "Deal code")
         for i in range(8):
             self.names[i].name, self.kinds[i].name = f"Seat {i + 1} name", f"Seat {i + 1} plays as"
         self.rules: dict[str, Picker] = {}
-        self.start_button = Button("Start match", (1180, 830, 360, 60), self.start, primary=True)
-        self.help_button = Button("Rules help", (1320, 150, 220, 48), self.rules_help, size=20)
+        self.start_button = Button("Start match", self.start, primary=True)
+        self.help_button = Button("Rules help", self.rules_help)
+        self.back_button = Button("Back", self.back)
+        self.boxes: dict[str, pygame.Rect] = {}
+        self.rule_labels: dict[str, pygame.Rect] = {}
+        """Where each house rule's label goes."""
+        self.items: list[Item] = []
+        """The cards and words the layout placed."""
         self._reset_rules()
 
     def attach(self, app: Host) -> None:
@@ -164,12 +171,9 @@ class SetupScene(MenuScene):
         base = preset(self.preset.value)
         self.rules = {}
         names = [n for n in option_names() if n not in HIDDEN_OPTIONS]
-        for i, name in enumerate(names):
-            col, row = divmod(i, 10)
+        for name in names:
             choices = option_choices(name)
-            picker = Picker((918 + col * 420, 250 + row * 47, 212, 40), choices,
-                            labels=partial(phrase, name), size=16,
-                            on_change=lambda _v: self._validate())
+            picker = Picker(choices, labels=partial(phrase, name), on_change=lambda _v: self._validate())
             picker.set(getattr(base, name))
             picker.name = label(name)
             self.rules[name] = picker
@@ -179,16 +183,18 @@ class SetupScene(MenuScene):
         n = self.seat_count.value
         self.widgets = [self.seat_count]  # in reading order: the keyboard focus follows it
         for i in range(n):
-            y = 230 + i * 62
-            self.names[i].rect = (110, y, 300, 46)
-            self.kinds[i].rect = (430, y, 220, 46)
             self.widgets.extend([self.names[i], self.kinds[i]])
         if self.undo_offered():
             self.widgets.append(self.undo)
         self.widgets.extend([self.preset, self.help_button])
         self.widgets.extend(self.rules.values())
-        self.widgets.extend([self.length, self.deal, Button("Back", (60, 830, 200, 60), self.back), self.start_button])
+        self.widgets.extend([self.length, self.deal, self.back_button, self.start_button])
+        self.scrolled = [w for w in self.widgets if w is not self.back_button and w is not self.start_button]
+        for widget in self.scrolled:
+            if isinstance(widget, Picker):
+                widget.wheel = False  # the wheel scrolls the screen when it does not fit
         self._validate()
+        self.relayout()
 
     def house_options(self) -> RuleOptions:
         """The chosen preset with the changed house rules (every round)."""
@@ -209,6 +215,7 @@ class SetupScene(MenuScene):
         except SetupError as problem:
             self.error = str(problem)
         self.start_button.enabled = not self.error
+        self.relayout()
 
     def handle(self, intent: Intent) -> None:
         """Tab, Up and Down move the focus over every field, picker and button
@@ -255,40 +262,20 @@ class SetupScene(MenuScene):
         settings.remember()
         self.app.reset(self.app.routes.table(session))
 
-    def draw_body(self, surface: pygame.Surface, space: Space) -> None:
-        """The two cards, their labels, the table's size and any refusal."""
-        blit_text(surface, "New match", space.px(44), theme.GOLD, space.point(800, 40), "midtop", "title")
-        card(surface, space, 60, 120, 620, 690)
-        card(surface, space, 700, 120, 860, 690)
-        blit_text(surface, "Players", space.px(22), theme.INK, space.point(90, 174), "midleft", "bold")
-        blit_text(surface, "Name", space.px(16), theme.INK_DIM, space.point(110, 210), "midleft")
-        blit_text(surface, "Plays as", space.px(16), theme.INK_DIM, space.point(430, 210), "midleft")
-        for i in range(self.seat_count.value):
-            y = 230 + i * 62
-            pygame.draw.rect(surface, theme.SEAT_COLORS[i], space.rect(84, y + 4, 10, 38), border_radius=space.px(3))
-        blit_text(surface, "Rules", space.px(22), theme.INK, space.point(730, 174), "midleft", "bold")
-        blit_text(surface, self.rules_label, space.px(19), theme.GOLD, space.point(730, 222), "midleft", "bold")
-        blit_text(surface, "\u25c0 \u25b6 on any option makes a house rule", space.px(15), theme.INK_DIM,
-                  space.point(1535, 222), "midright")
-        for name, picker in self.rules.items():
-            px, py, _, ph = picker.rect
-            line = fit_text(label(name), space.px(15), "regular", space.px(184))
-            blit_text(surface, line, space.px(15), theme.INK_DIM, space.point(px - 8, py + ph / 2), "midright")
-        if self.undo_offered():
-            blit_text(surface, "Undo a turn", space.px(18), theme.INK, space.point(110, 775), "midleft", "bold")
-        elif self.people() > 1:
-            blit_text(surface, "Pass and play: the screen hides the hands between people", space.px(15),
-                      theme.INK_DIM, space.point(110, 775), "midleft")
-        blit_text(surface, "Length", space.px(20), theme.INK, space.point(730, 784), "midleft", "bold")
-        blit_text(surface, "Deal code", space.px(20), theme.INK, space.point(1080, 784), "midleft", "bold")
-        blit_text(surface, "same code, same deals", space.px(13), theme.INK_DIM, space.point(1450, 784), "midleft",
-                  wrap=space.px(100))
+    def table_words(self) -> str:
+        """The table as set up now in a line: the set, the tiles dealt, the rounds ('' when it cannot be dealt)."""
         try:
             setup = self.options().setup(self.seat_count.value)
-            info = (f"double-{setup.set_max} set  \u00b7  {counted(setup.hand_size, 'tile')} each  \u00b7  "
-                    f"{counted(setup.rounds, 'round')}")
-            blit_text(surface, info, space.px(18), theme.INK, space.point(730, 730), "midleft", "bold")
         except SetupError:
-            pass
-        if self.error:
-            blit_text(surface, self.error, space.px(17), theme.RED, space.point(290, 860), "midleft", "bold", wrap=space.px(860))
+            return ""
+        return (f"double-{setup.set_max} set  \u00b7  {counted(setup.hand_size, 'tile')} each  \u00b7  "
+                f"{counted(setup.rounds, 'round')}")
+
+    def layout(self, s: Sizes) -> None:
+        """Players, rules and the match's length and deal, side by side when the window is
+        wide enough, else one under another; the whole scrolls when it is taller than the window."""
+        lay_out_setup(self, s)
+
+    def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
+        """The title, the cards, their headings and labels, the seat colours, the table in a line and any refusal."""
+        draw_setup(self, surface, s)

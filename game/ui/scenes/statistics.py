@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...memory.stats import Statistics, Tally
+from ...memory.stats import Statistics
 from .. import theme
 from ..boxes import Column
 from ..fonts import blit_text
