@@ -11,11 +11,19 @@ from game.engine import play_match, preset
 from game.memory.session import GameSession, SeatConfig
 from game.saves import load_file
 from game.ui.app import App
+from game.ui.fonts import TextLog, recording
 from game.ui.saves_bridge import SavesBridge
 from game.ui.scenes.title import TitleScene
 from game.ui.table.scene import TableScene
 
 from .conftest import frames
+
+
+def drawn_lines(app: App) -> list[str]:
+    """Every text of the picture as it stands."""
+    with recording(TextLog()) as log:
+        app.draw()
+    return [d.line for d in log.drawn]
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -111,13 +119,16 @@ def test_after_continue_later_the_title_offers_the_lesson_where_it_was_left(
     assert isinstance(app.top, GuidedTable) and app.top.guide.index == 8
 
 
-def test_with_nothing_to_continue_new_match_is_in_colour_and_continue_says_why_it_is_grey(
+def test_with_nothing_to_continue_new_match_is_in_colour_and_continue_is_not_shown(
         app: App, saves: SavesBridge) -> None:
+    """The README offers Continue only with a match in progress: with none, no greyed button stands there."""
     title = app.routes.title()
     app.push(title)
     frames(app, 1)
     assert isinstance(title, TitleScene)
-    assert not title.continue_button.enabled and title.continue_button.hint == "no match in progress"
+    assert title.continue_button not in title.widgets
+    drawn = drawn_lines(app)
+    assert not any("Continue" in line or "no match in progress" in line for line in drawn), drawn
     assert title.new_button.primary and title.buttons()[title.focus] is title.new_button
 
 

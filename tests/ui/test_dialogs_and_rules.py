@@ -30,7 +30,8 @@ def _round_just_over() -> GameSession:
     return session
 
 
-def test_esc_on_the_title_asks_and_a_second_esc_stays(app: App) -> None:
+def test_esc_on_the_title_asks_and_neither_a_second_esc_nor_enter_quits(app: App) -> None:
+    """Esc on the title asks, with Stay chosen: Esc or Enter then stays; Quit is a move away."""
     app.push(app.routes.title())
     frames(app, 1)
     key(app, pygame.K_ESCAPE)
@@ -38,6 +39,10 @@ def test_esc_on_the_title_asks_and_a_second_esc_stays(app: App) -> None:
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, TitleScene) and app.running
     key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, TitleScene) and app.running, "Esc then Enter stays"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_UP)
     key(app, pygame.K_RETURN)
     assert not app.running
 
@@ -135,7 +140,8 @@ def test_a_dialog_card_hides_whatever_is_beneath_it(app: App) -> None:
     key(app, pygame.K_ESCAPE)
     dialog = app.top
     assert isinstance(dialog, DialogScene)
-    inside = dialog.space().rect(800 - 300, dialog.top_y + 8, 600, 10).center
+    dialog.laid_out()
+    inside = (dialog.card_box.centerx, dialog.card_box.top + 8)
     looks = []
     for fill in ((255, 255, 255), (0, 0, 0)):
         app.screen.fill(fill)
@@ -171,7 +177,10 @@ def test_the_rules_opened_from_the_setup_are_as_large_as_those_a_why_link_opens(
         frames(app, 1)
         setup = app.top
         assert isinstance(setup, SetupScene)
-        click(app, setup.space().rect(*setup.help_button.rect).center)
+        setup.focus = setup.focusables().index(setup.help_button)
+        setup.show_focus()  # in a small window the setup scrolls: the button comes into view
+        frames(app, 1)
+        click(app, setup.help_button.rect.center)
         from_setup = app.top
         assert isinstance(from_setup, RulesScene)
         app.reset(app.routes.rules(from_setup.options, players=from_setup.players))

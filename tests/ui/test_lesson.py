@@ -274,9 +274,7 @@ def _press(app: App, label: str) -> None:
     """Click the button labelled ``label`` on the top scene."""
     scene = app.top
     button = next(w for w in scene.widgets if getattr(w, "label", None) == label)  # type: ignore[union-attr]
-    from game.ui.scene import Space
-
-    pos = button.screen_rect(Space(app.size)).center
+    pos = button.rect.center
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])

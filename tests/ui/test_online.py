@@ -44,9 +44,9 @@ def press(app: App, label: str) -> None:
     """Click the button labelled ``label`` on the scene on top."""
     top = app.top
     assert top is not None
-    space = top.space()  # type: ignore[attr-defined]
+    getattr(top, "laid_out", lambda: None)()  # laid out for the window as it is now
     button = next(w for w in top.widgets if getattr(w, "label", None) == label)  # type: ignore[attr-defined]
-    click(app, space.rect(*button.rect).center)
+    click(app, button.rect.center)
 
 
 def host(app: App, players: int = 2) -> LobbyScene:

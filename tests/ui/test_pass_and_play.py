@@ -127,7 +127,6 @@ def test_no_text_of_one_persons_hand_reaches_the_next_person_at_any_handover(app
 
 def test_the_pass_screen_button_holds_its_words_at_the_largest_text(app: App, text_seen: TextSeen) -> None:
     """At 150% text in a 1024x640 window the button's label stays inside the button."""
-    from game.ui.scene import Space
     from game.ui.ui_scale import use_scale
 
     small = App((1024, 640), headless=True, routes=app.routes)
@@ -137,7 +136,7 @@ def test_the_pass_screen_button_holds_its_words_at_the_largest_text(app: App, te
         small.push(scene)
         text_seen.frame(small)
         label = next(line for line in text_seen.lines if "show my hand" in line)
-        assert text_seen.widths[label] < scene.widgets[0].screen_rect(Space(small.size)).w
+        assert text_seen.widths[label] < scene.widgets[0].rect.w
     finally:
         use_scale(1.0)
 

@@ -10,7 +10,7 @@ from game.engine import preset
 from game.memory.session import GameSession, SeatConfig
 from game.ui.app import App
 from game.ui.saves_bridge import SavesBridge, describe_lines
-from game.ui.scenes.load import ROWS, LoadScene, SaveRow
+from game.ui.scenes.load import LoadScene, SaveRow
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.save_as import SaveAsScene
 from game.ui.table.scene import TableScene
@@ -28,7 +28,7 @@ def real_session(seed: int = 7) -> GameSession:
 def _center(scene, label: str) -> tuple[int, int]:  # type: ignore[no-untyped-def]
     for widget in scene.widgets:
         if getattr(widget, "label", None) == label:
-            return widget.screen_rect(scene.space()).center
+            return widget.rect.center
     raise AssertionError(f"no button {label!r}")
 
 
@@ -49,7 +49,7 @@ def _delete_button_of(scene: LoadScene, name: str):  # type: ignore[no-untyped-d
     row = _row(scene, name)
     for widget in scene.widgets:
         if not isinstance(widget, SaveRow) and getattr(widget, "label", "") in ("Delete", "Sure?") \
-                and widget.rect[1] == row.rect[1] + 11:
+                and widget.rect.colliderect(row.rect.inflate(10**4, 0)):
             return widget
     raise AssertionError(f"no Delete button for {name!r}")
 
@@ -94,7 +94,7 @@ def test_save_as_writes_a_named_save_that_the_load_screen_lists(
     row = _row(load, "Before the big play")
     assert "Classic" in describe_lines(row.entry)[2]
     assert "You " in describe_lines(row.entry)[2]
-    click(app, row.screen_rect(load.space()).center)
+    click(app, row.rect.center)
     assert isinstance(app.top, TableScene)
     assert app.top.session.seats[0].name == "You"
 
@@ -138,14 +138,14 @@ def test_delete_asks_first_and_removes_the_save_only_after_sure(
     load = LoadScene(saves)
     app.push(load)
     frames(app, 1)
-    click(app, _delete_button_of(load, "Game 01").screen_rect(load.space()).center)
+    click(app, _delete_button_of(load, "Game 01").rect.center)
     assert path.exists(), "one click must not delete"
     assert _delete_button_of(load, "Game 01").label == "Sure?"
     click(app, (5, 5))  # clicking elsewhere drops the question
     assert _delete_button_of(load, "Game 01").label == "Delete"
     assert path.exists()
-    click(app, _delete_button_of(load, "Game 01").screen_rect(load.space()).center)
-    click(app, _delete_button_of(load, "Game 01").screen_rect(load.space()).center)
+    click(app, _delete_button_of(load, "Game 01").rect.center)
+    click(app, _delete_button_of(load, "Game 01").rect.center)
     assert not path.exists()
     assert [r.entry.name for r in _rows(load)] == ["Game 00"]
     assert app.top is load
@@ -169,7 +169,7 @@ def test_a_damaged_save_shows_its_problem_and_opening_it_leaves_the_file_alone(
     row = _row(load, "game-00")
     assert row.damaged
     assert describe_lines(row.entry)[2].startswith("Cannot be read:")
-    click(app, row.screen_rect(load.space()).center)
+    click(app, row.rect.center)
     assert app.top is load
     assert "cannot be opened" in load.note
     assert path.read_bytes() == before
@@ -185,19 +185,19 @@ def test_a_save_damaged_after_listing_fails_to_load_with_the_reason(
     frames(app, 1)
     row = _row(load, "Game 00")
     before = _damage(path)
-    click(app, row.screen_rect(load.space()).center)
+    click(app, row.rect.center)
     assert app.top is load
     assert load.note.startswith("Could not load:")
     assert path.read_bytes() == before
 
 
 def test_many_saves_page_with_the_wheel_and_page_keys(app: App, saves: SavesBridge) -> None:
-    names = _named_saves(saves, ROWS + 3)
+    names = _named_saves(saves, 8)
     load = LoadScene(saves)
     app.push(load)
     frames(app, 1)
     shown = {r.entry.name for r in _rows(load)}
-    assert len(shown) == ROWS
+    assert len(shown) == load.page_rows < len(names), "a page holds the rows that fit the window"
     key(app, pygame.K_PAGEDOWN)
     later = {r.entry.name for r in _rows(load)}
     assert shown | later == set(names)

@@ -13,7 +13,6 @@ import pytest
 
 from game.ui.app import App
 from game.ui.intents import Intent
-from game.ui.scene import Space
 from game.ui.scenes.dialog import DialogScene
 from game.ui.scenes.save_as import SaveAsScene
 from game.ui.scenes.settings import SettingsScene
@@ -127,7 +126,7 @@ def test_a_tip_never_hides_the_badge_that_says_the_table_is_reconnecting(app: Ap
 
 def test_the_quit_dialog_keeps_its_buttons_clear_of_its_words_at_the_largest_text(saves: object) -> None:
     from game.ui import theme
-    from game.ui.fonts import text
+    from game.ui.fonts import font
     from game.ui.routes import GameRoutes
 
     use_scale(1.5)
@@ -135,10 +134,10 @@ def test_the_quit_dialog_keeps_its_buttons_clear_of_its_words_at_the_largest_tex
     dialog = DialogScene("Quit Mexican Train?", "Your settings are kept for next time.", [("Quit", lambda: None),
                                                                                            ("Stay", lambda: None)])
     small.push(dialog)
-    space = Space(small.size)
-    body = text(dialog.body, space.px(20), theme.INK, wrap=space.px(680)).get_height()
-    body_bottom = space.point(0, dialog.top_y + dialog.body_at)[1] + body
-    assert space.rect(*dialog.widgets[0].rect).top >= body_bottom + space.px(20)
+    s = dialog.laid_out()
+    body = font(s.body, scaled=False).render(dialog.body, True, theme.INK, None, dialog.body_box.w).get_height()
+    assert dialog.body_box.h >= body, "the card holds the whole body"
+    assert dialog.widgets[0].rect.top >= dialog.body_box.top + body + s.gap
 
 
 def test_save_as_replaces_its_suggested_name_when_typed_over(app: App) -> None:

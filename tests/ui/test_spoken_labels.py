@@ -38,7 +38,6 @@ def test_every_focusable_element_speaks_its_visible_label(
         return
     log = drawn_now(app)
     layer = len(app.stack) - 1
-    space = top.space()
     items = top.focusables()
     said: list[str] = []
     for index, widget in enumerate(items):
@@ -47,7 +46,7 @@ def test_every_focusable_element_speaks_its_visible_label(
         label = spoken_label(widget)
         assert label.strip(), f"{case.name}: element {index} says nothing"
         if isinstance(widget, (Button, Picker, TextField)):
-            box = space.rect(*widget.rect)
+            box = widget.rect
             shown_texts = [_meaningful(d.line) for d in log.drawn if d.layer == layer and d.box == box]
             for text in filter(None, shown_texts):
                 assert text in label, f"{case.name}: {label!r} does not hold its visible text {text!r}"

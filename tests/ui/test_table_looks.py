@@ -112,15 +112,18 @@ def test_names_and_the_mexican_panel_fit_at_1024x640_with_three_digit_scores(mon
 
 
 def test_the_setup_texts_stay_inside_their_cards(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import painted
+    from game.ui.painted import Shape
     from game.ui.scenes import setup as setup_module
     from game.ui.widgets import Picker
 
-    drawn = _spy(monkeypatch, setup_module)
+    drawn = _spy(monkeypatch, painted)
     window = App((1024, 640), headless=True, routes=app.routes)
     scene = setup_module.SetupScene()
     window.push(scene)
     frames(window, 1)
-    card = scene.space().rect(700, 120, 860, 690)
+    card = next(item.rect for item in scene.items if isinstance(item, Shape) and item.card
+                and item.rect.colliderect(scene.preset.rect))
     for line, rect in drawn:
         if "house rule" in line or line.startswith("Classic"):
             assert card.contains(rect), (line, rect)

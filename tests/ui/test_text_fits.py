@@ -192,7 +192,8 @@ def press(app: App, label: str) -> None:
     top = app.top
     assert isinstance(top, MenuScene)
     button = next(w for w in top.widgets if isinstance(w, Button) and w.label == label)
-    click(app, top.space().rect(*button.rect).center)
+    top.laid_out()
+    click(app, button.rect.center)
 
 
 def saves_routes(app: App) -> GameRoutes:

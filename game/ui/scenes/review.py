@@ -190,10 +190,11 @@ class ReviewScene(MenuScene):
                           "regular"))
         else:
             best = move_words(v.best, d.seat, self.names, self.you)
-            level = f"  \u00b7  {v.level}" if v.level else ""
-            lines.append((f"best found: {best}  \u00b7  {cost_words(v.diff, v.se)}{level}", s.small,
-                           level_color(v.level) if v.level else theme.INK_DIM, "bold" if v.level else "regular"))
-            if not v.level and unmarked_because(v):
+            lines.append((f"best found: {best}  \u00b7  {cost_words(v.diff, v.se)}", s.small, theme.INK_DIM,
+                          "regular"))
+            if v.level:
+                lines.append((v.level, s.small, level_color(v.level), "bold"))
+            elif unmarked_because(v):
                 lines.append((f"not marked: {unmarked_because(v)}", s.fine, theme.INK_DIM, "regular"))
         y = room.y
         for words, size, color, style in lines:

@@ -66,7 +66,6 @@ class RoundSummaryScene(MenuScene):
         self.widgets = [Button(label, self.next, primary=True), Button("Replay this round", self.replay)]
         if self.reviewable is not None:
             self.widgets.insert(0, Button("Review this round", self.review))
-            self.focus = 1
         self.boxes: dict[str, pygame.Rect] = {}
         self.hand_rows: list[HandRow] = []
         self.plan: SheetPlan | None = None

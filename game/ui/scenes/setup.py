@@ -88,8 +88,7 @@ class SetupScene(MenuScene):
         super().__init__()
         self.error = ""
         self.rules_label = ""
-        self.seat_count = Picker(list(range(2, 9)), index=2, on_change=lambda _v: self._rebuild(),
-                                 labels=lambda v: counted(v, "player"))
+        self.seat_count = Picker(list(range(2, 9)), index=2, on_change=lambda _v: self._rebuild())
         self.preset = Picker(list(PRESETS), on_change=lambda _v: self._reset_rules(),
                              labels=lambda v: v.replace("-", " ").title())
         self.names = [TextField(NAMES[i], max_len=14) for i in range(8)]
