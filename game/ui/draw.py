@@ -57,7 +57,7 @@ def panel(
 ) -> None:
     """A rounded, slightly translucent panel with a soft shadow (its shadow and body are
     kept per size and colour: panels are drawn every frame)."""
-    note_panel(rect)
+    note_panel(rect.clip(target.get_clip()))  # only the part that shows (a card scrolled half out of view)
     shadow = _panel_part("shadow", rect.size, (0, 0, 0), 70, radius)
     w, h = shadow.get_size()
     band = max(14, radius + 8)

@@ -347,9 +347,9 @@ class OnlineScene(MenuScene):
     def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
         """The title, the card behind the widgets, the labels and what happened last."""
         blit_text(surface, self.title, s.title, theme.GOLD, self.boxes["title"].midtop, "midtop", "title")
-        box = card(surface, self.boxes["card"], s)
+        card(surface, self.boxes["card"], s)
         with clipped(surface, self.pane.view if self.mode != "choose" else None):
             paint(surface, self.items)
         if self.note:
             note = self.boxes["note"]
-            blit_text(surface, self.note, s.small, theme.GOLD, note.topleft, "topleft", "bold", wrap=note.w, box=box)
+            blit_text(surface, self.note, s.small, theme.GOLD, note.topleft, "topleft", "bold", wrap=note.w)

@@ -282,10 +282,11 @@ class MenuScene(Scene):
                 held = self.pane_of(widget)
                 if held is not None and not held.shows(widget.rect):
                     continue
-                with clipped(surface, held.view.inflate(4 * s.line_width, 4 * s.line_width) if held else None):
+                with clipped(surface, held.view if held else None):
                     widget.draw(surface)
-                    box: pygame.Rect = widget.rect
-                    if widget is current and not isinstance(widget, TextField):
+                box: pygame.Rect = widget.rect
+                if widget is current and not isinstance(widget, TextField):
+                    with clipped(surface, held.view.inflate(4 * s.line_width, 4 * s.line_width) if held else None):
                         ring(surface, s, box)
             for pane in self.panes:
                 pane.draw_bar(surface, max(3, s.gap // 2))

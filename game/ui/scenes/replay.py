@@ -84,6 +84,8 @@ class ReplayScene(MenuScene):
         self.unit = 16
         """A tile's short side in pixels (the layout sets it from the room and the text size)."""
         self.label_w = 0
+        self.row_h = 0
+        """A seat's rows' height in pixels: its train and hand, or its three labels when taller."""
         self.boxes: dict[str, pygame.Rect] = {}
         self.boxes_hint = pygame.Rect(0, 0, 0, 0)
         self.at = 0
@@ -242,7 +244,9 @@ class ReplayScene(MenuScene):
         banner_h = sum(s.wrapped(w, s.small, view.w, "bold") + s.gap for w in banner)
         fits = (view.h - banner_h) / (players * 2.9 + 1.6)
         self.unit = round(max(s.unit * 0.7, min(s.unit * 1.2, fits)))
-        height = round(players * (self.unit * 2.9 + s.gap) + self.unit * 1.6) + banner_h + s.gap
+        labels = s.line(s.small, "bold") + 2 * s.line(s.fine)
+        self.row_h = max(round(self.unit * 2.9), labels) + s.gap
+        height = players * self.row_h + round(self.unit * 1.6) + banner_h + s.gap
         self.pane.set(view, height)
         self.boxes["rows"] = pygame.Rect(view.x, self.pane.top, view.w, height)
 
@@ -308,17 +312,18 @@ class ReplayScene(MenuScene):
         name = "You" if seat == self.you else self.names[seat]
         blit_text(surface, name, s.small, seat_color(seat), (x0, y), "topleft", "bold")
         marker = "train public" if state.public[seat] else "train private"
-        blit_text(surface, marker, s.fine, theme.INK_DIM, (x0, y + s.line(s.small, "bold")), "topleft")
+        below = y + s.line(s.small, "bold")
+        blit_text(surface, marker, s.fine, theme.INK_DIM, (x0, below), "topleft")
+        blit_text(surface, f"hand {len(state.hands[seat])}", s.fine, theme.INK_DIM, (x0, below + s.line(s.fine)),
+                  "topleft")
         hand_y = y + round(self.unit * 1.35)
-        blit_text(surface, f"hand {len(state.hands[seat])}", s.fine, theme.INK_DIM,
-                  (x0 + self.label_w - s.gap, hand_y + self.unit // 2), "midright")
         tiles_x = x0 + self.label_w
         self._tiles(surface, s, [(a, b) for a, b in state.train_tiles(seat)], tiles_x, y)
         hand = sorted(state.hands[seat], reverse=True)
         spots = self._tiles(surface, s, [(HI[t], LO[t]) for t in hand], tiles_x, hand_y, dim=True)
         if self.compare is not None and self.compare.seat == seat and self.at == self.compare.index:
             self._both_moves(surface, s, dict(zip(hand, spots)))
-        return y + round(self.unit * 2.9) + s.gap
+        return y + self.row_h
 
     def _both_moves(self, surface: pygame.Surface, s: Sizes, spots: dict[int, pygame.Rect]) -> None:
         """The reviewed decision's two tiles in the hand: the move made ringed in

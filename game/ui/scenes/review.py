@@ -210,12 +210,12 @@ class ReviewScene(MenuScene):
     # --------------------------------------------------------------- drawing
     def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
         """The card, the heading, then the progress bar or the review."""
-        box = card(surface, self.boxes["card"], s)
+        card(surface, self.boxes["card"], s)
         heading = self.boxes["heading"]
         blit_text(surface, self.heading(), s.heading * 3 // 2, theme.GOLD, heading.topleft, "topleft", "title",
-                  wrap=heading.w, box=box)
+                  wrap=heading.w)
         about = self.boxes["about"]
-        blit_text(surface, ABOUT, s.small, theme.INK_DIM, about.topleft, "topleft", wrap=about.w, box=box)
+        blit_text(surface, ABOUT, s.small, theme.INK_DIM, about.topleft, "topleft", wrap=about.w)
         view = self.pane.view
         if self.job.problem:
             blit_text(surface, f"The review could not finish: {self.job.problem}", s.body, theme.WARN, view.center,

@@ -223,10 +223,10 @@ class RoundSummaryScene(MenuScene):
     def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
         """The card and heading; in the pane, every hand revealed with its pips counting up,
         then the score sheet (or what the lesson taught) and the proof."""
-        box = card(surface, self.boxes["card"], s)
+        card(surface, self.boxes["card"], s)
         heading, sub = self.heading()
-        blit_text(surface, heading, s.title, theme.GOLD, self.boxes["heading"].midtop, "midtop", "title", box=box)
-        blit_text(surface, sub, s.body, theme.INK, self.boxes["sub"].midtop, "midtop", box=box)
+        blit_text(surface, heading, s.title, theme.GOLD, self.boxes["heading"].midtop, "midtop", "title")
+        blit_text(surface, sub, s.body, theme.INK, self.boxes["sub"].midtop, "midtop")
         view = self.pane.view
         with clipped(surface, view):
             for row in self.hand_rows:

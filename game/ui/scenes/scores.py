@@ -94,11 +94,11 @@ class ScoresScene(MenuScene):
     def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
         """The card, its heading and the sheet."""
         head, line, playing = self.words()
-        box = card(surface, self.boxes["card"], s)
-        blit_text(surface, head, s.title, theme.GOLD, self.boxes["head"].midtop, "midtop", "title", box=box)
+        card(surface, self.boxes["card"], s)
+        blit_text(surface, head, s.title, theme.GOLD, self.boxes["head"].midtop, "midtop", "title")
         if line:
             blit_text(surface, line, s.small, theme.INK_DIM, self.boxes["line"].midtop, "midtop",
-                      wrap=self.boxes["line"].w, box=box)
+                      wrap=self.boxes["line"].w)
         assert self.plan is not None
         with clipped(surface, self.pane.view):
             paint_score_sheet(surface, self.plan, self.boxes["sheet"].topleft, self.match, s, self.hints, playing)
