@@ -115,7 +115,9 @@ def blit_text(
     target.blit(surf, rect)
     if _log[-1] is not None:
         clip = target.get_clip()
-        note(line, surf, rect, box, clip=None if clip == target.get_rect() else clip)
+        shown = None if clip == target.get_rect() else clip  # a pane shows only part of what it holds
+        lines = max(1, round(surf.get_height() / font(size, style).get_linesize())) if wrap else 1
+        note(line, surf, rect, box if box is None or shown is None else box.clip(shown), clip=shown, lines=lines)
     return rect
 
 
@@ -132,6 +134,8 @@ class Drawn:
     box: pygame.Rect | None
     """None: the window."""
     layer: int
+    line_ink: float = 0.0
+    """The height of its ink (all of it, shown or not) per line it was wrapped into (pixels)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,17 +184,18 @@ def note_panel(rect: pygame.Rect) -> None:
 
 
 def note(line: str, image: pygame.Surface, rect: pygame.Rect, box: pygame.Rect | None = None,
-         clip: pygame.Rect | None = None) -> None:
-    """Note that ``image`` (the text ``line``) was put at ``rect`` in window pixels
-    (``clip``: only that part of it shows), when a log is being written."""
+         clip: pygame.Rect | None = None, lines: int = 1) -> None:
+    """Note that ``image`` (the text ``line``, on ``lines`` lines) was put at ``rect`` in window
+    pixels (``clip``: only that part of it shows), when a log is being written."""
     log = _log[-1]
     if log is None:
         return
     ink = image.get_bounding_rect().move(rect.topleft)
+    line_ink = ink.h / max(1, lines)
     if clip is not None:
         ink = ink.clip(clip)
     if ink.w and ink.h:
-        log.drawn.append(Drawn(line, ink, None if box is None else pygame.Rect(box), log.layer))
+        log.drawn.append(Drawn(line, ink, None if box is None else pygame.Rect(box), log.layer, line_ink))
 
 
 def fit_text(line: str, size: int, style: str, width: int) -> str:

@@ -27,8 +27,8 @@ GROWTH = 0.62
 (1.0 would magnify; 0.62 makes a 2560x1440 window's text 1.65x, not 2.25x, and leaves the rest as room)."""
 
 ROLES: dict[str, float] = {
-    "fine": 0.72,  # footnotes, key hints, column heads
-    "small": 0.86,  # second lines, notes
+    "fine": 0.8,  # footnotes, key hints, column heads
+    "small": 0.94,  # second lines, notes
     "body": 1.0,
     "label": 1.08,  # buttons and pickers
     "heading": 1.3,  # a section's heading
@@ -48,8 +48,9 @@ class Sizes:
     """The body text's size before rounding (pixels)."""
 
     def text(self, role: str) -> int:
-        """The font size of ``role`` (one of ``ROLES``), in pixels."""
-        return max(6, round(self.unit * ROLES[role]))
+        """The font size of ``role`` (one of ``ROLES``), in pixels: its size at 100% in whole
+        pixels, times the text setting (so that every text grows alike: 12 px at 100% is 18 at 150%)."""
+        return sized(round(self.unit / self.scale * ROLES[role]), self.scale)
 
     @property
     def fine(self) -> int:
@@ -142,6 +143,11 @@ class Sizes:
         """The window inside its margins."""
         m = self.margin
         return pygame.Rect(m, m, self.window[0] - 2 * m, self.window[1] - 2 * m)
+
+
+def sized(pixels: int, scale: float) -> int:
+    """``pixels`` at the text setting ``scale``, rounded half up (never below 6)."""
+    return max(6, int(pixels * scale + 0.5))
 
 
 @lru_cache(maxsize=4096)

@@ -240,7 +240,7 @@ class TextField:
                 pygame.draw.rect(surface, theme.PANEL_EDGE, shade.clip(inner.inflate(4, 0)))
             placed = image.get_rect(midleft=(x - offset, rect.centery))
             surface.blit(image, inner.clip(placed), inner.clip(placed).move(-placed.x, -placed.y))
-            note(self.value, image, placed, rect, clip=inner)
+            note(self.value, image, placed, rect, clip=inner.clip(surface.get_clip()))
         elif self.placeholder and not self.focused:
             shown, shown_size = fit_size(self.placeholder, self.size, "regular", inner.w, round(self.size * 0.7))
             blit_text(surface, shown, shown_size, theme.INK_DIM, (x, rect.centery), "midleft", box=rect)

@@ -34,8 +34,6 @@ from .kept import KeptSeat, forget_seat, kept_note, kept_seats
 from .lookup import TablesLookup, fresh_lookup
 from .rows import RowWords, row_words
 
-PAGE = 5
-"""Rows on a page before the first layout (a page then holds as many as the window shows)."""
 NONE = "No online tables yet: Host a table or Join one in Play online, and it is kept here."
 
 
@@ -88,13 +86,10 @@ class MyTablesScene(MenuScene):
         super().__init__()
         self.seats: list[KeptSeat] = []
         self.lookup: TablesLookup | None = None
-        self.page = 0
         self.note = ""
         self.rows: list[TableRow] = []
         self.link: ThreadedClient | None = None
         self.pending: Future[KeptSeat] | None = None
-        self.page_size = PAGE
-        """How many rows a page shows (as many as fit the window)."""
         self.boxes: dict[str, pygame.Rect] = {}
 
     def attach(self, app: Host) -> None:
@@ -110,23 +105,22 @@ class MyTablesScene(MenuScene):
         self._reload()
 
     def _reload(self) -> None:
-        """The seats as kept now (and what reading them had to say), laid out on the current page."""
+        """The seats as kept now (and what reading them had to say), laid out."""
         self.seats = kept_seats()
         note = kept_note()
         if note:
             self.note = note
-        self.page = min(self.page, max(0, (len(self.seats) - 1) // self.page_size))
         self._lay_out()
 
     def _lay_out(self) -> None:
-        """Laid out again (the seats or the page changed)."""
+        """Laid out again (the seats changed)."""
         self.relayout()
         if self.app is not None:
             self.laid_out()
 
     def layout(self, s: Sizes) -> None:
-        """The title and the count; the rows of this page that fit whole, each with Remove beside
-        it; the note; Back, and Previous and Next when there are more pages."""
+        """The title and the count; every kept seat's row with Remove beside it, in a list that
+        scrolls when it does not fit; the note; Back."""
         frame = s.frame
         column = Column(frame, s.gap)
         self.boxes["title"] = column.take(s.line(s.title, "title"))
@@ -135,60 +129,40 @@ class MyTablesScene(MenuScene):
         width = min(frame.w, round(s.unit * 56))
         self.boxes["none"] = column.take(0 if self.seats else s.wrapped(NONE, s.body, width), width, "center")
         note_h = s.wrapped(self.note, s.small, width, "bold") + s.gap if self.note else 0
-        buttons = pygame.Rect(frame.centerx - width // 2, frame.bottom - s.control, width, s.control)
-        box = pygame.Rect(buttons.x, column.bottom, width, buttons.y - s.section - note_h - column.bottom)
+        back = Button("Back", self.back)
+        back.place(pygame.Rect(frame.centerx - width // 2, frame.bottom - s.control,
+                               s.button_width("Back") + 2 * s.pad, s.control), s.label)
+        box = pygame.Rect(frame.centerx - width // 2, column.bottom, width,
+                          back.rect.y - s.section - note_h - column.bottom)
         inner = inset(box, s.inside)
         remove_w = s.button_width("Remove")
+        row_w = inner.w - remove_w - 2 * s.gap
         self.rows, self.widgets = [], []
-        y = inner.y
-        first = self.page * self.page_size
-        for seat in self.seats[first:]:
+        y = top = self.pane.top
+        for seat in self.seats:
             row = TableRow(seat.code, partial(self.open, seat), sizes=s)
             row.words = self.words_of(seat)
-            height = row.height(inner.w - remove_w - s.gap)
-            if y + height > inner.bottom and self.rows:
-                break
-            row.place(pygame.Rect(inner.x, y, inner.w - remove_w - s.gap, height), s.body)
+            height = row.height(row_w)
+            row.place(pygame.Rect(inner.x, y, row_w, height), s.body)
             remove = Button("Remove", partial(self.ask_remove, seat))
-            remove.place(pygame.Rect(inner.right - remove_w, y + (height - s.control) // 2, remove_w, s.control),
+            remove.place(pygame.Rect(inner.x + row_w + s.gap, y + (height - s.control) // 2, remove_w, s.control),
                          s.label)
             self.rows.append(row)
             self.widgets += [row, remove]
             y += height + s.gap
-        if self.rows and self.page == 0:
-            self.page_size = len(self.rows)
-        box.h = (y - s.gap + s.inside - box.y) if self.rows else 0
+        height = max(0, y - s.gap - top)
+        self.pane.set(pygame.Rect(inner.x, inner.y, inner.w, min(inner.h, height)), height)
+        self.scrolled = list(self.widgets)
+        box.h = (self.pane.view.h + 2 * s.inside) if self.rows else 0
         self.boxes["card"] = box
         self.boxes["note"] = pygame.Rect(box.x, (box.bottom if self.rows else column.bottom) + s.gap, width, note_h)
-        back = Button("Back", self.back)
-        back.place(pygame.Rect(buttons.x, buttons.y, s.button_width("Back") + 2 * s.pad, s.control), s.label)
         self.widgets.append(back)
-        if len(self.seats) > self.page_size:
-            pages = (len(self.seats) - 1) // self.page_size + 1
-            later = Button("Next", partial(self.turn, 1), enabled=self.page < pages - 1,
-                           hint=f"page {self.page + 1} of {pages}")
-            earlier = Button("Previous", partial(self.turn, -1), enabled=self.page > 0)
-            hint = s.line(round(s.label * 0.76))
-            next_w = max(s.button_width("Next"), s.button_width(later.hint, round(s.label * 0.76)))
-            later.place(pygame.Rect(buttons.right - next_w, buttons.bottom - s.control - hint, next_w,
-                                    s.control + hint), s.label)
-            earlier.place(pygame.Rect(later.rect.x - s.gap - s.button_width("Previous"), buttons.y,
-                                      s.button_width("Previous"), s.control), s.label)
-            self.widgets += [earlier, later]
-
-    def turn(self, delta: int) -> None:
-        """Show the previous or next page."""
-        self.page += delta
-        self._lay_out()
-        self.focus = 0
-        self.show_focus()
 
     def _fill_rows(self) -> None:
         """Each row's words from the answers so far (laid out again when any changed: a row may grow)."""
         answers = self.lookup.answers() if self.lookup is not None else {}
         now = time.time()
-        shown = self.seats[self.page * self.page_size:]
-        for row, seat in zip(self.rows, shown):
+        for row, seat in zip(self.rows, self.seats):
             words = row_words(seat, answers.get(seat.token), now)
             if words != row.words:
                 row.words = words

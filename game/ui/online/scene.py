@@ -310,15 +310,17 @@ class OnlineScene(MenuScene):
         if self.mode == "choose":
             about = ("Play at one table from several computers: the host sets the table up, on this "
                      "computer or on a table server, and friends join with its code.")
-            y = inner.y
+            view = pygame.Rect(inner.x, inner.y, inner.w, inner.h - note_h)
+            y = top = self.pane.top
             for button in self.widgets:
                 hint = s.line(round(s.label * 0.76)) if button.hint else 0
-                button.place(pygame.Rect(inner.x, y, inner.w, s.control + hint), s.label)
+                button.place(pygame.Rect(inner.x, y, inner.w - s.gap, s.control + hint), s.label)
                 y += s.control + hint + s.gap
-            self.items.append(Words(about, s.small, theme.INK_DIM, (inner.x, y + s.section), wrap=inner.w))
-            bottom = y + s.section + s.wrapped(about, s.small, inner.w) + note_h
-            self.pane.set(pygame.Rect(inner.x, inner.y, inner.w, 0), 0)
-            self.scrolled = []
+            self.items.append(Words(about, s.small, theme.INK_DIM, (inner.x, y + s.section), wrap=inner.w - s.gap))
+            height = y + s.section + s.wrapped(about, s.small, inner.w - s.gap) - top
+            self.pane.set(pygame.Rect(view.x, view.y, view.w, min(view.h, height)), height)
+            self.scrolled = list(self.widgets)
+            bottom = self.pane.view.bottom + note_h
         else:
             buttons = pygame.Rect(inner.x, inner.bottom - note_h - s.control, inner.w, s.control)
             view = pygame.Rect(inner.x, inner.y, inner.w, buttons.y - s.section - inner.y)
@@ -348,7 +350,7 @@ class OnlineScene(MenuScene):
         """The title, the card behind the widgets, the labels and what happened last."""
         blit_text(surface, self.title, s.title, theme.GOLD, self.boxes["title"].midtop, "midtop", "title")
         card(surface, self.boxes["card"], s)
-        with clipped(surface, self.pane.view if self.mode != "choose" else None):
+        with clipped(surface, self.pane.view):
             paint(surface, self.items)
         if self.note:
             note = self.boxes["note"]

@@ -49,15 +49,19 @@ class CardMenu(MenuScene):
         lines_h = sum(s.wrapped(line, s.small, inner) for line in self.lines())
         note_h = s.wrapped(self.note, s.small, inner, "bold") if self.note else 0
         buttons = len(self.widgets)
-        height = (4 * s.pad + title_h + (s.gap + lines_h if lines_h else 0) + s.section
-                  + buttons * s.control + (buttons - 1) * s.gap + (s.section + note_h if note_h else 0))
-        self.card_box = centred(frame, width, height)
-        column = Column(inset(self.card_box, 2 * s.pad), s.gap)
+        buttons_h = buttons * s.control + (buttons - 1) * s.gap
+        fixed = 2 * s.inside + title_h + (s.gap + lines_h if lines_h else 0) + s.section \
+            + (s.section + note_h if note_h else 0)
+        self.card_box = centred(frame, width, fixed + buttons_h)
+        column = Column(inset(self.card_box, s.inside), s.gap)
         self.title_box = column.take(title_h)
         self.lines_box = column.take(lines_h) if lines_h else pygame.Rect(column.rect.x, column.bottom, 0, 0)
         column.skip(s.section - s.gap)
-        for button in self.widgets:
-            button.place(column.take(s.control), s.label)
+        view = column.take(self.card_box.h - fixed)  # the buttons scroll when the card would not fit the window
+        self.pane.set(view, buttons_h)
+        self.scrolled = list(self.widgets)
+        for i, button in enumerate(self.widgets):
+            button.place(pygame.Rect(view.x, self.pane.top + i * (s.control + s.gap), view.w, s.control), s.label)
         if note_h:
             column.skip(s.section - s.gap)
         self.note_box = column.take(note_h) if note_h else pygame.Rect(0, 0, 0, 0)

@@ -87,6 +87,7 @@ class RulesScene(MenuScene):
         self.pieces: list[Piece] = []
         self._page_key: tuple[int, int, int] | None = None
         self._laid_page: tuple[int, int, int] | None = None
+        self.headings: set[str] = set()
         self.index = [Button(b.heading if len(b.heading) < 24 else b.heading.split(":")[0], partial(self.jump, b.key))
                       for b in self.blocks]
         self.index_pane = Pane()
@@ -206,6 +207,7 @@ class RulesScene(MenuScene):
         for top, piece, _ in pieces:
             page.blit(piece, (0, top))
         self.page, self.anchors, self.pieces = page, anchors, pieces
+        self.headings = {block.heading for block in self.blocks}
 
     def spoken_title(self) -> str:
         """'Rules: Classic + 2 house rules'."""
@@ -276,7 +278,8 @@ class RulesScene(MenuScene):
                 for y, piece, words in self.pieces:
                     placed = piece.get_rect(topleft=(view.x, top + y))
                     if placed.colliderect(view):
-                        note(words, piece, placed, view, clip=view)
+                        lines = round(piece.get_height() / s.line(s.heading if words in self.headings else s.body))
+                        note(words, piece, placed, view, clip=view, lines=max(1, lines))
         hint = self.boxes["hint"]
         if hint.w > s.width("wheel, arrows", s.fine):
             blit_text(surface, "wheel, arrows or PageUp/PageDown scroll", s.fine, theme.INK_DIM, hint.midright,
