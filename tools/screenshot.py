@@ -278,7 +278,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument("--size", default="1600x900")
-    parser.add_argument("--scale", type=float, default=1.0, help="the UI scale setting (0.75..1.5)")
+    parser.add_argument("--scale", type=float, default=1.0, help="the text setting (0.75..2.0)")
     parser.add_argument("--palette", default="standard", choices=["standard", "colour-blind"])
     parser.add_argument("--lesson", action="store_true", help="only the Learn to play lesson's shots")
     parser.add_argument("--online", action="store_true", help="only the Play online shots (a server on 127.0.0.1)")

@@ -164,10 +164,19 @@ class App:
         else:
             try:
                 pygame.display.set_mode(self.settings.window, pygame.RESIZABLE)
+                self._keep_on_screen()
             except pygame.error:
                 return
         self._resized()
         self.settings.remember()
+
+    def _keep_on_screen(self) -> None:
+        """Move a window grown past the screen's edge back onto it (in the middle)."""
+        screen = self.screen_size()
+        x, y = pygame.display.get_window_position()
+        w, h = pygame.display.get_window_size()
+        if x + w > screen[0] or y + h > screen[1]:
+            pygame.display.set_window_position((max(0, (screen[0] - w) // 2), max(0, (screen[1] - h) // 2)))
 
     # ------------------------------------------------------------------- loop
     def toggle_fullscreen(self) -> None:

@@ -23,8 +23,8 @@ def _rect() -> pygame.Rect:
 @dataclass
 class Button:
     """A clickable label; its scene's layout gives it ``rect`` (window pixels) and ``size``
-    (the label's pixels). ``lit``: it has the keyboard focus (the pointer over it moves the
-    focus there, so only one button is ever lit)."""
+    (the label's pixels). ``lit``: it has the keyboard focus (its scene rings it in gold);
+    ``hover``: the pointer is over it. Either lightens its face; only the focus has the ring."""
 
     label: str
     on_click: Callable[[], None]
@@ -65,9 +65,9 @@ class Button:
         if not self.enabled:
             color = theme.BUTTON_OFF
         elif self.primary:
-            color = theme.BUTTON_HOVER if self.lit else theme.BUTTON
+            color = theme.BUTTON_HOVER if self.lit or self.hover else theme.BUTTON
         else:
-            color = theme.PANEL_EDGE if self.lit else theme.PANEL_LIGHT
+            color = theme.PANEL_EDGE if self.lit or self.hover else theme.PANEL_LIGHT
         panel(surface, rect, color, 255, radius=radius_for(self.size), edge=None)
         ink = theme.INK if self.enabled else theme.INK_DIM
         room = rect.w - max(8, self.size)
@@ -319,7 +319,7 @@ class Picker:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint ``< value >``."""
         rect = self.rect
-        color = theme.PANEL_EDGE if self.lit and self.enabled else theme.PANEL_LIGHT
+        color = theme.PANEL_EDGE if (self.lit or self.hover) and self.enabled else theme.PANEL_LIGHT
         pygame.draw.rect(surface, color, rect, border_radius=radius_for(self.size))
         ink = theme.INK if self.enabled else theme.INK_DIM
         arrow = theme.GOLD if self.enabled else theme.INK_DIM

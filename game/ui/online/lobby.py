@@ -180,24 +180,31 @@ class LobbyScene(MenuScene):
         width = min(frame.w, round(s.unit * 44))
         box = pygame.Rect(frame.centerx - width // 2, column.bottom + s.section, width, 0)
         inner = inset(pygame.Rect(box.x, box.y, box.w, frame.h), s.inside)
-        big = min(round(s.title * 1.6), int(inner.w / max(1, s.width(self.seat.code, 100, "title")) * 100))
-        top = Column(inner, s.gap)
-        self.code_size = big
-        for key, height in (("code label", s.line(s.small)), ("code", s.line(big, "title")),
-                            ("where", s.wrapped(self.where_to_join(), s.small, inner.w)),
-                            ("pace", s.wrapped(self.pace_words(), s.fine, inner.w) if self.pace_words() else 0)):
-            self.boxes[key] = top.take(height)
-        top.skip(s.section - s.gap)
-        waiting_h = s.wrapped(self.waiting_words(), s.small, inner.w, "bold")
-        buttons_y = frame.bottom - s.control
-        view_bottom = buttons_y - s.section - s.inside - s.section - waiting_h
         label_w = s.width("Seat 8", s.body) + s.section
         self.seat_tops = []
         seats_h = 0
         for line in self.seat_lines():
             self.seat_tops.append(seats_h)
             seats_h += s.wrapped(line.split(": ", 1)[-1], s.body, inner.w - s.gap - label_w) + s.gap
-        view = pygame.Rect(inner.x, top.bottom, inner.w - s.gap, min(seats_h, max(s.line(s.body), view_bottom - top.bottom)))
+        waiting_h = s.wrapped(self.waiting_words(), s.small, inner.w, "bold")
+        words_h = (s.line(s.small) + s.wrapped(self.where_to_join(), s.small, inner.w)
+                   + (s.wrapped(self.pace_words(), s.fine, inner.w) if self.pace_words() else 0) + 3 * s.gap)
+        room = frame.bottom - s.control - 3 * s.section - 2 * s.inside - waiting_h - words_h - inner.y + box.y
+        widest = int(inner.w / max(1, s.width(self.seat.code, 100, "title")) * 100)
+        big = min(round(s.title * 1.6), widest)  # the code is as large as it can be with every seat shown,
+        while big > s.title and s.line(big, "title") + s.section + seats_h > room:  # and no smaller than a title
+            big -= 1
+        self.code_size = big
+        top = Column(inner, s.gap)
+        for key, height in (("code label", s.line(s.small)), ("code", s.line(big, "title")),
+                            ("where", s.wrapped(self.where_to_join(), s.small, inner.w)),
+                            ("pace", s.wrapped(self.pace_words(), s.fine, inner.w) if self.pace_words() else 0)):
+            self.boxes[key] = top.take(height)
+        top.skip(s.section - s.gap)
+        view_bottom = frame.bottom - s.control - 2 * s.section - s.inside - waiting_h
+        shown = max([h for h in [*self.seat_tops[1:], seats_h] if top.bottom + h <= view_bottom]
+                    or [self.seat_tops[1] if len(self.seat_tops) > 1 else seats_h])  # whole lines only
+        view = pygame.Rect(inner.x, top.bottom, inner.w - s.gap, shown)
         self.pane.set(view, seats_h)
         self.boxes["waiting"] = pygame.Rect(inner.x, view.bottom + s.section, inner.w, waiting_h)
         box.h = self.boxes["waiting"].bottom + s.inside - box.y

@@ -235,8 +235,11 @@ class ReplayScene(MenuScene):
                       else pygame.Rect(0, 0, 0, 0)}
         inner = inset(table, s.inside)
         self.boxes["head"] = pygame.Rect(inner.x, inner.y, inner.w, s.line(s.heading, "title"))
-        view = pygame.Rect(inner.x, self.boxes["head"].bottom + s.section, inner.w - s.gap,
-                           inner.bottom - self.boxes["head"].bottom - s.section)
+        said = self._step_words() if not beside else []  # no room for the log: the move in words instead
+        said_h = sum(s.wrapped(words, size, inner.w, "bold") for words, size, _ in said)
+        self.boxes["said"] = pygame.Rect(inner.x, self.boxes["head"].bottom + s.gap, inner.w, said_h)
+        top = self.boxes["said"].bottom if said else self.boxes["head"].bottom
+        view = pygame.Rect(inner.x, top + s.section, inner.w - s.gap, inner.bottom - top - s.section)
         players = self.match.players
         self.label_w = max([s.width("You" if i == self.you else n, s.small, "bold") for i, n in enumerate(self.names)]
                            + [s.width("train private", s.fine)]) + s.section
@@ -249,6 +252,13 @@ class ReplayScene(MenuScene):
         height = players * self.row_h + round(self.unit * 1.6) + banner_h + s.gap
         self.pane.set(view, height)
         self.boxes["rows"] = pygame.Rect(view.x, self.pane.top, view.w, height)
+
+    def _step_words(self) -> list[tuple[str, int, theme.Color]]:
+        """The move shown in words, and what the table said at it (where the log has no room)."""
+        s = self.sizes
+        step = self.steps[self.at]
+        said = [(self.lines[self.at], s.small, seat_color(step.seat) if step.seat is not None else theme.GOLD)]
+        return said + ([(self.note, s.fine, theme.GOLD)] if self.note else [])
 
     def _controls(self, s: Sizes, row: pygame.Rect) -> None:
         """The step buttons on the left, Review and Back on the right, the keys' hint between when it fits."""
@@ -301,6 +311,11 @@ class ReplayScene(MenuScene):
                 y = blit_text(surface, words, s.small, color, (rows.x, y), "topleft", "bold", wrap=rows.w).bottom + s.gap
         if self.boxes["log"].w:
             self._log(surface, s)
+        else:
+            y = self.boxes["said"].y
+            for words, size, color in self._step_words():
+                y = blit_text(surface, words, size, color, (head.x, y), "topleft", "bold",
+                              wrap=self.boxes["said"].w).bottom
         hint = self.boxes_hint
         keys = "\u2190 \u2192 step  \u00b7  Home/End  \u00b7  Space plays  \u00b7  PgUp/PgDn round"
         if hint.w >= s.width(keys, s.fine):

@@ -155,6 +155,10 @@ class RoundSummaryScene(MenuScene):
                else "The round was blocked: nobody could play.")
         return heading, sub
 
+    def layout_key(self) -> tuple[object, ...]:
+        """The hints asked (the sheet's Hints column appears with the first)."""
+        return (tuple(self.hints),)
+
     def layout(self, s: Sizes) -> None:
         """A card over the window: the heading, then (scrolling when it is taller than the
         room) every hand revealed, the score sheet or what the lesson taught, the fair-deal

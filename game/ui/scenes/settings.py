@@ -106,6 +106,8 @@ class SettingsScene(MenuScene):
         self.app.settings.ui_scale = scale
         use_scale(scale)
         self.note = self.app.settings.remember() or ""
+        self.relayout()
+        self.laid_out()
         self.show_focus()  # laid out again at the new size: the picker stays in view
 
     def _palette(self, name: str) -> None:
@@ -143,6 +145,8 @@ class SettingsScene(MenuScene):
         assert self.app is not None
         self.app.set_window(None if size == FULLSCREEN else size)
         self._window_choices()
+        self.laid_out()
+        self.show_focus()
         self.note = self.app.settings.remember() or ""
 
 

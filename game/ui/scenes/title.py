@@ -124,8 +124,10 @@ class TitleScene(MenuScene):
         self.new_button.primary = not button.enabled
         first = [button, self.new_button] if button.enabled else [self.new_button]
         online = [self.online_button, self.tables_button] if self.tables is not None else [self.online_button]
+        was = self.focused() if self.app is not None and self.app.top is self else None
         self.widgets = [*first, *online, *self.others]
-        self.focus = 0
+        items = self.focusables()  # back from a screen, the focus stays on the button that opened it
+        self.focus = next((i for i, w in enumerate(items) if w is was), 0)
         self._mark_focus()
         self.relayout()
 
