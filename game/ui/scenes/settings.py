@@ -168,8 +168,9 @@ class SettingsScene(MenuScene):
 
     def layout(self, s: Sizes) -> None:
         """The title and its line; a card with a row per picker (its label beside it, or
-        above it when the card is too narrow for both), the footnotes; Done and any problem
-        below. The card scrolls when the rows do not all fit."""
+        above it when the card is too narrow for both; in two columns when one would not
+        fit the height and two fit across), the footnotes; Done and any problem below.
+        The card scrolls when the rows still do not all fit."""
         frame = s.frame
         column = Column(frame, s.gap)
         self.boxes["title"] = column.take(s.line(s.title, "title"))
@@ -179,22 +180,29 @@ class SettingsScene(MenuScene):
         card_room = pygame.Rect(frame.x, column.bottom + s.section, frame.w, bottom - s.section - column.bottom - s.section)
         label_w = max(s.width(label, s.body, "bold") for label in LABELS)
         picker_w = max(p.needs(s.label) for p in self.pickers)
-        width = min(card_room.w, label_w + picker_w + 2 * s.inside + 2 * s.section)
-        beside = label_w + picker_w + s.section + 2 * s.inside <= card_room.w
+        pair_w = label_w + s.section + picker_w
+        beside = pair_w + 2 * s.inside <= card_room.w
+        row_h = s.control if beside else s.line(s.body, "bold") + s.gap // 2 + s.control
+        count = len(self.pickers)
+        one_column = count * (row_h + s.gap) + 2 * s.inside > card_room.h
+        columns = 2 if beside and one_column and 2 * pair_w + 3 * s.section + 2 * s.inside <= card_room.w else 1
+        width = min(card_room.w, columns * pair_w + (columns - 1) * 3 * s.section + 2 * s.inside + s.section)
         inner_w = width - 2 * s.inside
         notes_h = sum(s.wrapped(n, s.fine, inner_w) for n in self.footnotes())
-        row_h = s.control if beside else s.line(s.body, "bold") + s.gap // 2 + s.control
-        rows_h = len(self.pickers) * (row_h + s.gap) + s.section + notes_h
+        per_column = -(-count // columns)
+        rows_h = per_column * (row_h + s.gap) + s.section + notes_h
         card_h = min(card_room.h, rows_h + 2 * s.inside)
         slack = card_room.h - card_h  # a short card stands a little above the middle of its room
         self.boxes["card"] = pygame.Rect(frame.centerx - width // 2, card_room.y + slack // 3, width, card_h)
         view = inset(self.boxes["card"], s.inside)
         self.pane.set(view, rows_h)
         self.scrolled = list(self.pickers)
-        rows = Column(pygame.Rect(view.x, self.pane.top, view.w, rows_h), s.gap)
+        column_w = (view.w - (columns - 1) * 3 * s.section) // columns
         self.labels = []
-        for picker in self.pickers:
-            box = rows.take(row_h)
+        for i, picker in enumerate(self.pickers):  # down the first column, then the second
+            c, r = divmod(i, per_column)
+            box = pygame.Rect(view.x + c * (column_w + 3 * s.section), self.pane.top + r * (row_h + s.gap),
+                              column_w, row_h)
             if beside:
                 self.labels.append(pygame.Rect(box.x, box.y, label_w, box.h))
                 picker.place(pygame.Rect(box.right - picker_w, box.y, picker_w, box.h), s.label)
@@ -202,6 +210,7 @@ class SettingsScene(MenuScene):
                 label_h = s.line(s.body, "bold")
                 self.labels.append(pygame.Rect(box.x, box.y, box.w, label_h))
                 picker.place(pygame.Rect(box.x, box.bottom - s.control, box.w, s.control), s.label)
+        rows = Column(pygame.Rect(view.x, self.pane.top + per_column * (row_h + s.gap) - s.gap, view.w, 0), s.gap)
         rows.skip(s.section - s.gap)
         self.boxes["notes"] = rows.take(notes_h)
         done = pygame.Rect(0, self.boxes["card"].bottom + s.section, s.button_width("Done") + 4 * s.pad, s.control)

@@ -69,7 +69,7 @@ def lay_out_setup(scene: SetupScene, s: Sizes) -> None:
                        scene.boxes["footer"].y - s.section - frame.y - title_h - s.section)
     players_w = _players_width(scene, s)
     top = scene.pane.top
-    if body.w >= players_w + s.section + round(s.unit * 30):
+    if body.w >= players_w + s.section + round(s.unit * 26):
         left = pygame.Rect(body.x, top, players_w, 0)
         right = pygame.Rect(body.x + players_w + s.section, top, body.w - players_w - s.section, 0)
         bottom_left = _match_card(scene, s, items, _players_card(scene, s, items, left) + s.section, left)
@@ -134,7 +134,7 @@ def _players_card(scene: SetupScene, s: Sizes, items: list[Item], room: pygame.R
     _heading_row(scene, s, items, column, "Players", [scene.seat_count])
     kind_w = scene.kinds[0].needs(s.label)
     name_x = inner.x + 2 * s.gap
-    kind_x = inner.right - kind_w
+    kind_x = min(inner.right - kind_w, name_x + round(s.unit * 20))  # a name field no wider than names need
     heads = column.take(s.line(s.fine))
     items.append(Words("Name", s.fine, theme.INK_DIM, (name_x, heads.y)))
     items.append(Words("Plays as", s.fine, theme.INK_DIM, (kind_x, heads.y)))
