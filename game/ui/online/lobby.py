@@ -172,69 +172,70 @@ class LobbyScene(MenuScene):
         return (self.seat_lines(), self.waiting_words(), self.pace_words())
 
     def layout(self, s: Sizes) -> None:
-        """The title; a card with the code large, where friends join, the pace, the seats
-        (scrolling when they do not fit) and the line under them; Leave and Start below it."""
+        """The title; a card with the code as large as the room lets it be (from a title's size
+        up), where friends join, the pace, the seats and the line under them (all of it
+        scrolling when even that does not fit); Leave and Start below it."""
         frame = s.frame
         column = Column(frame, s.gap)
         self.boxes["title"] = column.take(s.line(s.title, "title"))
         width = min(frame.w, round(s.unit * 44))
-        box = pygame.Rect(frame.centerx - width // 2, column.bottom + s.section, width, 0)
-        inner = inset(pygame.Rect(box.x, box.y, box.w, frame.h), s.inside)
+        buttons = pygame.Rect(frame.centerx - width // 2, frame.bottom - s.control, width, s.control)
+        box = pygame.Rect(buttons.x, column.bottom + s.section, width, buttons.y - s.section - column.bottom - s.section)
+        inner = inset(box, s.inside)
         label_w = s.width("Seat 8", s.body) + s.section
         self.seat_tops = []
         seats_h = 0
         for line in self.seat_lines():
             self.seat_tops.append(seats_h)
             seats_h += s.wrapped(line.split(": ", 1)[-1], s.body, inner.w - s.gap - label_w) + s.gap
-        waiting_h = s.wrapped(self.waiting_words(), s.small, inner.w, "bold")
-        words_h = (s.line(s.small) + s.wrapped(self.where_to_join(), s.small, inner.w)
-                   + (s.wrapped(self.pace_words(), s.fine, inner.w) if self.pace_words() else 0) + 3 * s.gap)
-        room = frame.bottom - s.control - 3 * s.section - 2 * s.inside - waiting_h - words_h - inner.y + box.y
-        widest = int(inner.w / max(1, s.width(self.seat.code, 100, "title")) * 100)
-        big = min(round(s.title * 1.6), widest)  # the code is as large as it can be with every seat shown,
-        while big > s.title and s.line(big, "title") + s.section + seats_h > room:  # and no smaller than a title
+        parts = [("code label", s.line(s.small)), ("code", 0),
+                 ("where", s.wrapped(self.where_to_join(), s.small, inner.w - s.gap)),
+                 ("pace", s.wrapped(self.pace_words(), s.fine, inner.w - s.gap) if self.pace_words() else 0),
+                 ("seats", seats_h + s.section - s.gap),
+                 ("waiting", s.wrapped(self.waiting_words(), s.small, inner.w - s.gap, "bold"))]
+        rest = sum(h for _, h in parts) + s.gap * (len(parts) - 1)
+        widest = int((inner.w - s.gap) / max(1, s.width(self.seat.code, 100, "title")) * 100)
+        big = min(round(s.title * 1.6), widest)
+        while big > s.title and rest + s.line(big, "title") > inner.h:  # the code gives way before the seats scroll
             big -= 1
         self.code_size = big
-        top = Column(inner, s.gap)
-        for key, height in (("code label", s.line(s.small)), ("code", s.line(big, "title")),
-                            ("where", s.wrapped(self.where_to_join(), s.small, inner.w)),
-                            ("pace", s.wrapped(self.pace_words(), s.fine, inner.w) if self.pace_words() else 0)):
-            self.boxes[key] = top.take(height)
-        top.skip(s.section - s.gap)
-        view_bottom = frame.bottom - s.control - 2 * s.section - s.inside - waiting_h
-        shown = max([h for h in [*self.seat_tops[1:], seats_h] if top.bottom + h <= view_bottom]
-                    or [self.seat_tops[1] if len(self.seat_tops) > 1 else seats_h])  # whole lines only
-        view = pygame.Rect(inner.x, top.bottom, inner.w - s.gap, shown)
-        self.pane.set(view, seats_h)
-        self.boxes["waiting"] = pygame.Rect(inner.x, view.bottom + s.section, inner.w, waiting_h)
-        box.h = self.boxes["waiting"].bottom + s.inside - box.y
+        parts[1] = ("code", s.line(big, "title"))
+        height = rest + parts[1][1]
+        self.pane.set(pygame.Rect(inner.x, inner.y, inner.w, min(inner.h, height)), height)
+        top = Column(pygame.Rect(inner.x, self.pane.top, inner.w - s.gap, height), s.gap)
+        for key, h in parts:
+            self.boxes[key] = top.take(h)
+        box.h = self.pane.view.h + 2 * s.inside
         self.boxes["card"] = box
         buttons_row(pygame.Rect(box.x, box.bottom + s.section, box.w, s.control), self.widgets[::-1], s)
 
     def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
-        """The code, the seats and the last note."""
+        """The title, the card, and in it (scrolling with the pane) the code, where to join, the
+        pace, the seats and the line under them."""
         blit_text(surface, self.title, s.title, theme.GOLD, self.boxes["title"].midtop, "midtop", "title")
-        box = card(surface, self.boxes["card"], s)
-        blit_text(surface, "Table code", s.small, theme.INK_DIM, self.boxes["code label"].midtop, "midtop", box=box)
-        blit_text(surface, self.seat.code, self.code_size, theme.GOLD, self.boxes["code"].midtop, "midtop", "title",
-                  box=box)
+        card(surface, self.boxes["card"], s)
+        with clipped(surface, self.pane.view):
+            self._draw_card(surface, s)
+
+    def _draw_card(self, surface: pygame.Surface, s: Sizes) -> None:
+        """What the card holds."""
+        blit_text(surface, "Table code", s.small, theme.INK_DIM, self.boxes["code label"].midtop, "midtop")
+        blit_text(surface, self.seat.code, self.code_size, theme.GOLD, self.boxes["code"].midtop, "midtop", "title")
         where = self.boxes["where"]
-        blit_text(surface, self.where_to_join(), s.small, theme.INK, where.midtop, "midtop", wrap=where.w, box=box)
+        blit_text(surface, self.where_to_join(), s.small, theme.INK, where.midtop, "midtop", wrap=where.w)
         if self.pace_words():
             pace = self.boxes["pace"]
-            blit_text(surface, self.pace_words(), s.fine, theme.INK_DIM, pace.midtop, "midtop", wrap=pace.w, box=box)
+            blit_text(surface, self.pace_words(), s.fine, theme.INK_DIM, pace.midtop, "midtop", wrap=pace.w)
         table = self.link.client.table if self.link is not None else None
         joined = self.link.client.joined if self.link is not None else None
-        view = self.pane.view
+        seats = self.boxes["seats"]
         if table is not None:
             label_w = s.width("Seat 8", s.body) + s.section
-            with clipped(surface, view):
-                for i, (seat, top) in enumerate(zip(table.seats, self.seat_tops)):
-                    you = joined is not None and joined.seat == i
-                    y = self.pane.top + top
-                    blit_text(surface, f"Seat {i + 1}", s.body, theme.INK_DIM, (view.x, y), box=box)
-                    blit_text(surface, seat_words(seat, you), s.body, theme.GOLD if you else theme.INK,
-                              (view.x + label_w, y), wrap=view.w - label_w, box=box)
+            for i, (seat, top) in enumerate(zip(table.seats, self.seat_tops)):
+                you = joined is not None and joined.seat == i
+                blit_text(surface, f"Seat {i + 1}", s.body, theme.INK_DIM, (seats.x, seats.y + top))
+                blit_text(surface, seat_words(seat, you), s.body, theme.GOLD if you else theme.INK,
+                          (seats.x + label_w, seats.y + top), wrap=seats.w - label_w)
         waiting = self.boxes["waiting"]
         blit_text(surface, self.waiting_words(), s.small, theme.GOLD, waiting.topleft, "topleft", "bold",
-                  wrap=waiting.w, box=box)
+                  wrap=waiting.w)
