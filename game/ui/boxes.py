@@ -66,19 +66,6 @@ def row(rect: pygame.Rect, widths: Sequence[int], gap: int, align: str = "center
     return boxes
 
 
-def split(rect: pygame.Rect, shares: Sequence[float], gap: int) -> list[pygame.Rect]:
-    """``rect`` cut side by side into boxes whose widths keep ``shares`` (any positive weights)."""
-    room = rect.w - gap * (len(shares) - 1)
-    total = sum(shares)
-    boxes = []
-    x = float(rect.x)
-    for share in shares:
-        w = room * share / total
-        boxes.append(pygame.Rect(round(x), rect.y, round(x + w) - round(x), rect.h))
-        x += w + gap
-    return boxes
-
-
 def fitting(width: int, least: int, gap: int, most: int) -> int:
     """How many columns at least ``least`` pixels wide fit ``width`` with ``gap`` between (1 to ``most``)."""
     return max(1, min(most, (width + gap) // max(1, least + gap)))

@@ -171,8 +171,3 @@ def _sizes(window: tuple[int, int], scale: float) -> Sizes:
 def sizes_for(window: tuple[int, int], scale: float | None = None) -> Sizes:
     """The sizes for a window of ``window`` pixels at ``scale`` (the player's text setting when None)."""
     return _sizes((int(window[0]), int(window[1])), ui_scale.current() if scale is None else float(scale))
-
-
-def forget_sizes() -> None:
-    """Drop measured heights (after pygame.font was started again: its old fonts are gone)."""
-    wrapped_height.cache_clear()

@@ -336,8 +336,3 @@ class Picker:
         glyph = font(round(size * 0.8), scaled=False).size("\u25c0")[0]
         edge = max(6, round(size * 0.55))
         return font(size, "bold", scaled=False).size(self.widest())[0] + 2 * (glyph + 2 * edge) + 4
-
-
-def text_width(line: str, size: int, style: str = "regular") -> int:
-    """Width of ``line`` in pixels."""
-    return text(line, size, theme.INK, style).get_width()
