@@ -196,7 +196,8 @@ class LoadScene(MenuScene):
         card_box = pygame.Rect(frame.centerx - width // 2, column.bottom, width, frame.bottom - foot - column.bottom)
         self.boxes["card"] = card_box
         rows = inset(card_box, s.inside)
-        rows_w = rows.w - delete_w - s.gap
+        named = any(not entry.is_autosave for entry in self.entries[self.offset:])
+        rows_w = rows.w - (delete_w + s.gap if named else 0)  # a column for Delete only when a row has one
         self.widgets = []
         y = rows.y
         for entry in self.entries[self.offset:]:
