@@ -85,6 +85,7 @@ class ReplayScene(MenuScene):
         """A tile's short side in pixels (the layout sets it from the room and the text size)."""
         self.label_w = 0
         self.row_h = 0
+        self.mexican_h = 0
         """A seat's rows' height in pixels: its train and hand, or its three labels when taller."""
         self.boxes: dict[str, pygame.Rect] = {}
         self.boxes_hint = pygame.Rect(0, 0, 0, 0)
@@ -246,10 +247,12 @@ class ReplayScene(MenuScene):
         banner = self._banner_words()
         banner_h = sum(s.wrapped(w, s.small, view.w, "bold") + s.gap for w in banner)
         fits = (view.h - banner_h) / (players * 2.9 + 1.6)
-        self.unit = round(max(s.unit * 0.7, min(s.unit * 1.2, fits)))
+        self.unit = round(max(s.unit * 0.7, min(s.unit * 1.5, fits)))
         labels = s.line(s.small, "bold") + 2 * s.line(s.fine)
         self.row_h = max(round(self.unit * 2.9), labels) + s.gap
-        height = players * self.row_h + round(self.unit * 1.6) + banner_h + s.gap
+        mexican = s.wrapped("Mexican train", s.small, self.label_w - s.gap, "bold")
+        self.mexican_h = max(round(self.unit * 1.6), mexican) + s.gap
+        height = players * self.row_h + self.mexican_h + banner_h + s.gap
         self.pane.set(view, height)
         self.boxes["rows"] = pygame.Rect(view.x, self.pane.top, view.w, height)
 
@@ -376,7 +379,7 @@ class ReplayScene(MenuScene):
         x0 = self.boxes["rows"].x
         blit_text(surface, label, s.small, color, (x0, y), "topleft", "bold", wrap=self.label_w - s.gap)
         self._tiles(surface, s, list(state.train_tiles(train)), x0 + self.label_w, y)
-        return y + round(self.unit * 1.6) + s.gap
+        return y + self.mexican_h
 
     def _tiles(self, surface: pygame.Surface, s: Sizes, tiles: list[tuple[int, int]], x: int, y: int,
                dim: bool = False) -> list[pygame.Rect]:
@@ -422,7 +425,8 @@ class ReplayScene(MenuScene):
         note_h = (s.wrapped(self.note, s.fine, inner.w) + s.section) if self.note else 0
         room = pygame.Rect(inner.x, inner.y + s.line(s.heading, "title") + s.gap, inner.w,
                            inner.h - s.line(s.heading, "title") - s.gap - note_h)
-        heights = [s.wrapped(line, s.small, room.w - s.gap, "bold") + s.gap // 2 for line in self.lines]
+        heights = [s.wrapped(line, s.small, room.w - s.gap, "bold" if i == self.at else "regular") + s.gap // 2
+                   for i, line in enumerate(self.lines)]
         first = last = self.at
         used = heights[self.at]
         while True:  # widen around the current line while the lines fit, later ones first

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...memory.stats import Statistics
+from ...memory.stats import Statistics, Tally
 from .. import theme
 from ..boxes import Column
 from ..fonts import blit_text
@@ -105,15 +105,18 @@ class StatisticsScene(MenuScene):
             self.widgets[1].place(pygame.Rect(name_row.centerx + name_w // 2, name_row.y, arrow, s.control), s.label)
         self.boxes["name"] = name_row
         column.skip(s.section - s.gap)
-        view = pygame.Rect(frame.x, column.bottom, frame.w - s.gap, self.boxes["note"].y - s.section - column.bottom)
+        plan = plan_columns(s, self._tables())
+        wanted = plan.width + 2 * s.section + round(s.unit * 24)  # the tables with the chart beside them
+        width = min(frame.w - s.gap, wanted)
+        view = pygame.Rect(frame.centerx - width // 2, column.bottom, width,
+                           self.boxes["note"].y - s.section - column.bottom)
         self.pane.set(view, self._content(s, view))
 
     def _content(self, s: Sizes, view: pygame.Rect) -> int:
         """The tables, the chart and the trend from the pane's top; the content's height."""
         name = self.people[self.person]
         top = self.pane.top
-        tables = [("All matches", {"": self.stats.overall(name)}), ("By rules", self.stats.by_preset(name)),
-                  ("By opponents", self.stats.by_level(name))]
+        tables = self._tables()
         plan = plan_columns(s, tables)
         side_w = round(s.unit * 24)
         beside = plan.width + s.section * 2 + side_w <= view.w
@@ -128,6 +131,12 @@ class StatisticsScene(MenuScene):
         y2 = self._chart(s, pygame.Rect(x, y2, width, 0), self.stats.recent_totals(name, CHART_MATCHES)) + s.section
         y2 = self._mistakes(s, pygame.Rect(x, y2, width, 0), self.stats.recent_mistakes(name, CHART_MATCHES))
         return max(y - s.section, y2) - top
+
+    def _tables(self) -> list[tuple[str, dict[str, Tally]]]:
+        """The person's three tables: all matches, by rules, by opponents (heading and rows each)."""
+        name = self.people[self.person]
+        return [("All matches", {"": self.stats.overall(name)}), ("By rules", self.stats.by_preset(name)),
+                ("By opponents", self.stats.by_level(name))]
 
     def _mistakes(self, s: Sizes, room: pygame.Rect, per_round: list[float]) -> int:
         """Marked decisions per reviewed round over the last reviewed matches, and the trend; the y under."""
