@@ -65,18 +65,21 @@ def plan_sheet(match: Match, s: Sizes, width: int, hints: Sequence[int] = ()) ->
 
 
 def paint_score_sheet(surface: pygame.Surface, plan: SheetPlan, at: tuple[int, int], match: Match, s: Sizes,
-                      hints: Sequence[int] = (), playing: int | None = None, counted: float = 1.0) -> None:
+                      hints: Sequence[int] = (), playing: int | None = None,
+                      counted: float | Sequence[float] = 1.0) -> list[tuple[int, int]]:
     """The sheet as ``plan`` lays it out, from ``at``: a row per seat under a head row,
     one column per round, then hints (when any were asked) and the total; ``playing``
-    (0-based) marks the round in play; ``counted`` (0..1) is how far the last finished
-    round's scores have counted up (its column and the totals count up with the round
-    summary's hands)."""
+    (0-based) marks the round in play; ``counted`` (0..1, or one such per seat) is how far
+    the last finished round's scores have counted up (its column and the totals count up
+    with the round summary's tally). Returns where each seat's total stands (window pixels)."""
     x0, y0 = at
     size = plan.size
     n = plan.players
     last = match.round_scores[-1] if match.round_scores else [0] * n
-    totals = [total - score + round(score * counted) for total, score in zip(match.totals(), last)]
+    shares = [float(counted)] * n if isinstance(counted, (int, float)) else [float(c) for c in counted]
+    totals = [total - score + round(score * share) for total, score, share in zip(match.totals(), last, shares)]
     best = min(totals)
+    places = [(x0 + plan.total_x, y0 + (seat + 1) * plan.row_h + plan.row_h // 2) for seat in range(n)]
     for band in range(plan.bands):
         top = y0 + band * (plan.band_h + s.section)
         for seat in range(n):
@@ -105,10 +108,11 @@ def paint_score_sheet(surface: pygame.Surface, plan: SheetPlan, at: tuple[int, i
             y = top + (seat + 1) * plan.row_h
             if r < len(match.round_scores):
                 scores = match.round_scores[r]
-                score = round(scores[seat] * counted) if r == len(match.round_scores) - 1 else scores[seat]
+                score = round(scores[seat] * shares[seat]) if r == len(match.round_scores) - 1 else scores[seat]
                 blit_text(surface, str(score), size, theme.GREEN if scores[seat] == 0 else theme.INK, (x0 + x, y),
                           "midtop")
             elif r == playing:
                 blit_text(surface, "\u2026", size, theme.INK_DIM, (x0 + x, y), "midtop")
     if plan.note_h:
         blit_text(surface, UNDO_NOTE, s.fine, theme.WARN, (x0 + plan.width, y0 + plan.height), "bottomright")
+    return places

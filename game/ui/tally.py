@@ -16,7 +16,6 @@ import pygame
 
 from . import theme
 from .fonts import blit_text
-from .scene import Space
 
 TILE_SECONDS = 0.11
 """Seconds each tile of the longest hand takes to be counted, at the normal pace."""
@@ -136,14 +135,14 @@ class Reveal:
         return 1 - (1 - t) ** 3
 
 
-def paint_carried(surface: pygame.Surface, space: Space, words: str, start: tuple[float, float],
+def paint_carried(surface: pygame.Surface, size: int, words: str, start: tuple[float, float],
                   end: tuple[float, float], flight: float) -> None:
-    """A round score (``words``, "+12") on its way from its row (``start``) to its total
-    (``end``, design points), ``flight`` of the way there (0..1), on a gentle arc; it is taken
-    in by the total just before it would cover it."""
+    """A round score (``words``, "+12", ``size`` pixels as it sets off) on its way from its row
+    (``start``) to its total (``end``, window pixels), ``flight`` of the way there (0..1), on a
+    gentle arc as high as the text; it is taken in by the total just before it would cover it."""
     if flight > 0.85:
         return
     t = 1 - (1 - flight) ** 3
     x = start[0] + (end[0] - start[0]) * t
-    y = start[1] + (end[1] - start[1]) * t - math.sin(math.pi * t) * 40
-    blit_text(surface, words, space.px(26 - 6 * t), theme.GLOW, space.point(x, y), "center", "bold")
+    y = start[1] + (end[1] - start[1]) * t - math.sin(math.pi * t) * size * 1.5
+    blit_text(surface, words, max(6, round(size * (1 - 0.23 * t))), theme.GLOW, (x, y), "center", "bold")

@@ -10,10 +10,13 @@ from ...words.narrate import deciding_rules, first_place_words, ranking_text
 from .. import theme
 from ..boxes import Column, inset
 from ..fonts import blit_text
+from ..intents import Intent
 from ..painted import Item, Shape, Words, paint
+from ..scene import FULL_RATE, Host
 from ..score_sheet import SheetPlan, paint_score_sheet, plan_sheet
 from ..sizing import Sizes
 from ..table.draw import seat_color
+from ..tally import Reveal
 from ..widgets import Button
 from .menu import MenuScene, buttons_row, clipped, sentences
 
@@ -36,6 +39,10 @@ class MatchEndScene(MenuScene):
         ]
         self.boxes: dict[str, pygame.Rect] = {}
         self.items: list[Item] = []
+        self.rows: list[tuple[pygame.Rect, list[Item]]] = []
+        """Each place's row (in the order of the ranking) and what it paints."""
+        self.reveal = Reveal(self.match.players, 0.0)
+        """The places shown one by one, the last first and the winner last (started in ``attach``)."""
         self.plan: SheetPlan | None = None
 
     def spoken_body(self) -> str:
@@ -78,6 +85,7 @@ class MatchEndScene(MenuScene):
         buttons = pygame.Rect(frame.x, frame.bottom - s.control, frame.w, s.control)
         view = pygame.Rect(column.rect.x, column.bottom, width, buttons.y - s.section - column.bottom)
         self.items = []
+        self.rows = []
         y = self._places(s, pygame.Rect(view.x, self.pane.top, width, 0), rules)
         y += s.section
         self.plan = plan_sheet(self.match, s, width - 2 * s.inside, self.session.hints)
@@ -101,9 +109,38 @@ class MatchEndScene(MenuScene):
             box = self.boxes["first"]
             blit_text(surface, first_place_words(rules[0]), s.body, theme.INK, box.midtop, "midtop", wrap=box.w)
         with clipped(surface, self.pane.view):
+            for k, (box, row) in enumerate(self.rows):
+                shown = self.reveal.shown(len(self.rows) - 1 - k)  # the last place first, the winner last
+                if shown >= 1:
+                    paint(surface, row, self.pane.view)
+                elif shown > 0:  # wiped in from the left
+                    with clipped(surface, pygame.Rect(box.x, box.y, round(box.w * shown), box.h)):
+                        paint(surface, row, self.pane.view)
             paint(surface, self.items, self.pane.view)
             if self.plan is not None:
                 paint_score_sheet(surface, self.plan, self.boxes["sheet"].topleft, self.match, s, self.session.hints)
+
+    def attach(self, app: Host) -> None:
+        """Start showing the places, from the last up to the winner (at once with reduced motion)."""
+        super().attach(app)
+        self.reveal = Reveal(self.match.players, 0.0 if app.settings.reduced_motion else app.settings.anim_scale)
+
+    def update(self, dt: float) -> None:
+        """The places slide in."""
+        super().update(dt)
+        self.reveal.update(dt)
+
+    def handle(self, intent: Intent) -> None:
+        """Space, or a click beside the buttons, shows every place at once; the rest is the menu's."""
+        if self.reveal.busy and (intent.kind == "skip" or (intent.kind == "press" and not any(
+                w.rect.collidepoint(intent.pos) for w in self.widgets))):
+            self.reveal.finish()
+            return
+        super().handle(intent)
+
+    def frame_rate(self) -> int:
+        """Full speed while the places slide in."""
+        return FULL_RATE if self.reveal.busy else super().frame_rate()
 
     def _headline(self) -> str:
         """Who won, in the person's words when the person is among the winners."""
@@ -139,21 +176,23 @@ class MatchEndScene(MenuScene):
                 height = max(s.line(s.heading, "title"), name_h + s.line(s.fine)
                              + (s.line(s.fine) if tie_break else 0)) + 2 * s.gap
                 box = pygame.Rect(room.x, y, room.w, height)
-                self.items.append(Shape(box, (70, 58, 24) if g == 0 else theme.PANEL_LIGHT, s.radius))
-                self.items.append(Shape(pygame.Rect(box.x, box.y, max(4, s.gap // 2), box.h), seat_color(seat),
+                row: list[Item] = []
+                self.rows.append((box, row))
+                row.append(Shape(box, (70, 58, 24) if g == 0 else theme.PANEL_LIGHT, s.radius))
+                row.append(Shape(pygame.Rect(box.x, box.y, max(4, s.gap // 2), box.h), seat_color(seat),
                                         s.radius // 2))
                 x = box.x + s.pad
-                self.items.append(Words(PLACES[g] if g < len(PLACES) else str(g + 1), s.heading, theme.GOLD,
+                row.append(Words(PLACES[g] if g < len(PLACES) else str(g + 1), s.heading, theme.GOLD,
                                         (x, box.centery), "midleft", "title"))
                 x += place_w
                 top = box.y + s.gap
-                self.items.append(Words(label, s.body, theme.INK, (x, top), style="bold", wrap=room_w))
+                row.append(Words(label, s.body, theme.INK, (x, top), style="bold", wrap=room_w))
                 top += name_h
-                self.items.append(Words(zero_words, s.fine, theme.INK_DIM, (x, top)))
+                row.append(Words(zero_words, s.fine, theme.INK_DIM, (x, top)))
                 if tie_break:
-                    self.items.append(Words(f"tie-break: {tie_break}", s.fine, theme.RED,
+                    row.append(Words(f"tie-break: {tie_break}", s.fine, theme.RED,
                                             (x, top + s.line(s.fine)), style="bold"))
-                self.items.append(Words(f"{totals[seat]} pts", s.heading, theme.GOLD, (box.right - s.pad, box.centery),
+                row.append(Words(f"{totals[seat]} pts", s.heading, theme.GOLD, (box.right - s.pad, box.centery),
                                         "midright", "bold"))
                 y += height + s.gap // 2
         return y

@@ -20,11 +20,10 @@ from ...engine.round import RoundState
 from ...engine.tiles import HI, LO
 from ...review.cache import Reviewable
 from ...review.results import Decision
-from ...review.words import cost_words, move_words, played_tile
 from ...words.movelog import told
 from .. import theme
 from ..boxes import inset
-from ..fonts import blit_text, fit_size
+from ..fonts import blit_text, fit_size, font
 from ..intents import Intent
 from ..scene import FULL_RATE
 from ..sizing import Sizes
@@ -32,6 +31,7 @@ from ..table.draw import seat_color
 from ..tile_art import face
 from ..widgets import Button
 from .menu import MenuScene, card, clipped, sentences
+from .replay_marks import marks, place, sentence
 
 PLAY_SECONDS = 0.7
 """Seconds per step while playing."""
@@ -344,34 +344,21 @@ class ReplayScene(MenuScene):
         return y + self.row_h
 
     def _both_moves(self, surface: pygame.Surface, s: Sizes, spots: dict[int, pygame.Rect]) -> None:
-        """The reviewed decision's two tiles in the hand: the move made ringed in
-        orange and marked "made", the best found ringed in green and marked "best"."""
+        """The reviewed decision's marks in the hand (``replay_marks``): orange "made" and
+        green "best", or one mark that says both; never two in one place."""
         assert self.compare is not None
-        v = self.compare.valuation
-        for text, color, word in ((v.made, theme.WARN, "made"), (v.best, theme.GREEN, "best")):
-            tile = played_tile(text, self.match.setup.set_max)
-            if tile is None or tile not in spots:
-                continue
-            ring = spots[tile].inflate(s.gap, s.gap)
-            pygame.draw.rect(surface, color, ring, max(2, s.line_width + 1), border_radius=s.radius)
-            blit_text(surface, word, s.fine, color, ring.midbottom, "midtop", "bold")
+        found = marks(self.compare.valuation, self.match.setup.set_max)
+        size = s.fine
+        for placed in place(found, spots, max(2, s.gap // 2), lambda word: font(size, "bold").size(word)):
+            pygame.draw.rect(surface, placed.mark.color, placed.ring, max(2, s.line_width + 1),
+                             border_radius=s.radius)
+            blit_text(surface, placed.mark.word, size, placed.mark.color, placed.label.topleft, "topleft", "bold")
 
     def _compare_line(self) -> str:
         """The reviewed decision in words, under the table, at its step ('' at any other step)."""
         if self.compare is None or self.at != self.compare.index:
             return ""
-        d, v = self.compare, self.compare.valuation
-        names = self.names
-        set_max = self.match.setup.set_max
-        made = move_words(v.made, d.seat, names, self.you)
-        made += ' (orange, "made")' if played_tile(v.made, set_max) is not None else ""
-        if v.best == v.made:
-            return f"The next move, {made}, was the best move found."
-        best = move_words(v.best, d.seat, names, self.you)
-        best += ' (green, "best")' if played_tile(v.best, set_max) is not None else ""
-        level = f", {v.level}" if v.level else ""
-        return (f"Next move made: {made}.  Best found: {best}. The move made is expected to cost "
-                f"{cost_words(v.diff, v.se)}{level}.")
+        return sentence(self.compare.valuation, self.compare.seat, self.names, self.you, self.match.setup.set_max)
 
     def _train_row(self, surface: pygame.Surface, s: Sizes, state: RoundState, train: int, label: str,
                    color: theme.Color, y: int) -> int:
@@ -450,7 +437,9 @@ class ReplayScene(MenuScene):
             if current:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, line_box, border_radius=s.radius)
             if self.compare is not None and self.at == self.compare.index and index == self.at + 1:
-                pygame.draw.rect(surface, theme.WARN, line_box, max(1, s.line_width), border_radius=s.radius)
+                v = self.compare.valuation  # the reviewed move, made next: green when it was the best
+                pygame.draw.rect(surface, theme.GREEN if v.made == v.best else theme.WARN, line_box,
+                                 max(1, s.line_width), border_radius=s.radius)
             color = seat_color(step.seat) if step.seat is not None else theme.GOLD
             blit_text(surface, self.lines[index], s.small, color if current else theme.INK_DIM, (room.x + s.gap // 2, y),
                       "topleft", "bold" if current else "regular", wrap=room.w - s.gap)

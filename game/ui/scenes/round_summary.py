@@ -1,4 +1,4 @@
-"""After a round: every hand revealed, pips counted up, and the score sheet."""
+"""After a round: every hand revealed, the round's tally counted into the scores, and the score sheet."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pygame
 
 from ...engine import Match
 from ...engine.fairdeal import short
+from ...engine.tiles import HI, LO
 from ...review.cache import Reviewable
 from ...words.table_words import revealed_words, score_sheet_words
 from .. import theme
@@ -18,7 +19,7 @@ from ..painted import Item, Words, paint
 from ..scene import FULL_RATE, Host
 from ..score_sheet import SheetPlan, paint_score_sheet, plan_sheet
 from ..sizing import Sizes
-from ..tween import Tween, Tweens
+from ..tally import Tally, paint_carried
 from ..widgets import Button
 from .menu import MenuScene, buttons_row, card, clipped, sentences
 from .summary_hands import HandRow, plan_hands
@@ -56,9 +57,9 @@ class RoundSummaryScene(MenuScene):
         assert state is not None and state.scores is not None
         self.state = state
         self.scores: list[int] = state.scores
-        self.count = 0.0
+        self.tally = Tally([[HI[t] + LO[t] for t in hand] for hand in state.hands], self.scores, 0.0)
+        """The round's tally counting into the scores (started with the pace's length in ``attach``)."""
         self.age = 0.0
-        self.tweens = Tweens()
         self.lesson = lesson
         label = "See the final result  (N)" if last else "Next round  (N)"
         if lesson is not None:
@@ -103,15 +104,16 @@ class RoundSummaryScene(MenuScene):
                                              self.reviewable.cache, self.you))
 
     def attach(self, app: Host) -> None:
-        """Start counting the pips up."""
+        """Start the tally: each hand counted, then carried into the totals (at once with reduced motion)."""
         super().attach(app)
-        self.tweens.add(Tween(self, {"count": 1.0}, 1.4 * app.settings.anim_scale, "out_cubic"))
+        scale = 0.0 if app.settings.reduced_motion else app.settings.anim_scale
+        self.tally = Tally(self.tally.hands, self.scores, scale)
 
     def update(self, dt: float) -> None:
         """Count up; a demo at the instant pace moves straight on."""
         super().update(dt)
         self.age += dt
-        self.tweens.update(dt)
+        self.tally.update(dt)
         assert self.app is not None
         if self.watching and self.app.settings.pace == "instant":
             self.next()
@@ -124,7 +126,11 @@ class RoundSummaryScene(MenuScene):
                 and self.age < DEAF_SECONDS:
             return
         if intent.kind == "skip":
-            self.tweens.finish_all()
+            self.tally.finish()
+            return
+        if intent.kind == "press" and self.tally.busy and not any(w.rect.collidepoint(intent.pos)
+                                                                   for w in self.widgets):
+            self.tally.finish()  # a click beside the buttons shows the tally's end
             return
         if intent.kind == "key" and intent.char == "n":
             self.next()
@@ -137,7 +143,7 @@ class RoundSummaryScene(MenuScene):
 
     def frame_rate(self) -> int:
         """Full speed while the pips count up."""
-        return FULL_RATE if self.tweens.busy else super().frame_rate()
+        return FULL_RATE if self.tally.busy else super().frame_rate()
 
     def next(self) -> None:
         """Close the summary and deal the next round (or finish the match)."""
@@ -235,8 +241,14 @@ class RoundSummaryScene(MenuScene):
         with clipped(surface, view):
             for row in self.hand_rows:
                 if view.colliderect(row.box):
-                    row.paint(surface, s, round(self.scores[row.seat] * self.count))
+                    row.paint(surface, s, self.tally.row_value(row.seat), self.tally.counted(row.seat))
             paint(surface, self.items, view)
             if self.plan is not None and view.colliderect(self.boxes["sheet"]):
-                paint_score_sheet(surface, self.plan, self.boxes["sheet"].topleft, self.match, s, self.hints,
-                                  counted=self.count)
+                tally = self.tally
+                totals = paint_score_sheet(surface, self.plan, self.boxes["sheet"].topleft, self.match, s, self.hints,
+                                           counted=[tally.added(seat) for seat in range(self.state.players)])
+                for row in self.hand_rows:  # each round score carried up into its total
+                    flight = tally.carried(row.seat)
+                    if flight is not None:
+                        paint_carried(surface, s.heading, f"+{self.scores[row.seat]}", row.score_at(),
+                                      totals[row.seat], flight)

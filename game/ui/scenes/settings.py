@@ -1,5 +1,6 @@
 """Settings: the pace of computer turns, hand sorting, tile faces, the window's size
-or fullscreen, sound, colours and the size of text and tiles, remembered for the next run."""
+or fullscreen, sound, colours, the size of text and tiles, speech and motion, remembered for
+the next run."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def volume_label(volume: float) -> str:
     return "off" if volume <= 0 else f"on, {round(volume * 100)}%"
 
 LABELS = ("Computer turn pace", "Sort my hand", "Tile faces", "Window", "Sound", "Colours", "Text and tiles",
-          "Speech")
+          "Speech", "Motion")
 """Each picker's label, in order."""
 SPEECH_LABELS = {"off": "off", "screen reader": "screen reader", "system voice": "system voice"}
 """The speech picker's words for each mode (``game.speech.MODES``)."""
@@ -61,8 +62,10 @@ class SettingsScene(MenuScene):
                               labels=lambda v: "colour-blind safe" if v == "colour-blind" else "standard")
         self.scale = Picker(list(SCALES), on_change=self._scale, labels=scale_label)
         self.speech = Picker(list(SPEECH_LABELS), on_change=self._speech, labels=lambda v: SPEECH_LABELS[v])
+        self.motion = Picker([False, True], on_change=lambda v: self._set("reduced_motion", v),
+                             labels=lambda v: "reduced" if v else "full")
         self.pickers = [self.pace, self.sort, self.faces, self.window, self.sound, self.colours, self.scale,
-                        self.speech]
+                        self.speech, self.motion]
         self.done = Button("Done", self.back, primary=True)
         self.widgets = [*self.pickers, self.done]
         for picker, label in zip(self.pickers, LABELS):
@@ -87,6 +90,7 @@ class SettingsScene(MenuScene):
         self.colours.set(app.settings.palette)
         self.scale.set(min(SCALES, key=lambda v: abs(v - app.settings.ui_scale)))
         self.speech.set(app.voice.mode if app.voice.on else "off")
+        self.motion.set(app.settings.reduced_motion)
 
     def _speech(self, mode: str) -> None:
         """Speech off, through the screen reader or with the system voice (what is missing is said); kept."""

@@ -14,6 +14,7 @@ from .. import theme
 from ..fonts import blit_text
 from ..sizing import Sizes
 from ..table.draw import seat_color
+from ..table.motion import faded
 from ..tile_art import face, numerals_for
 
 
@@ -33,8 +34,9 @@ class HandRow:
     name_w: int
     """Width kept for the name column."""
 
-    def paint(self, surface: pygame.Surface, s: Sizes, score: int) -> None:
-        """The row with ``score`` (as far as it has counted up)."""
+    def paint(self, surface: pygame.Surface, s: Sizes, score: int, counted: int) -> None:
+        """The row with ``score`` as far as it has counted up, its first ``counted`` tiles counted
+        (the others faded)."""
         box = self.box
         pygame.draw.rect(surface, seat_color(self.seat), (box.x, box.y + s.gap // 2, max(4, s.gap // 2),
                                                           box.h - s.gap), border_radius=2)
@@ -43,11 +45,16 @@ class HandRow:
         if self.charge:
             blit_text(surface, f"incl. +{self.charge} for an open double", s.fine, theme.RED,
                       (name_at[0], name_at[1] + s.line(s.body, "bold")), "topleft")
-        for tile, at in self.tiles:
-            surface.blit(face(HI[tile], LO[tile], self.unit, numerals=self.numerals), at)
+        for i, (tile, at) in enumerate(self.tiles):
+            image = face(HI[tile], LO[tile], self.unit, numerals=self.numerals)
+            surface.blit(image if i < counted else faded(image, 0.45), at)
         if not self.tiles:
             blit_text(surface, "out!", s.body, theme.GREEN, (self.tiles_x(s), box.y + s.gap // 2), "topleft", "bold")
         blit_text(surface, str(score), s.heading, theme.GOLD, (box.right, box.centery), "midright", "bold")
+
+    def score_at(self) -> tuple[int, int]:
+        """Where the row's score stands (its right end, window pixels): a tally's flight starts there."""
+        return (self.box.right, self.box.centery)
 
     def tiles_x(self, s: Sizes) -> int:
         """Where the tiles start."""
