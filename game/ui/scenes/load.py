@@ -56,14 +56,15 @@ class SaveRow(Button):
         return ". ".join(describe_lines(self.entry)) + (", cannot be opened" if self.damaged else ", button")
 
     def height(self, s: Sizes, width: int) -> int:
-        """The row's height at ``width`` pixels: every line whole."""
+        """The row's height at ``width`` pixels: every line whole, and never less than a save's
+        three lines (a row being read is as tall as it will be: the list does not jump)."""
         if self.entry is None:
             return 0
         name, when, details, scores = row_lines(self.entry)
         room = width - 2 * s.pad
-        top = max(s.wrapped(name, s.body, room - s.width(when, s.small) - s.section, "bold"), s.line(s.small))
-        lines = top + s.wrapped(details, s.small, room) + (s.wrapped(scores, s.small, room) if scores else 0)
-        return lines + 2 * s.gap + 2 * (s.gap // 2) + s.gap
+        top = max(s.wrapped(name, s.body, room - s.width(when, s.small) - s.section, "bold"), s.line(s.body, "bold"))
+        lines = top + s.wrapped(details, s.small, room) + max(s.line(s.small), s.wrapped(scores, s.small, room))
+        return lines + 2 * s.gap + 2 * (s.gap // 2)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the row."""
@@ -74,7 +75,7 @@ class SaveRow(Button):
         color = theme.PANEL_EDGE if (self.hover or self.lit) and not self.damaged else theme.PANEL_LIGHT
         panel(surface, rect, color, 255, radius=s.radius, edge=theme.RED if self.damaged else None, width=2)
         name, when, details, scores = row_lines(self.entry)
-        inner = inset(rect, s.pad, s.gap + s.gap // 2)
+        inner = inset(rect, s.pad, s.gap)
         date = blit_text(surface, when, s.small, theme.INK_DIM, inner.topright, "topright", box=rect)
         room = inner.w - date.w - s.section
         y = blit_text(surface, name, s.body, theme.INK if not self.damaged else theme.INK_DIM, inner.topleft,
