@@ -443,6 +443,10 @@ LONG_LINE = ("Every train starts at the roundhouse in the middle, from this roun
              "plays.")
 """A line said at the table long enough to wrap past two lines in the message area's width."""
 
+NEWS = tuple(f"Cy plays {i}-0 and {i}-{i} on their own train. The {i}-{i} needs no cover: in classic a double "
+             "laid in a first-turn line is not open (the doubles rule starts with the second turn)." for i in range(1, 9))
+"""What happened since a person last looked at a shared table: more than the pass screen has room for."""
+
 CASES = (
     Case("title", ("title",), _title),
     Case("title, lesson waiting", ("title", "dialog"), _title_lesson_waiting),
@@ -460,7 +464,7 @@ CASES = (
     Case("crowded", ("table",), _crowded),
     Case("watch", ("watch",), opened(lambda app, s: saves_routes(app).watch(copy.deepcopy(s.mid)), 6)),
     Case("pass to", ("pass_to",), opened(lambda app, s: app.routes.pass_to("Bartholomew", lambda: None,
-                                                                            lambda: None))),
+                                                                            lambda: None, NEWS, "6176 3467 72ce f99a"))),
     Case("pause", ("pause",), _pause),
     Case("save as", ("save_as",), _save_as),
     Case("summary", ("round_summary",), _summary),

@@ -79,7 +79,8 @@ class PassScene(MenuScene):
         button.rect.centerx = button_box.centerx
         self.boxes = {"head": head_box, "ready": ready_box, "peek": peek_box}
         self.items = []
-        self._news(s, pygame.Rect(column.rect.x, column.bottom + s.section, width, frame.bottom - column.bottom))
+        top = column.bottom + s.section
+        self._news(s, pygame.Rect(column.rect.x, top, width, frame.bottom - top))
 
     def _news(self, s: Sizes, room: pygame.Rect) -> None:
         """The fingerprint, then the latest of the news that fit ``room`` (from its top)."""
@@ -88,22 +89,22 @@ class PassScene(MenuScene):
             words = f"This round's deal fingerprint: {self.fingerprint}"
             self.items.append(Words(words, s.small, theme.INK_DIM, (room.centerx, y), "midtop", wrap=room.w))
             y += s.wrapped(words, s.small, room.w) + s.section
-        if not self.since:
-            return
-        self.items.append(Words(self.since_heading(), s.body, theme.GOLD, (room.centerx, y), "midtop", "bold"))
-        y += s.line(s.body, "bold") + s.gap
-        heights = [s.wrapped(line, s.small, room.w) for line in self.since]
+        heading_h = s.line(s.body, "bold") + s.gap
         note_h = s.line(s.fine)
+        if not self.since or y + heading_h + note_h > room.bottom:
+            return  # no room even to say there is news: the move log (L) has it
+        self.items.append(Words(self.since_heading(), s.body, theme.GOLD, (room.x, y), "topleft", "bold"))
+        y += heading_h
+        heights = [s.wrapped(line, s.small, room.w) for line in self.since]
         shown = len(self.since)
         while shown and y + sum(heights[len(heights) - shown:]) + (note_h if shown < len(self.since) else 0) \
                 > room.bottom:
             shown -= 1
         if shown < len(self.since):
-            self.items.append(Words(earlier_words(len(self.since) - shown), s.fine, theme.INK_DIM, (room.centerx, y),
-                                    "midtop"))
+            self.items.append(Words(earlier_words(len(self.since) - shown), s.fine, theme.INK_DIM, (room.x, y)))
             y += note_h
         for line, height in zip(self.since[len(self.since) - shown:], heights[len(heights) - shown:]):
-            self.items.append(Words(line, s.small, theme.INK, (room.centerx, y), "midtop", wrap=room.w))
+            self.items.append(Words(line, s.small, theme.INK, (room.x, y), wrap=room.w))
             y += height
 
     def spoken_title(self) -> str:
