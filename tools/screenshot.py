@@ -422,6 +422,10 @@ def main() -> int:
         review_cached(ended.match, number, [0], ended.reviews, budget=ReviewBudget(4, 12, 24))
     app.reset(app.routes.match_end(ended))
     settle(app, 3)
+    reveal = getattr(app.top, "reveal", None)
+    if reveal is not None:
+        reveal.finish()  # every place shown, not the first still sliding in
+    settle(app, 2)
     shot("match-end")
 
     replay = app.routes.replay(ended.match, 2, 0)
