@@ -116,8 +116,8 @@ def blit_text(
     if _log[-1] is not None:
         clip = target.get_clip()
         shown = None if clip == target.get_rect() else clip  # a pane shows only part of what it holds
-        lines = max(1, round(surf.get_height() / font(size, style).get_linesize())) if wrap else 1
-        note(line, surf, rect, box if box is None or shown is None else box.clip(shown), clip=shown, lines=lines)
+        note(line, surf, rect, box if box is None or shown is None else box.clip(shown), clip=shown,
+             line_ink=one_line_ink(line, size, style) if wrap else None)
     return rect
 
 
@@ -135,7 +135,7 @@ class Drawn:
     """None: the window."""
     layer: int
     line_ink: float = 0.0
-    """The height of its ink (all of it, shown or not) per line it was wrapped into (pixels)."""
+    """The height of its words' ink on one line (all of it, shown or not; a paragraph as if unwrapped), pixels."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,19 +183,25 @@ def note_panel(rect: pygame.Rect) -> None:
         log.panels.append(Panel(pygame.Rect(rect), log.layer, len(log.drawn)))
 
 
+def one_line_ink(line: str, size: int, style: str = "regular") -> int:
+    """The height of ``line``'s ink at ``size`` as one line (a paragraph's text height, whatever its wrapping)."""
+    return font(size, style).render(clean(line), True, (255, 255, 255)).get_bounding_rect().h
+
+
 def note(line: str, image: pygame.Surface, rect: pygame.Rect, box: pygame.Rect | None = None,
-         clip: pygame.Rect | None = None, lines: int = 1) -> None:
-    """Note that ``image`` (the text ``line``, on ``lines`` lines) was put at ``rect`` in window
-    pixels (``clip``: only that part of it shows), when a log is being written."""
+         clip: pygame.Rect | None = None, line_ink: float | None = None) -> None:
+    """Note that ``image`` (the text ``line``) was put at ``rect`` in window pixels (``clip``: only
+    that part of it shows; ``line_ink``: its words' ink height on one line, for a paragraph),
+    when a log is being written."""
     log = _log[-1]
     if log is None:
         return
     ink = image.get_bounding_rect().move(rect.topleft)
-    line_ink = ink.h / max(1, lines)
+    height = float(ink.h if line_ink is None else line_ink)
     if clip is not None:
         ink = ink.clip(clip)
     if ink.w and ink.h:
-        log.drawn.append(Drawn(line, ink, None if box is None else pygame.Rect(box), log.layer, line_ink))
+        log.drawn.append(Drawn(line, ink, None if box is None else pygame.Rect(box), log.layer, height))
 
 
 def fit_text(line: str, size: int, style: str, width: int) -> str:

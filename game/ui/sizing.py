@@ -20,15 +20,16 @@ from .fonts import font
 
 SMALLEST = (1024, 640)
 """The smallest window the game allows (pixels)."""
-BODY = 16
-"""Body text in pixels in the smallest window at 100%."""
+BODY = 17
+"""Body text in pixels in the smallest window at 100% (its smallest text, a footnote, is then 15
+pixels: below that, hinted glyphs grow unevenly with the text setting, and read poorly)."""
 GROWTH = 0.75
 """How text follows the window: the window's growth over the smallest, to this power (1.0 would
 magnify; 0.75 makes a 2560x1440 window's text 1.84x, not 2.25x, and leaves the rest as room, and
 keeps text on a 4K screen about as large to the eye as on a 1080p one of the same size)."""
 
 ROLES: dict[str, float] = {
-    "fine": 0.8,  # footnotes, key hints, column heads
+    "fine": 0.88,  # footnotes, key hints, column heads
     "small": 0.94,  # second lines, notes
     "body": 1.0,
     "label": 1.08,  # buttons and pickers

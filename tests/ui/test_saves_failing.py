@@ -152,6 +152,7 @@ def test_the_load_screen_opens_at_once_and_reads_summaries_behind_the_frames(
     app.push(load)
     frames(app, 5)
     shown = [w.entry for w in load.widgets if hasattr(w, "entry") and w.entry is not None]
-    assert len(shown) == 5 and all(not e.preset for e in shown), "rows are there, summaries still coming"
+    page = load.page_rows  # as many as the window shows
+    assert 3 <= len(shown) == page and all(not e.preset for e in shown), "rows are there, summaries still coming"
     gate.set()
-    assert [r.entry.name for r in _rows(load)] == [f"Game {i:02d}" for i in range(4, -1, -1)]
+    assert [r.entry.name for r in _rows(load)] == [f"Game {i:02d}" for i in range(4, -1, -1)][:page]

@@ -643,9 +643,6 @@ def test_the_hand_keeps_whole_inside_the_window_under_its_heading(app: App, size
 # ---------------------------------------------------------------- text grows with the setting
 
 GROWTH_SIZES = ((1024, 640), (2560, 1440))
-TABLE_OWN = {"table", "table log why", "crowded", "watch"}
-"""The table scene itself: its text keeps its designed size inside the table's own drawing
-(game/ui/table, its branch ui-table), measured here but not held to the menus' growth."""
 GROWTH = 1.45
 """At 150% every screen's text is at least this much larger than at 100% (the median height of its ink)."""
 
@@ -695,6 +692,5 @@ def test_every_screens_text_is_half_again_as_large_at_150_percent(
     """From the text log: on every screen (the scene on top), the median height of the text's ink at 150%
     is at least 1.45 times its height at 100%, in the smallest window and in a 2560x1440 one."""
     short = [f"{name}: {low:.1f} px at 100%, {high:.1f} px at 150% (x{high / low:.2f})"
-             for name, (low, high) in growth_by_case(configured, shown, size).items()
-             if high < GROWTH * low and name not in TABLE_OWN]
+             for name, (low, high) in growth_by_case(configured, shown, size).items() if high < GROWTH * low]
     assert short == [], "\n".join(short)

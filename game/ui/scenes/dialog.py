@@ -12,7 +12,7 @@ from ..fonts import blit_text
 from ..scene import Host
 from ..sizing import Sizes
 from ..widgets import Button
-from .menu import MenuScene, buttons_row, card
+from .menu import MenuScene, buttons_row, card, clipped
 
 Choice = tuple[str, Callable[[], None]]
 """A button's label and what it does (after the dialog has closed)."""
@@ -52,13 +52,15 @@ class DialogScene(MenuScene):
         inner_w = width - 4 * s.pad
         stacked = across > inner_w
         heading_h = s.wrapped(self.heading, s.heading * 3 // 2, inner_w, "title")
-        body_h = s.wrapped(self.body, s.body, inner_w)
+        body_h = s.wrapped(self.body, s.body, inner_w - s.gap)  # room kept for the bar, should the words scroll
         buttons_h = (s.control * len(widths) + s.gap * (len(widths) - 1)) if stacked else s.control
-        height = 2 * s.pad + heading_h + s.gap + body_h + s.section + buttons_h + 2 * s.pad
-        self.card_box = centred(frame, width, height)
+        fixed = 2 * s.pad + heading_h + s.gap + s.section + buttons_h + 2 * s.pad
+        self.card_box = centred(frame, width, fixed + body_h)
         column = Column(inset(self.card_box, 2 * s.pad, 2 * s.pad), s.gap)
         self.heading_box = column.take(heading_h)
-        self.body_box = column.take(body_h)
+        view = column.take(self.card_box.h - fixed)  # the words scroll when the card would not fit the window
+        self.pane.set(view, body_h)
+        self.body_box = pygame.Rect(view.x, self.pane.top, view.w - s.gap, body_h)
         column.skip(s.section - s.gap)
         if stacked:
             for button in self.widgets:
@@ -100,5 +102,6 @@ class DialogScene(MenuScene):
         card(surface, self.card_box, s)
         blit_text(surface, self.heading, s.heading * 3 // 2, theme.GOLD, self.heading_box.midtop, "midtop", "title",
                   wrap=self.heading_box.w, box=self.card_box)
-        blit_text(surface, self.body, s.body, theme.INK, self.body_box.topleft, "topleft", wrap=self.body_box.w,
-                  box=self.card_box)
+        with clipped(surface, self.pane.view):
+            blit_text(surface, self.body, s.body, theme.INK, self.body_box.topleft, "topleft", wrap=self.body_box.w,
+                      box=self.card_box)

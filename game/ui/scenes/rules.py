@@ -19,7 +19,7 @@ from ...words.readings import plain, readings_for
 from ...words.rules_help import describe, house_rules, sections
 from .. import theme
 from ..boxes import inset
-from ..fonts import blit_text, logging_text, note, text
+from ..fonts import blit_text, logging_text, note, one_line_ink, text
 from ..intents import Intent
 from ..pane import Pane
 from ..scene import Host
@@ -278,8 +278,9 @@ class RulesScene(MenuScene):
                 for y, piece, words in self.pieces:
                     placed = piece.get_rect(topleft=(view.x, top + y))
                     if placed.colliderect(view):
-                        lines = round(piece.get_height() / s.line(s.heading if words in self.headings else s.body))
-                        note(words, piece, placed, view, clip=view, lines=max(1, lines))
+                        heading = words in self.headings
+                        note(words, piece, placed, view, clip=view,
+                             line_ink=one_line_ink(words, s.heading if heading else s.body, "bold" if heading else "regular"))
         hint = self.boxes["hint"]
         if hint.w > s.width("wheel, arrows", s.fine):
             blit_text(surface, "wheel, arrows or PageUp/PageDown scroll", s.fine, theme.INK_DIM, hint.midright,

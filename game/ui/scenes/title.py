@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 FAN = ((12, 12), (12, 7), (7, 3), (3, 3), (3, 9), (9, 5), (5, 0))
 """The dominoes fanned out behind the title."""
 FOOTER = "F11 fullscreen  \u00b7  arrows + Enter work everywhere"
+YOUR_MOVE = "Your move at the table you host"
+"""As long a line as the look at the kept tables says: its room is kept before the answer comes."""
 
 
 class TitleScene(MenuScene):
@@ -142,7 +144,9 @@ class TitleScene(MenuScene):
         self.boxes = {"footer": pygame.Rect(frame.x, frame.bottom - footer_h, frame.w, footer_h)}
         room = pygame.Rect(frame.x, frame.y, frame.w, frame.h - footer_h - s.section)
         note_w = min(frame.w, round(s.unit * 56))
-        note_h = sum(s.wrapped(line, s.small, note_w, "bold") + s.gap for line in self.band() if line)
+        note, said = self.band()
+        said = said or (YOUR_MOVE if self.tables is not None else "")  # kept room: a look's answer moves no button
+        note_h = sum(s.wrapped(line, s.small, note_w, "bold") + s.gap for line in (note, said) if line)
         per_pixel = s.width("Mexican Train", 100, "title") / 100
         name = min(s.text("display"), int(frame.w * 0.9 / per_pixel))
         unit = min(round(s.unit * 2.4), frame.w // 28)
@@ -208,9 +212,9 @@ class TitleScene(MenuScene):
         note = " ".join(n for n in (self.note, self.tables_note) if n)
         return note, self.tables.said if self.tables is not None else ""
 
-    def layout_key(self) -> tuple[str, ...]:
-        """The band's words: another note lays the title out again."""
-        return self.band()
+    def layout_key(self) -> tuple[object, ...]:
+        """The notes, and whether tables are kept (room is kept for what their look says)."""
+        return (self.band()[0], self.tables is not None)
 
     def _draw_fan(self, size: tuple[int, int], unit: int) -> None:
         """Draw the fan of dominoes of half-tile ``unit`` pixels in its box (once per size, not every frame)."""
