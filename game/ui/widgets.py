@@ -236,6 +236,8 @@ class Picker:
     enabled: bool = True
     name: str = ""
     """The label shown beside the picker ("Sound"), which a screen reader says with the value."""
+    wrap: bool = True
+    """Whether stepping past the last choice comes back to the first (False: it stays at the end)."""
     _zones: list[pygame.Rect] = field(default_factory=list)
 
     def spoken(self) -> str:
@@ -256,6 +258,8 @@ class Picker:
     def step(self, delta: int) -> None:
         """Move to the next (+1) or previous (-1) choice, wrapping."""
         if not self.enabled:
+            return
+        if not self.wrap and not 0 <= self.index + delta < len(self.choices):
             return
         self.index = (self.index + delta) % len(self.choices)
         if self.on_change is not None:

@@ -64,6 +64,8 @@ class TitleScene(MenuScene):
         """The kept online seats and the look at their tables (None: none kept)."""
         self.tables_note = ""
         """What reading the kept online seats had to say (a damaged list set aside)."""
+        self.speech_note = ""
+        """What the voice had to tell at the start: shown, not said again (it was said as the game opened)."""
         self._refresh()
 
     def attach(self, app: Host) -> None:
@@ -71,6 +73,7 @@ class TitleScene(MenuScene):
         super().attach(app)
         notes = [app.settings.note] if app.settings.note else []
         app.settings.note = ""
+        self.speech_note, app.settings.speech_note = app.settings.speech_note, ""
         notes += self.saves.notes()  # the saves folder's index set aside, its lock taken again
         self.note = " ".join(notes)
         self._refresh()
@@ -260,7 +263,7 @@ class TitleScene(MenuScene):
         blit_text(surface, "Mexican Train", space.px(96), (40, 20, 10), space.point(804, 66), "midtop", "title")
         blit_text(surface, "Mexican Train", space.px(96), theme.GOLD, space.point(800, 60), "midtop", "title")
         blit_text(surface, "dominoes around the roundhouse", space.px(24), theme.INK, space.point(800, 172), "midtop")
-        note = " ".join(n for n in (self.note, self.tables_note) if n)
+        note = " ".join(n for n in (self.note, self.tables_note, self.speech_note) if n)
         if note:  # in its band between the fan and the buttons, smaller if it needs the room
             band = space.rect(160, NOTE_TOP, 1280, NOTE_BOTTOM - NOTE_TOP)
             size = next((s for s in (18, 16, 14, 12) if text(note, space.px(s), theme.GOLD, "bold",
