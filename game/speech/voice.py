@@ -11,6 +11,7 @@ from ..memory.files import clean
 from .base import Silent, Speech
 from .choose import AUTOMATIC, OFF, open_speech
 from .log import SpeechLog
+from .spoken import spoken
 
 SECONDS_A_CHARACTER = 0.065
 """How long the system voice takes per character at about 175 words a minute ..."""
@@ -103,7 +104,7 @@ class Voice:
 
     def say(self, text: str, interrupt: bool = False) -> None:
         """Say ``text`` after what is being said, or at once with ``interrupt``."""
-        line = clean(" ".join(text.split()))
+        line = spoken(clean(" ".join(text.split())))
         if not self.on or not line:
             return
         now = self.clock()

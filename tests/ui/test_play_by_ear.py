@@ -11,6 +11,7 @@ import pygame
 
 from game.engine.dealcode import encode
 from game.speech import Recording, Voice
+from game.speech.spoken import spoken
 from game.ui.app import App
 from game.ui.scenes.round_summary import RoundSummaryScene
 from game.ui.table.scene import TableScene
@@ -77,6 +78,7 @@ def test_a_whole_classic_round_is_played_by_ear_from_the_title(app: App) -> None
     assert isinstance(app.top, RoundSummaryScene)
     assert player.played >= 10 and player.refused <= 2, (player.played, player.refused)
     logged = [line.text for line in table.log.lines]
-    spoken = [line for line in recording.lines if line in set(logged)]
-    assert spoken == logged
+    logged = [spoken(line) for line in logged]
+    said = [line for line in recording.lines if line in set(logged)]
+    assert said == logged
     assert "Score sheet. You: round 1 " in " ".join(player.heard), "the score sheet is read row by row"

@@ -25,12 +25,13 @@ from .conftest import frames_until, key
 from .test_online import Friend, host, press
 
 TILE_OF_TEXT = {text: tile for tile, text in enumerate(TEXT)}
-NAMED = re.compile(r"\b\d{1,2}-\d{1,2}\b")
+NAMED = re.compile(r"\bdouble (\d{1,2})\b|\b(\d{1,2}) (\d{1,2})\b")
 
 
 def named_tiles(line: str) -> set[Tile]:
-    """The tiles a spoken line names (as the game writes a tile: '12-5')."""
-    return {TILE_OF_TEXT[m] for m in NAMED.findall(line) if m in TILE_OF_TEXT}
+    """The tiles a spoken line names (as a voice says a tile: '12 5', 'double 6')."""
+    found = {f"{d}-{d}" if d else f"{a}-{b}" for d, a, b in NAMED.findall(line)}
+    return {TILE_OF_TEXT[m] for m in found if m in TILE_OF_TEXT}
 
 
 class Ear:

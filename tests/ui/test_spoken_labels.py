@@ -11,6 +11,7 @@ from itertools import pairwise
 import pytest
 
 from game.speech import Recording, Voice
+from game.speech.spoken import spoken
 from game.ui.app import App
 from game.ui.scenes.menu import MenuScene, spoken_label
 from game.ui.widgets import Button, Picker, TextField
@@ -60,4 +61,4 @@ def test_every_focusable_element_speaks_its_visible_label(
         recording.lines.clear()
         top.focus = -1
         top.move_focus(1)
-        assert recording.lines == [" ".join(said[0].split())], "moving the focus says the element reached"
+        assert recording.lines == [spoken(" ".join(said[0].split()))], "moving the focus says the element reached"
