@@ -1,6 +1,7 @@
 """A line as it is said aloud: tiles as numbers ("12-7" is "12 7", "6-6" is
 "double 6", never "twelve dash seven") and the separators drawn between figures
-("·", "—") as the pause of a comma, so names and scores do not run together."""
+("·", "—") as the pause of a comma, so names and scores do not run together;
+"±" in words."""
 
 from __future__ import annotations
 
@@ -18,8 +19,9 @@ SEPARATOR = re.compile(r"\s*[\u00b7\u2014\u2013\u2022]\s*")
 
 def spoken(line: str) -> str:
     """``line`` in the words a voice should say."""
+    line = line.replace("\u00b1", " give or take ")
     line = DOUBLE.sub(r"double \1", line)
     line = TILE.sub(r"\1 \2", line)
     line = SPAN.sub(r"\1 to \2", line)
     line = SEPARATOR.sub(", ", line).strip(", ")
-    return re.sub(r",\s*([,.:;!?])", r"\1", line)
+    return " ".join(re.sub(r",\s*([,.:;!?])", r"\1", line).split())

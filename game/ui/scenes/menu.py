@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -11,6 +12,7 @@ from ..draw import background, dim, panel
 from ..fonts import blit_text
 from ..intents import Intent
 from ..scene import IDLE_RATE, Scene, Space
+from ..spoken_rows import TextRow, position
 from ..widgets import Button, Picker, TextField
 
 VEIL = 190
@@ -49,10 +51,16 @@ class MenuScene(Scene):
         """The enabled buttons, in order."""
         return [w for w in self.widgets if isinstance(w, Button) and w.enabled]
 
+    def spoken_rows(self) -> Sequence[TextRow]:
+        """The rows of what the scene shows that the keyboard reaches before its widgets,
+        each read as it is reached (none: a menu of widgets only)."""
+        return ()
+
     def focusables(self) -> list[Any]:
-        """What the keyboard can reach, in order: enabled buttons and pickers, and text fields."""
-        return [w for w in self.widgets
-                if (isinstance(w, (Button, Picker)) and w.enabled) or isinstance(w, TextField)]
+        """What the keyboard can reach, in order: the rows read aloud, then enabled buttons and
+        pickers, and text fields."""
+        return [*self.spoken_rows(), *(w for w in self.widgets
+                                       if (isinstance(w, (Button, Picker)) and w.enabled) or isinstance(w, TextField))]
 
     def focused(self) -> Any | None:
         """The widget the keyboard is on (None before the first arrow or Tab)."""
@@ -67,7 +75,14 @@ class MenuScene(Scene):
             return
         self.focus = (self.focus + delta) % len(items) if self.focus >= 0 or delta > 0 else len(items) - 1
         self.show_focus()
-        self.speak(spoken_label(items[self.focus]))
+        self.speak(position(spoken_label(items[self.focus]), self.focus, len(items)))
+
+    def focus_at(self, index: int) -> None:
+        """Put the keyboard focus on element ``index`` (-1: the last), as Home and End do, and say it."""
+        items = self.focusables()
+        if items:
+            self.focus = index % len(items)
+            self.move_focus(0)
 
     def show_focus(self) -> None:
         """Mark the focused widget (hover look, or the typing cursor for a text field)."""
@@ -93,6 +108,13 @@ class MenuScene(Scene):
         kind = intent.kind
         if kind in ("up", "down", "next_field"):
             self.move_focus(-1 if kind == "up" or (kind == "next_field" and intent.shift) else 1)
+        elif kind in ("home", "end_key"):
+            self.focus_at(0 if kind == "home" else -1)
+        elif kind == "confirm" and isinstance(current, TextRow):
+            if current.on_click is not None:
+                current.on_click()
+            else:
+                self.speak(current.spoken())
         elif kind in ("left", "right") and isinstance(current, Picker):
             current.step(-1 if kind == "left" else 1)
             self.speak(self.spoken_change(current))
@@ -123,8 +145,9 @@ class MenuScene(Scene):
     def spoken_intro(self) -> str:
         """The scene's name, what it shows and the widget with the focus (or how to reach one)."""
         current = self.focused()
-        reach = spoken_label(current) if current is not None else (
-            "Tab or the arrow keys move between the choices." if self.focusables() else "")
+        items = self.focusables()
+        reach = position(spoken_label(current), self.focus, len(items)) if current is not None else (
+            "Tab or the arrow keys move between the choices." if items else "")
         self._noted = self.said_notes()  # said here, in the body, not again
         return sentences(self.spoken_title(), self.spoken_body(), reach)
 
@@ -169,7 +192,7 @@ class MenuScene(Scene):
         for widget in self.widgets:
             widget.draw(surface, space)
         current = self.focused()
-        if current is not None and not isinstance(current, TextField):
+        if current is not None and not isinstance(current, TextField) and current.rect is not None:
             ring = space.rect(*current.rect).inflate(space.px(10), space.px(10))
             pygame.draw.rect(surface, theme.GOLD, ring, max(2, space.px(3)), border_radius=space.px(12))
 

@@ -33,8 +33,9 @@ from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
 from ..scene import FULL_RATE, Space
+from ..spoken_rows import TextRow
 from ..widgets import Button
-from .menu import MenuScene, card
+from .menu import MenuScene, card, sentences
 
 ROWS = 7
 """Decisions shown at once in the full list."""
@@ -101,6 +102,52 @@ class ReviewScene(MenuScene):
                                   partial(self.show, decision), size=16))
         self.widgets = [*widgets, self.back_button]
 
+    def spoken_title(self) -> str:
+        """'Round 2 review, You'."""
+        return f"Round {self.round_number} review, {self.who()}"
+
+    def spoken_body(self) -> str:
+        """How decisions are valued, then how far the review is, or what it found and how to hear it."""
+        how = "Valued from what you could see then: the points a move is expected to cost by the round's end."
+        if self.job.problem:
+            return sentences(how, f"The review could not finish: {self.job.problem}")
+        if not self.job.finished:
+            return sentences(how, f"Reviewing {self.progress[1]} decisions: Esc stops the review")
+        return sentences(how, self.found_words())
+
+    def found_words(self) -> str:
+        """What the finished review found, and the keys that read it."""
+        result = self.job.result
+        assert result is not None
+        top = self.costliest
+        marked = ("Most costly: " + ", ".join(f"turn {d.turn} ({d.valuation.level})" for d in top)) if top \
+            else nothing_marked()
+        return sentences(marked, f"{len(self.decisions)} decisions with a choice, {sum(result.forced)} with only "
+                         "one move skipped: Up and Down read them one by one, Home and End the first and the "
+                         "last, Enter shows one in the replay")
+
+    def decision_words(self, d: Decision) -> str:
+        """One decision read aloud: turn, who, the move made, the best found, the cost and its level."""
+        v = d.valuation
+        who = "You" if d.seat == self.you else self.names[d.seat]
+        made = move_words(v.made, d.seat, self.names, self.you)
+        if v.best == v.made or (v.diff <= 0 and not v.level):
+            verdict = "the best move found" if v.best == v.made else "no better move found"
+        else:
+            verdict = f"best found: {move_words(v.best, d.seat, self.names, self.you)}, {cost_words(v.diff, v.se)}"
+            why = v.level or (f"not marked: {unmarked_because(v)}" if unmarked_because(v) else "")
+            verdict += f", {why}" if why else ""
+        return f"Turn {d.turn}, {who}: {made}; {verdict}."
+
+    def spoken_rows(self) -> list[TextRow]:
+        """Every decision, read one at a time (Enter shows it in the replay)."""
+        rows = []
+        for index, decision in enumerate(self.decisions):
+            row = index - self.scroll
+            box = (96, LIST_TOP + row * ROW_H - 4, 1290, ROW_H - 2) if 0 <= row < ROWS else None
+            rows.append(TextRow(self.decision_words(decision), box, partial(self.show, decision)))
+        return rows
+
     def show(self, decision: Decision) -> None:
         """The replay at the decision's position, the move made and the best found drawn."""
         assert self.app is not None
@@ -123,6 +170,13 @@ class ReviewScene(MenuScene):
         if not self.job.finished:
             self.progress = self.job.poll()
             if self.job.finished:
+                self._layout()
+                if self.job.result is not None:
+                    self.speak(sentences("The review is ready", self.found_words()), interrupt=False)
+        if 0 <= self.focus < len(self.decisions):  # the list follows the row read
+            scroll = min(self.scroll, self.focus) if self.focus < self.scroll + ROWS else self.focus - ROWS + 1
+            if scroll != self.scroll:
+                self.scroll = scroll
                 self._layout()
 
     def frame_rate(self) -> int:

@@ -16,6 +16,7 @@ from ..fonts import blit_text
 from ..intents import Intent
 from ..scene import FULL_RATE, Host, Space
 from ..score_sheet import paint_score_sheet
+from ..spoken_rows import TextRow
 from ..table.draw import seat_color
 from ..table.motion import faded
 from ..tally import Tally, paint_carried
@@ -90,6 +91,16 @@ class RoundSummaryScene(MenuScene):
             return sentences(out, *rows, scoring, "What you learned", *learned)
         sheet = score_sheet_words(match.names, match.round_scores, match.totals(), self.hints)
         return sentences(out, *rows, "Score sheet", *sheet, self.deal_check)
+
+    def spoken_rows(self) -> list[TextRow]:
+        """Every hand revealed and the score sheet's rows (the lesson's words at its end), to hear again one by one."""
+        match, state = self.match, self.state
+        rows = revealed_words(match.names, state.hands, self.scores)
+        if self.lesson is not None:
+            rows += [self.lesson[1], *self.lesson[0]]
+        else:
+            rows += score_sheet_words(match.names, match.round_scores, match.totals(), self.hints)
+        return [TextRow(row) for row in rows]
 
     def replay(self) -> None:
         """Step through the round that just ended, every hand shown."""

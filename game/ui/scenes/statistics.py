@@ -10,8 +10,9 @@ from .. import theme
 from ..fonts import blit_text
 from ..intents import Intent
 from ..scene import Space
+from ..spoken_rows import TextRow
 from ..widgets import Button
-from .menu import MenuScene, card
+from .menu import MenuScene, card, sentences
 
 CHART_MATCHES = 12
 COLUMNS = ("matches", "won", "rounds won", "went out", "best", "average", "longest train", "hints")
@@ -64,9 +65,50 @@ class StatisticsScene(MenuScene):
             ]
 
     def switch(self, step: int) -> None:
-        """Show the next (or previous) person's figures."""
+        """Show the next (or previous) person's figures (and say whose they are)."""
         if self.people:
             self.person = (self.person + step) % len(self.people)
+            self.speak(self.whose())
+
+    def whose(self) -> str:
+        """'Ana's figures, 1 of 2 people: Left and Right change person' (or only the name)."""
+        name = self.people[self.person]
+        if len(self.people) == 1:
+            return f"{name}'s figures."
+        return f"{name}'s figures, {self.person + 1} of {len(self.people)} people: Left and Right change person."
+
+    def spoken_body(self) -> str:
+        """Whose figures these are and how to hear them, or that there are none yet."""
+        if not self.people:
+            return sentences("No finished match yet: play one to the end and it is counted here", self.note)
+        return sentences(self.whose(), "Up and Down read the figures row by row", self.note)
+
+    def spoken_rows(self) -> list[TextRow]:
+        """The shown person's figures, a row at a time: every table's rows, the chart and the reviews' trend."""
+        if not self.people:
+            return []
+        name = self.people[self.person]
+        rows = [self._said_row("All matches", self.stats.overall(name))]
+        rows += [self._said_row(f"{key.replace('-', ' ').title()} rules", tally)
+                 for key, tally in sorted(self.stats.by_preset(name).items())]
+        rows += [self._said_row(f"Against {key.replace('-', ' ').title()}", tally)
+                 for key, tally in sorted(self.stats.by_level(name).items())]
+        totals = self.stats.recent_totals(name, CHART_MATCHES)
+        if totals:
+            rows.append(TextRow(f"Last {len(totals)} match totals, oldest first, lower is better: "
+                                f"{', '.join(str(t) for t in totals)}."))
+        mistakes = self.stats.recent_mistakes(name, CHART_MATCHES)
+        rows.append(TextRow("Round reviews, costly or clear mistakes per round: " + (
+            f"last matches, oldest first, {', '.join(f'{v:.1f}' for v in mistakes)}. {trend_words(mistakes)}"
+            if mistakes else "no reviewed round yet.")))
+        return rows
+
+    @staticmethod
+    def _said_row(label: str, tally: Tally) -> TextRow:
+        """A row of a table read aloud: its label, then each column's name and figure."""
+        cells = ", ".join(f"{column} {'none' if cell == '-' else cell}"
+                          for column, cell in zip(COLUMNS, tally_cells(tally)))
+        return TextRow(f"{label}: {cells}.")
 
     def handle(self, intent: Intent) -> None:
         """Left and Right switch people; the rest as any menu."""

@@ -1,0 +1,129 @@
+"""Screens heard row by row, with the keys of every list: the round review's
+decisions, the statistics' figures and a round's summary are read one row at a
+time with Up/Down (Home/End the first and the last), each row with where it
+stands; menus say where their element stands too."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pygame
+import pytest
+
+from game.memory.stats import Statistics
+from game.speech import Recording, Voice
+from game.ui.app import App
+from game.ui.saves_bridge import SavesBridge
+from game.ui.scenes.review import ReviewScene
+from game.ui.scenes.statistics import StatisticsScene
+
+from .conftest import frames, frames_until, key
+from .test_review_scene import _press, _round_over, _summary, small_review  # noqa: F401 - the fixture too
+from .test_statistics import _finished
+
+
+def heard(app: App) -> Recording:
+    """Speech on through a recording."""
+    recording = Recording()
+    app.voice = Voice(recording, "system voice")
+    return recording
+
+
+def test_a_menu_says_where_its_element_stands_and_home_and_end_reach_the_ends(app: App) -> None:
+    recording = heard(app)
+    app.reset(app.routes.title())
+    frames(app, 2)
+    recording.lines.clear()
+    key(app, pygame.K_END)
+    assert recording.lines == ["Quit, button, 8 of 8"]
+    key(app, pygame.K_UP)
+    assert recording.lines[-1] == "Settings, button, 7 of 8"
+    key(app, pygame.K_HOME)
+    assert recording.lines[-1] == "New match, button, 1 of 8"
+
+
+def test_the_round_review_is_heard_decision_by_decision_and_enter_shows_one(app: App) -> None:
+    recording = heard(app)
+    session = _round_over()
+    _press(_summary(app, session), "Review this round")
+    review = app.top
+    assert isinstance(review, ReviewScene)
+    assert recording.lines[-1].startswith("Round 1 review, You. Valued from what you could see then")
+    assert frames_until(app, lambda: review.job.finished, 60)
+    frames(app, 1)
+    ready = recording.lines[-1]
+    count = len(review.decisions)
+    assert ready.startswith("The review is ready.") and f"{count} decisions with a choice" in ready
+    key(app, pygame.K_DOWN)
+    first = review.decisions[0]
+    assert recording.lines[-1].startswith(f"Turn {first.turn}, You: ") and recording.lines[-1].endswith(
+        f", 1 of {len(review.focusables())}")
+    key(app, pygame.K_DOWN)
+    assert recording.lines[-1].startswith(f"Turn {review.decisions[1].turn}, You: ")
+    for _ in range(count):  # the list follows the row read
+        key(app, pygame.K_DOWN)
+        if review.focus < count:
+            assert review.scroll <= review.focus < review.scroll + 7
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_RETURN)
+    assert type(app.top).__name__ == "ReplayScene"
+
+
+def test_statistics_are_read_row_by_row_with_each_figure_named(app: App, saves: SavesBridge) -> None:
+    recording = heard(app)
+    session = _finished(7, people=("Ana", "Ben"))
+    app.push(app.routes.match_end(session))
+    scene = app.routes.statistics()
+    assert isinstance(scene, StatisticsScene)
+    app.push(scene)
+    frames(app, 2)
+    name = scene.people[scene.person]
+    assert f"Statistics. {name}'s figures, 1 of 2 people" in recording.lines[-1]
+    key(app, pygame.K_DOWN)
+    row = recording.lines[-1]
+    total = scene.stats.overall(name)
+    assert row.startswith(f"All matches: matches {total.matches}, won ") and "rounds won" in row
+    assert "hints" in row and row.endswith(f"of {len(scene.focusables())}")
+    key(app, pygame.K_RIGHT)
+    assert recording.lines[-1].startswith(f"{scene.people[scene.person]}'s figures, 2 of 2 people")
+    said = []
+    for _ in range(len(scene.focusables())):
+        key(app, pygame.K_DOWN)
+        said.append(recording.lines[-1])
+    assert any(line.startswith("Last 1 match totals, oldest first") for line in said)
+    assert any(line.startswith("Round reviews, costly or clear mistakes per round") for line in said)
+
+
+def test_statistics_with_no_match_say_so() -> None:
+    scene = StatisticsScene(Statistics())
+    assert scene.spoken_body().startswith("No finished match yet") and scene.spoken_rows() == []
+
+
+def test_a_round_summary_reads_each_hand_and_score_row_again_on_the_arrows(app: App) -> None:
+    recording = heard(app)
+    session = _round_over()
+    summary = _summary(app, session)
+    frames(app, 70)  # its first second is deaf to keys meant for the table
+    key(app, pygame.K_DOWN)
+    names = session.match.names
+    assert recording.lines[-1].startswith(f"{names[0]}: ")
+    key(app, pygame.K_DOWN)
+    assert recording.lines[-1].startswith(f"{names[1]}: ")
+    rows = summary.spoken_rows()
+    assert any(row.text.startswith(f"{names[0]}: round 1 ") for row in rows)
+
+
+@pytest.mark.parametrize("kind", ["review", "statistics"])
+def test_rows_never_repeat_their_neighbour(app: App, saves: SavesBridge, kind: str) -> None:
+    heard(app)
+    if kind == "statistics":
+        app.push(app.routes.match_end(_finished(7, people=("Ana",))))
+        app.push(app.routes.statistics())
+    else:
+        _press(_summary(app, _round_over()), "Review this round")
+        review = app.top
+        assert isinstance(review, ReviewScene) and frames_until(app, lambda: review.job.finished, 60)
+    scene = app.top
+    assert isinstance(scene, (ReviewScene, StatisticsScene))
+    rows = [row.text for row in scene.spoken_rows()]
+    assert rows and all(a != b for a, b in pairwise(rows))
