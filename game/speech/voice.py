@@ -50,6 +50,7 @@ class Voice:
         self._last_on = AUTOMATIC if self.setting == OFF else self.setting
         self.last = ""
         """The last line said (what was said is never asked of the backend)."""
+        self._once: set[str] = set()
 
     @classmethod
     def opened(cls, setting: str, log_path: Path | None = None) -> tuple[Voice, str]:
@@ -62,6 +63,14 @@ class Voice:
         voice = cls(speech, chosen, log, setting=setting)
         voice.say(notes)
         return voice, notes
+
+    def once(self, key: str) -> bool:
+        """Whether a line said once a run (the keys to ask, named by ``key``) is yet to be said: True
+        the first time it is asked with speech on, then never again this run."""
+        if not self.on or key in self._once:
+            return False
+        self._once.add(key)
+        return True
 
     @property
     def on(self) -> bool:

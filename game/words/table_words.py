@@ -81,7 +81,7 @@ def train_words(view: SeatView, train: int, you: int | None) -> str:
     tiles = view.trains[train]
     end = view.ends[train]
     said = [f"{head}: not started, it starts from the engine, {end}" if not tiles
-            else f"{head}: {counted(len(tiles), 'tile')}, open end {end}, last tile {TEXT[tiles[-1]]}"]
+            else f"{head}: {counted(len(tiles), 'tile')}, {', '.join(TEXT[t] for t in tiles)}; open end {end}"]
     if train != MEXICAN:
         said.append("marker up: anyone may play on it" if view.public[train] else "private")
     if train in view.open_doubles:
@@ -95,6 +95,32 @@ def turn_words(view: SeatView, you: int | None) -> str:
         return "The round is over."
     seat = view.to_move
     return "Your move." if seat == you else f"{view.names[seat]}'s move."
+
+
+def glance_words(view: SeatView, you: int | None) -> str:
+    """The table at a glance, as a sighted player sees it: every seat's tiles in hand,
+    its train's length and open end, its marker (and a suspension, an open double),
+    the Mexican train, the boneyard and whose move it is."""
+    seats = []
+    for seat in range(view.players):
+        name = "You" if seat == you else view.names[seat]
+        tiles = view.trains[seat]
+        train = f"train of {len(tiles)} open at {view.ends[seat]}" if tiles else "no train yet"
+        marker = "marker up" if view.public[seat] else "private"
+        suspended = ", suspended" if view.suspended[seat] else ""
+        seats.append(f"{name} {counted(view.hand_sizes[seat], 'tile')}, {train}, {marker}{suspended}")
+    mexican = view.trains[MEXICAN]
+    seats.append(f"Mexican train of {len(mexican)} open at {view.ends[MEXICAN]}" if mexican
+                 else "no Mexican train yet")
+    doubles = [f"The double {view.ends[t]} on {train_name(t, view.names, you)} must be covered."
+               for t in view.open_doubles]
+    return " ".join(["; ".join(seats) + ".", *doubles, boneyard_words(view), turn_words(view, you)])
+
+
+def falling_words(seat: int, left: int, names: Sequence[str], you: int | None) -> str:
+    """What a player announces at the table as a hand falls to two tiles, then one:
+    'Ana has 2 tiles left.'"""
+    return f"{'You have' if seat == you else names[seat] + ' has'} {counted(left, 'tile')} left."
 
 
 def counts_words(view: SeatView, you: int | None) -> str:
