@@ -102,7 +102,7 @@ class MenuScene(Scene):
         for widget in self.widgets:
             if widget.handle(intent, space):
                 if intent.kind == "text" and isinstance(widget, TextField) and widget.focused:
-                    self.speak(intent.text)  # typed characters are echoed, as a screen reader does
+                    self.speak(echoed(intent.text))  # typed characters are echoed, as a screen reader does
                 return
         current = self.focused()
         kind = intent.kind
@@ -206,6 +206,11 @@ def spoken_label(widget: Any) -> str:
     """What a widget says when the keyboard reaches it (its visible label and value, and what it is)."""
     spoken = getattr(widget, "spoken", None)
     return str(spoken()) if callable(spoken) else ""
+
+
+def echoed(typed: str) -> str:
+    """Typed text as a screen reader echoes it: a space (which a voice would drop) said as 'space'."""
+    return "space" if typed.isspace() else typed
 
 
 def sentences(*parts: str) -> str:
