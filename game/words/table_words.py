@@ -30,6 +30,11 @@ def who(seat: int, names: Sequence[str], you: int | None) -> str:
     return "you" if seat == you else names[seat]
 
 
+def with_figure(name: str, figure: int) -> str:
+    """'Ana 12', or 'Medium 3, 12' for a name that ends in a number (the two would run together)."""
+    return f"{name}, {figure}" if name[-1:].isdigit() else f"{name} {figure}"
+
+
 def trains_for(view: SeatView, tile: Tile) -> list[int]:
     """The trains ``tile`` may go on now (none when it is not the view's seat's move)."""
     return sorted({a.train for a in view.legal if isinstance(a, Play) and a.tile == tile},
@@ -108,7 +113,8 @@ def glance_words(view: SeatView, you: int | None) -> str:
         train = f"train of {len(tiles)} open at {view.ends[seat]}" if tiles else "no train yet"
         marker = "marker up" if view.public[seat] else "private"
         suspended = ", suspended" if view.suspended[seat] else ""
-        seats.append(f"{name} {counted(view.hand_sizes[seat], 'tile')}, {train}, {marker}{suspended}")
+        held = counted(view.hand_sizes[seat], "tile")
+        seats.append(f"{name}{', ' if name[-1:].isdigit() else ' '}{held}, {train}, {marker}{suspended}")
     mexican = view.trains[MEXICAN]
     seats.append(f"Mexican train of {len(mexican)} open at {view.ends[MEXICAN]}" if mexican
                  else "no Mexican train yet")
@@ -125,7 +131,7 @@ def falling_words(seat: int, left: int, names: Sequence[str], you: int | None) -
 
 def counts_words(view: SeatView, you: int | None) -> str:
     """Every hand's size and who moves next: 'Hands: you 8, Ana 7. Ana's move.'"""
-    sizes = ", ".join(f"{who(s, view.names, you)} {n}" for s, n in enumerate(view.hand_sizes))
+    sizes = ", ".join(with_figure(who(s, view.names, you), n) for s, n in enumerate(view.hand_sizes))
     return f"Hands: {sizes}. {turn_words(view, you)}"
 
 
@@ -138,9 +144,10 @@ def boneyard_words(view: SeatView) -> str:
 def scores_words(names: Sequence[str], totals: Sequence[int], you: int | None, playing: int | None,
                  rounds: int) -> str:
     """The totals so far, lowest first: 'Scores after 2 of 13 rounds: you 12, Ana 30.'"""
-    done = f"after {playing - 1} of {rounds} rounds" if playing is not None else "at the end"
+    done = ("at the end" if playing is None else "before the first round ends" if playing == 1
+            else f"after {playing - 1} of {rounds} rounds")
     order = sorted(range(len(totals)), key=lambda s: totals[s])
-    return f"Scores {done}: " + ", ".join(f"{who(s, names, you)} {totals[s]}" for s in order) + "."
+    return f"Scores {done}: " + ", ".join(with_figure(who(s, names, you), totals[s]) for s in order) + "."
 
 
 def score_sheet_words(names: Sequence[str], round_scores: Sequence[Sequence[int]], totals: Sequence[int],
