@@ -121,9 +121,10 @@ class App:
         self._announce(scene)
 
     def reset(self, scene: Scene) -> None:
-        """Clear the stack and start again from ``scene``."""
+        """Clear the stack and start again from ``scene`` (what the scenes cleared were saying stops)."""
         while self.stack:
             self.stack.pop().close()
+        self.voice.stop()
         self.push(scene)
 
     def quit(self, code: int = 0, without_saving: bool = False) -> None:

@@ -23,6 +23,14 @@ def turns(lines: Sequence[Line]) -> list[list[Line]]:
     return out
 
 
+def said_of(lines: Sequence[Line]) -> list[Line]:
+    """``lines`` less a draw the next line tells again ('Carmen draws a tile.' before 'Carmen drew
+    a tile that does not fit and passes.'): what the voice needs of a step."""
+    return [line for line, after in zip(lines, [*lines[1:], None], strict=True)
+            if not (after is not None and after.seat == line.seat and after.why == "drawing"
+                    and not line.aloud and line.play is None and line.why is None)]
+
+
 def _joins(run: Sequence[Line], line: Line) -> bool:
     """Whether ``line`` goes on the run of tiles ``run`` (a tile on the same train by the same
     seat, or what the rules say of a double in a first-turn line)."""
@@ -40,6 +48,7 @@ def told_in_one(lines: Sequence[Line], names: Sequence[str], you: int | None, ti
     seat other than ``you`` told in one (``tiles``: naming each tile of it)."""
     out: list[str] = []
     run: list[Line] = []
+    lines = said_of(lines)
 
     def close() -> None:
         laid = [line for line in run if line.play is not None]

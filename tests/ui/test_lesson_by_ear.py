@@ -66,6 +66,10 @@ def test_the_whole_lesson_is_played_by_keys_from_what_is_said(app: App) -> None:
         assert frames_until(app, lambda: table.guide.index > index, 30), f"step {index + 1} was not done by ear"
     assert table.guide.done
     assert frames_until(app, lambda: type(app.top).__name__ == "RoundSummaryScene", 60)
+    assert any(line.startswith("Learn to play. Your move.") for line in recording.lines[:3])
+    generic = [line for line in recording.lines if line.startswith(("Your turn", "Play another tile"))]
+    assert not generic, "the table's own turn line talks over the lesson's steps"
+    assert "N: finish the lesson; Up and Down read each row again." in recording.lines[-1]
 
 
 def test_t_says_what_the_lesson_waits_for_not_the_held_computers_move(app: App) -> None:
@@ -84,3 +88,5 @@ def test_t_says_what_the_lesson_waits_for_not_the_held_computers_move(app: App) 
     assert "Carmen's move" not in said
     assert said.startswith(f"The lesson waits for you, step {index + 1} of {len(lesson.steps)}:")
     assert said.endswith("Press Enter to go on.")
+    key(app, pygame.K_p, "p")
+    assert recording.lines[-1].endswith("The lesson waits for you (T says for what).")

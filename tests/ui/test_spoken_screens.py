@@ -127,3 +127,12 @@ def test_rows_never_repeat_their_neighbour(app: App, saves: SavesBridge, kind: s
     assert isinstance(scene, (ReviewScene, StatisticsScene))
     rows = [row.text for row in scene.spoken_rows()]
     assert rows and all(a != b for a, b in pairwise(rows))
+
+
+def test_a_new_start_stops_what_the_screens_it_clears_were_saying(app: App) -> None:
+    recording = heard(app)
+    app.reset(app.routes.title())
+    app.push(app.routes.settings())
+    stops = recording.stops
+    app.reset(app.routes.title())
+    assert recording.stops == stops + 1 and recording.lines[-1].startswith("Mexican Train.")

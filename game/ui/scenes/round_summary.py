@@ -86,11 +86,12 @@ class RoundSummaryScene(MenuScene):
         out = f"{match.names[state.went_out]} went out" if state.went_out is not None else (
             "The round was blocked: nobody could play")
         rows = revealed_words(match.names, state.hands, self.scores)
+        go_on = f"N: {self.widgets[0].label.removesuffix('(N)').strip().lower()}; Up and Down read each row again"
         if self.lesson is not None:
             learned, scoring = self.lesson
-            return sentences(out, *rows, scoring, "What you learned", *learned)
+            return sentences(out, *rows, scoring, "What you learned", *learned, go_on)
         sheet = score_sheet_words(match.names, match.round_scores, match.totals(), self.hints)
-        return sentences(out, *rows, "Score sheet", *sheet, self.deal_check)
+        return sentences(out, *rows, "Score sheet", *sheet, self.deal_check, go_on)
 
     def spoken_rows(self) -> list[TextRow]:
         """Every hand revealed and the score sheet's rows (the lesson's words at its end), to hear again one by one."""

@@ -64,6 +64,7 @@ class GuidedTable(TableScene):
         super().attach(app)
         self.settings.lesson_at("started", self.guide.index)
         self.speech.holding = self.awaited
+        self.speech.heading = "Learn to play"
 
     def made(self) -> int:
         """How many of the round's actions are made."""
@@ -141,7 +142,7 @@ class GuidedTable(TableScene):
         """What the table waits for while a step is on show (T says it instead of whose move it
         is: the computers wait too): the step's words and keys, with how far the lesson is."""
         step = self.guide.step
-        if not self.showing or step is None:
+        if step is None or not (self.showing or self.guide.due(self.made())):
             return None
         return f"The lesson waits for you, {self.guide.progress().lower()}: {step_words(step)}"
 

@@ -23,7 +23,7 @@ from ...words.counting import counted
 from ...words.movelog import MoveLog
 from ...words.narrate import Line
 from ...words.table_words import counts_words, falling_words, turn_words
-from ...words.turns import told_in_one, turns
+from ...words.turns import said_of, told_in_one, turns
 from ..settings import Settings
 from .asking import Seen, answer, log_opened, log_words
 from .picture import TablePicture
@@ -105,6 +105,8 @@ class TableSpeech:
         self.sight = sight
         self.watching = watching
         self.holding: Callable[[], str | None] | None = None
+        self.heading: str | None = None
+        """What the table is called as it opens ('Learn to play'; None: the round and the rounds)."""
         self._turn: str | None = None
         self._held: list[Line] = []
         """Another seat's lines of the turn it is taking, told in one once the turn has passed."""
@@ -137,7 +139,8 @@ class TableSpeech:
             return "The table."
         if back:
             return "" if seen.table.round_over else f"Back at the table. {turn_words(seen.table, seen.you)}"
-        head = f"Round {seen.playing} of {seen.rounds}. " if seen.playing is not None else ""
+        head = f"{self.heading}. " if self.heading else (
+            f"Round {seen.playing} of {seen.rounds}. " if seen.playing is not None else "")
         keys = f" {asking_line()}" if not self.watching and self.voice.once("table keys") else ""
         return f"{head}{turn_words(seen.table, seen.you)}{keys}"
 
@@ -150,7 +153,7 @@ class TableSpeech:
             return
         self._back = 0
         person = self.sight.person()
-        for line in lines:
+        for line in said_of(lines):
             if self._held and line.seat == self._held[0].seat:
                 self._held.append(line)
                 continue
@@ -224,11 +227,15 @@ class TableSpeech:
             log = self.sight.log
             return log_opened(log, what == "log:open") if what in ("log:open", "log:closed") else log_words(
                 log, int(what.split(":", 1)[1]) if what != "log:none" else None)
-        if what == "turn" and self.holding is not None:
-            held = self.holding()
-            if held:
-                return held
-        return answer(what, self.seen())
+        held = self.holding() if self.holding is not None and what in ("turn", "glance") else None
+        if held and what == "turn":
+            return held
+        said = answer(what, self.seen())
+        if held:  # the table waits for the person, whoever the rules say is to move
+            seen = self.seen()
+            if seen is not None:
+                said = said.removesuffix(turn_words(seen.table, seen.you)) + "The lesson waits for you (T says for what)."
+        return said
 
     def again(self) -> str:
         """R: the last turn again, whole; pressed again, the turn before, and so on back."""
