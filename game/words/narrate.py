@@ -162,9 +162,8 @@ class _Telling:
         text = f"{self.who(event.seat)} {self.verb(event.seat, 'play', 'plays')} {TEXT[event.tile]} on {place}."
         lines = [Line(text, seat=event.seat, aloud=False, play=(event.tile, event.train, event.far))]
         if IS_DOUBLE[event.tile] and not self._opened_after(index, event.train):
-            lines.append(Line(f"The {TEXT[event.tile]} needs no cover: in {self.options.preset} a double laid "
-                              "in a first-turn line is not open (the doubles rule starts with the second turn).",
-                              "news", "first-turn", event.seat))
+            lines.append(Line(f"The {TEXT[event.tile]} needs no cover: in {self.options.preset} a double in a "
+                              "first-turn line is not open.", "news", "first-turn", event.seat))
         return lines
 
     def _tile_drawn(self, index: int, event: ev.TileDrawn) -> list[Line]:

@@ -26,7 +26,7 @@ def turns(lines: Sequence[Line]) -> list[list[Line]]:
 def said_of(lines: Sequence[Line]) -> list[Line]:
     """``lines`` less a draw the next line tells again ('Carmen draws a tile.' before 'Carmen drew
     a tile that does not fit and passes.'): what the voice needs of a step."""
-    return [line for line, after in zip(lines, [*lines[1:], None], strict=True)
+    return [line for line, after in zip(lines, [*lines[1:], None][:len(lines)], strict=True)
             if not (after is not None and after.seat == line.seat and after.why == "drawing"
                     and not line.aloud and line.play is None and line.why is None)]
 

@@ -18,6 +18,7 @@ from game.play import InlineWorker
 from game.speech import Recording, Voice
 from game.ui.app import App
 from game.ui.table.scene import TableScene
+from game.words.narrate import Line
 
 from .conftest import NAMES, frames, frames_until, key
 
@@ -211,7 +212,7 @@ def test_a_tip_is_said_as_it_shows(app: App) -> None:
     table, recording = by_ear(app, seated(ANA_FALLS))
     assert frames_until(app, lambda: table.tip is not None, 10)
     frames(app, 2)
-    assert any(line.startswith("Tip: on your turn, Left and Right pick a tile") for line in recording.lines)
+    assert any(line.startswith("Tip: H suggests a move, and L lists the moves so far") for line in recording.lines)
 
 
 def test_the_end_of_a_round_is_not_said_as_back_at_the_table(app: App) -> None:
@@ -231,3 +232,25 @@ def test_a_train_is_said_with_every_tile_on_it(app: App) -> None:
     shift(app, "m")
     assert recording.lines[-1] == "The Mexican train (M): not started, it starts from the engine, 12."
     assert MEXICAN == -1
+
+
+def test_a_turn_ended_by_a_step_that_says_nothing_is_said_before_the_next_seat_moves(app: App) -> None:
+    """A computer that ends its first line with End: the End step says nothing, yet the turn it
+    passes is said then, not with the next seat's move."""
+    table, recording = by_ear(app, seated(ANA_FALLS))
+    speech = table.speech
+    live = table.controller.live
+    assert live is not None
+    ana = [Line("Ana plays 6-1 on their own train.", seat=1, aloud=False, play=(t(6, 1), 1, 1)),
+           Line("Ana plays 1-1 on their own train.", seat=1, aloud=False, play=(t(1, 1), 1, 1))]
+    start = len(recording.lines)
+    shown = live.copy()
+    shown.to_move = 1
+    table.picture.show_now(shown)
+    speech.told(ana)
+    assert recording.lines[start:] == [], "the turn goes on: nothing said yet"
+    passed = shown.copy()
+    passed.to_move = 2
+    table.picture.show_now(passed)
+    speech.told([])
+    assert recording.lines[start:] == ["Ana laid 2 tiles on their own train, ending at 1."]

@@ -36,8 +36,7 @@ VERBOSITY = {"brief": "Speech brief: each turn in a sentence, and a hand's size 
              "full": "Speech full: each turn with every tile, then every hand's size and whose move it is."}
 """What V says as it changes the verbosity."""
 TIP_WORDS: dict[str, str] = {
-    "first-turn": "Tip: on your turn, Left and Right pick a tile and Down jumps to the next one that plays; "
-    "its train's number or M plays it, D draws when nothing fits. H suggests a move.",
+    "first-turn": "Tip: H suggests a move, and L lists the moves so far (the arrows read them).",
     "open-double": "Tip: a double laid must be covered before anything else is played, by whoever's turn it is.",
     "public-train": "Tip: a train with its marker up is public: anyone may play on it. Private trains take "
     "only their owner's tiles.",
@@ -149,9 +148,8 @@ class TableSpeech:
         """A step (or a deal) is shown: say its lines, another seat's a turn at a time (told
         once it has passed), then what a sighted player would notice: a hand falling to two
         tiles or one, or at full verbosity every hand's size as the turn passes."""
-        if not lines:
-            return
-        self._back = 0
+        if lines:
+            self._back = 0
         person = self.sight.person()
         for line in said_of(lines):
             if self._held and line.seat == self._held[0].seat:
@@ -163,9 +161,11 @@ class TableSpeech:
             else:
                 self.say(line.text)
         seen = self.seen()
-        if self._held and (seen is None or seen.table.round_over or seen.table.to_move != self._held[0].seat):
-            self._release()
-        if not self._held and seen is not None:
+        passed = bool(self._held) and (seen is None or seen.table.round_over
+                                       or seen.table.to_move != self._held[0].seat)
+        if passed:
+            self._release()  # the turn has passed (a step that says nothing, as an End, may pass it)
+        if (lines or passed) and not self._held and seen is not None:
             self._noticed(seen, lines)
 
     def _release(self) -> None:
