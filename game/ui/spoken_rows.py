@@ -27,4 +27,4 @@ class TextRow:
 
 def position(label: str, index: int, count: int) -> str:
     """``label`` with where it stands among ``count`` ('Settings, button, 3 of 9'); alone, just the label."""
-    return f"{label}, {index + 1} of {count}" if count > 1 and label else label
+    return f"{label.rstrip('.')}, {index + 1} of {count}" if count > 1 and label else label

@@ -136,3 +136,31 @@ def test_a_new_start_stops_what_the_screens_it_clears_were_saying(app: App) -> N
     stops = recording.stops
     app.reset(app.routes.title())
     assert recording.stops == stops + 1 and recording.lines[-1].startswith("Mexican Train.")
+
+
+def test_a_row_ending_in_a_stop_is_said_with_its_place_without_a_stray_stop() -> None:
+    from game.ui.spoken_rows import position
+
+    assert position("You: out: 0 points.", 0, 4) == "You: out: 0 points, 1 of 4"
+
+
+def test_save_as_says_the_name_offered_and_how_to_save(app: App) -> None:
+    from .conftest import position as seated, table_for
+    from .test_saves_ui import _save_as
+
+    recording = heard(app)
+    table_for(app, seated([(4, 3)]))
+    _save_as(app, "")
+    said = next(line for line in recording.lines if line.startswith("Save as."))
+    assert said.startswith("Save as. Type a name") and "Name of the save, text field: Classic, round 1" in said
+
+
+def test_the_load_list_says_how_many_saves_it_holds(app: App, saves: SavesBridge) -> None:
+    from .conftest import position as seated
+
+    recording = heard(app)
+    session = seated([(4, 3)])
+    for name in ("Sunday", "Monday"):
+        assert saves.save_named(session, name) is None
+    app.push(app.routes.load())
+    assert "Load a game. 2 saved games, the latest first: Down reads them." in recording.lines[-1]

@@ -49,6 +49,7 @@ class SaveAsScene(MenuScene):
             Button("Save", (560, 530, 230, 60), self.save, primary=True),
             Button("Cancel", (810, 530, 230, 60), self.back),
         ]
+        self.focus = 0  # the typing is in the field: the dialog says so as it opens
 
     def handle(self, intent: Intent) -> None:
         """Enter saves and Esc cancels wherever the focus is; the rest goes to the widgets."""
@@ -87,6 +88,10 @@ class SaveAsScene(MenuScene):
     def spoken_title(self) -> str:
         """The dialog's title."""
         return "Save as"
+
+    def spoken_body(self) -> str:
+        """How the dialog is used: the name offered is selected, typing replaces it."""
+        return "Type a name (the one offered is selected: typing replaces it); Enter saves, Esc cancels."
 
     def draw_body(self, surface: pygame.Surface, space: Space) -> None:
         """The dialog card, its title, the field's label and any refusal."""

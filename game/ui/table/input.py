@@ -227,7 +227,7 @@ class TableInput:
         if len(targets) == 1:
             return self._play_selected(targets[0], view)
         if targets:
-            keys = ["M" if t == MEXICAN else str(t + 1) for t in targets]
+            keys = ["M" if t == MEXICAN else str(t + 1) for t in sorted(targets, key=lambda t: (t == MEXICAN, t))]
             names = f"{', '.join(keys[:-1])} or {keys[-1]}"
             return [say(f"The {TEXT[tile]} fits several trains: press {names}.", theme.INK, 3)]
         if view.your_turn:
