@@ -103,7 +103,7 @@ def turn_words(view: SeatView, you: int | None) -> str:
 
 
 def glance_words(view: SeatView, you: int | None) -> str:
-    """The table at a glance, as a sighted player sees it: every seat's tiles in hand,
+    """The table at a glance, as a sighted player sees it: the engine, every seat's tiles in hand,
     its train's length and open end, its marker (and a suspension, an open double),
     the Mexican train, the boneyard and whose move it is."""
     seats = []
@@ -120,7 +120,8 @@ def glance_words(view: SeatView, you: int | None) -> str:
                  else "no Mexican train yet")
     doubles = [f"The double {view.ends[t]} on {train_name(t, view.names, you)} must be covered."
                for t in view.open_doubles]
-    return " ".join(["; ".join(seats) + ".", *doubles, boneyard_words(view), turn_words(view, you)])
+    engine = f"Engine {view.engine}-{view.engine}."
+    return " ".join([engine, "; ".join(seats) + ".", *doubles, boneyard_words(view), turn_words(view, you)])
 
 
 def falling_words(seat: int, left: int, names: Sequence[str], you: int | None) -> str:

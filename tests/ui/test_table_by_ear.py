@@ -104,7 +104,7 @@ def test_p_says_the_table_at_a_glance(app: App) -> None:
     _, recording = by_ear(app, seated(ANA_FALLS))
     key(app, pygame.K_p, "p")
     assert recording.lines[-1] == (
-        "You 3 tiles, train of 1 open at 4, private; Ana 3 tiles, train of 1 open at 6, private; "
+        "Engine double 12. You 3 tiles, train of 1 open at 4, private; Ana 3 tiles, train of 1 open at 6, private; "
         "Bruno 4 tiles, train of 1 open at 8, private; Carmen 4 tiles, train of 1 open at 10, private; "
         "no Mexican train yet. The boneyard holds 20 tiles. Your move.")
     shift(app, "2")
