@@ -19,6 +19,7 @@ def test_separators_are_pauses_and_a_span_of_numbers_is_said_as_one() -> None:
     assert spoken("Classic  \u00b7  round 2 of 13  \u2014  Ana 12  \u00b7  You 3") == (
         "Classic, round 2 of 13, Ana 12, You 3")
     assert spoken("1\u20137 of 20") == "1 to 7 of 20"
+    assert spoken("1. You 35 pts. 2. Carmen 42 pts.") == "1. You 35 points. 2. Carmen 42 points."
     assert spoken("Hint: play the 4-2 \u2014 it keeps a double.") == "Hint: play the 4 2, it keeps a double."
 
 

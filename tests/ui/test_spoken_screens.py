@@ -90,7 +90,7 @@ def test_statistics_are_read_row_by_row_with_each_figure_named(app: App, saves: 
     for _ in range(len(scene.focusables())):
         key(app, pygame.K_DOWN)
         said.append(recording.lines[-1])
-    assert any(line.startswith("Last 1 match totals, oldest first") for line in said)
+    assert any(line.startswith("Last match total, lower is better: ") for line in said)
     assert any(line.startswith("Round reviews, costly or clear mistakes per round") for line in said)
 
 
@@ -164,3 +164,11 @@ def test_the_load_list_says_how_many_saves_it_holds(app: App, saves: SavesBridge
         assert saves.save_named(session, name) is None
     app.push(app.routes.load())
     assert "Load a game. 2 saved games, the latest first: Down reads them." in recording.lines[-1]
+
+
+def test_the_persons_own_statistics_are_theirs(app: App, saves: SavesBridge) -> None:
+    recording = heard(app)
+    app.push(app.routes.match_end(_finished(7, people=("You",))))
+    app.push(app.routes.statistics())
+    frames(app, 2)
+    assert "Statistics. Your figures." in recording.lines[-1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...memory.session import is_you
 from ...memory.stats import Statistics, Tally
 from .. import theme
 from ..fonts import blit_text
@@ -73,9 +74,10 @@ class StatisticsScene(MenuScene):
     def whose(self) -> str:
         """'Ana's figures, 1 of 2 people: Left and Right change person' (or only the name)."""
         name = self.people[self.person]
+        whose = "Your figures" if is_you(name) else f"{name}'s figures"
         if len(self.people) == 1:
-            return f"{name}'s figures."
-        return f"{name}'s figures, {self.person + 1} of {len(self.people)} people: Left and Right change person."
+            return f"{whose}."
+        return f"{whose}, {self.person + 1} of {len(self.people)} people: Left and Right change person."
 
     def spoken_body(self) -> str:
         """Whose figures these are and how to hear them, or that there are none yet."""
@@ -95,8 +97,8 @@ class StatisticsScene(MenuScene):
                  for key, tally in sorted(self.stats.by_level(name).items())]
         totals = self.stats.recent_totals(name, CHART_MATCHES)
         if totals:
-            rows.append(TextRow(f"Last {len(totals)} match totals, oldest first, lower is better: "
-                                f"{', '.join(str(t) for t in totals)}."))
+            head = "Last match total" if len(totals) == 1 else f"Last {len(totals)} match totals, oldest first"
+            rows.append(TextRow(f"{head}, lower is better: {', '.join(str(t) for t in totals)}."))
         mistakes = self.stats.recent_mistakes(name, CHART_MATCHES)
         rows.append(TextRow("Round reviews, costly or clear mistakes per round: " + (
             f"last matches, oldest first, {', '.join(f'{v:.1f}' for v in mistakes)}. {trend_words(mistakes)}"
