@@ -25,7 +25,7 @@ def heard(app: App) -> Recording:
 
 def test_the_rules_opened_at_a_section_say_it_once(app: App) -> None:
     recording = heard(app)
-    app.push(app.routes.rules(preset("classic"), "doubles"))
+    app.push(app.routes.rules(preset("classic"), "doubles", players=4))
     frames(app, 2)
     rules = app.top
     assert isinstance(rules, RulesScene)
