@@ -64,6 +64,7 @@ def open_speech(mode: str, platform: str | None = None,
             return voice, SYSTEM_VOICE, (f"No screen reader could be reached ({reader_missing}); "
                                          f"{voice.name} speaks instead.")
         return voice, SYSTEM_VOICE, ""
-    missing = [f"no screen reader answered ({reader_missing})"] if reader_missing else []
-    missing.append(f"the system voice cannot speak ({why})")
-    return Silent(), SYSTEM_VOICE if mode == AUTOMATIC else mode, f"Speech is on, but nothing can speak: {' and '.join(missing)}."
+    missing = [f"No screen reader answered: {reader_missing}." if reader_missing else "",
+               f"The system voice cannot speak: {why}."]
+    said = " ".join(["Speech is on, but nothing can speak.", *(m for m in missing if m)])
+    return Silent(), SYSTEM_VOICE if mode == AUTOMATIC else mode, said
