@@ -217,11 +217,12 @@ def describe_action(action: Action, names: tuple[str, ...], person: int = 0) -> 
 
 
 def keys_for(action: Action | None) -> str:
-    """The keys that do what a step waits for ("Keys: pick the 12-7 with the arrows, then press 1.");
+    """The keys that do what a step waits for ("Keys: press 1 to play the 12-7."; the table plays the tile
+    the step points at when none is picked up);
     a step that only explains waits for Enter."""
     if isinstance(action, Play):
         key = "M" if action.train == MEXICAN else str(action.train + 1)
-        return f"Keys: pick the {TEXT[action.tile]} with the arrows, then press {key}."
+        return f"Keys: press {key} to play the {TEXT[action.tile]}."
     if action == DRAW:
         return "Keys: press D to draw."
     if action == END:
