@@ -95,7 +95,7 @@ FIELDS: Final[dict[str, tuple[Any, Check]]] = {
     "online_name": ("", _text),
     "online_server": ("", _address),
     "online_address": ("", _address),
-    "speech": ("off", _one_of("off", "screen reader", "system voice")),
+    "speech": ("off", _one_of("off", "automatic", "screen reader", "system voice")),
     "speech_verbosity": ("brief", _one_of("brief", "full")),
     "reduced_motion": (False, _one_of(True, False)),
 }

@@ -6,7 +6,7 @@ the game speaks through. No pygame here."""
 from __future__ import annotations
 
 from .base import Recording, Silent, Speech
-from .choose import MODES, open_speech
+from .choose import AUTOMATIC, MODES, OFF, open_speech
 from .voice import Voice
 
-__all__ = ["MODES", "Recording", "Silent", "Speech", "Voice", "open_speech"]
+__all__ = ["AUTOMATIC", "MODES", "OFF", "Recording", "Silent", "Speech", "Voice", "open_speech"]

@@ -1,5 +1,5 @@
-"""Which backend speaks: the person's choice in Settings (off, screen reader,
-system voice), or the automatic choice, with what was missing in words."""
+"""Which backend speaks: the person's choice in Settings (off, automatic, screen
+reader, system voice), with what was missing, or what was chosen for them, in words."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from .libraries import sapi, screen_reader_windows
 from .processes import espeak, mac_say
 from .ssip import dispatcher
 
-OFF, SCREEN_READER, SYSTEM_VOICE = "off", "screen reader", "system voice"
-MODES = (OFF, SCREEN_READER, SYSTEM_VOICE)
-"""What Settings offers."""
+OFF, AUTOMATIC, SCREEN_READER, SYSTEM_VOICE = "off", "automatic", "screen reader", "system voice"
+MODES = (OFF, AUTOMATIC, SCREEN_READER, SYSTEM_VOICE)
+"""What Settings offers: ``automatic`` is chosen anew at every start (the screen reader, else the system voice)."""
 
 
 def screen_reader(platform: str, env: Mapping[str, str]) -> tuple[Speech | None, str]:
@@ -39,23 +39,32 @@ def system_voice(platform: str) -> tuple[Speech | None, str]:
 
 def open_speech(mode: str, platform: str | None = None,
                 env: Mapping[str, str] | None = None) -> tuple[Speech, str, str]:
-    """The backend for ``mode`` (``auto``: the screen reader, else the system voice),
-    the mode it gives, and a sentence for the person when something was missing
-    ('' when all went well). A missing screen reader falls back to the system
-    voice; with neither, speech is silent and the sentence says why."""
+    """The backend for the setting ``mode``, the backend's mode (off, screen reader or
+    system voice), and a sentence for the person ('' when there is nothing to tell).
+
+    ``automatic`` takes the screen reader, else the system voice, and says so
+    when it falls back; a ``screen reader`` that cannot be reached falls back to
+    the system voice with the reason; with no voice at all speech stays on but
+    silent (the speech log still keeps every line) and the sentence says why."""
     platform = platform or sys.platform
     env = os.environ if env is None else env
     if mode == OFF:
         return Silent(), OFF, ""
-    problems: list[str] = []
-    if mode in (SCREEN_READER, "auto"):
+    reader_missing = ""
+    if mode in (SCREEN_READER, AUTOMATIC):
         reader, why = screen_reader(platform, env)
         if reader is not None:
             return reader, SCREEN_READER, ""
-        problems.append(f"No screen reader could be reached: {why}")
+        reader_missing = why
     voice, why = system_voice(platform)
     if voice is not None:
-        said = f"{problems[0]}; the system voice speaks instead ({voice.name})." if problems and mode != "auto" else ""
-        return voice, SYSTEM_VOICE, said
-    problems.append(f"the system voice cannot speak: {why}" if problems else f"The system voice cannot speak: {why}")
-    return Silent(), mode if mode != "auto" else SYSTEM_VOICE, "; ".join(problems) + "."
+        if mode == AUTOMATIC:
+            return voice, SYSTEM_VOICE, f"Speaking with {voice.name}: no screen reader answered."
+        if reader_missing:
+            return voice, SYSTEM_VOICE, (f"No screen reader could be reached ({reader_missing}); "
+                                         f"{voice.name} speaks instead.")
+        return voice, SYSTEM_VOICE, ""
+    missing = [f"No screen reader answered: {reader_missing}." if reader_missing else "",
+               f"The system voice cannot speak: {why}."]
+    said = " ".join(["Speech is on, but nothing can speak.", *(m for m in missing if m)])
+    return Silent(), SYSTEM_VOICE if mode == AUTOMATIC else mode, said

@@ -108,9 +108,10 @@ class SsipSpeech(Speech):
 def dispatcher(env: Mapping[str, str]) -> tuple[SsipSpeech | None, str]:
     """speech-dispatcher, or None and why not in words."""
     path = socket_path(env)
-    if path is None or not path.exists():
-        shown = path if path is not None else "$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock"
-        return None, f"speech-dispatcher is not running (no socket at {shown})"
+    if path is None:
+        return None, "speech-dispatcher is not running (this session names no folder for its socket)"
+    if not path.exists():
+        return None, f"speech-dispatcher is not running (no socket at {path})"
     try:
         return SsipSpeech(path), ""
     except SsipError as error:

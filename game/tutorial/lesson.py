@@ -5,8 +5,9 @@ The lesson file (``assets/lessons/first-round.json``, found through
 safe reader ``game.memory.files``) holds the rules preset, the seats, the deal (every
 tile in the order dealt), every action of the round in the match record's text
 form (``play 12-7 on 0``, ``draw``, ``end``), and the steps. A step is what
-the game says (one or two sentences), what it points at, and what completes
-it: a ``do`` step waits for the person's action (the round's next action of
+the game says (one or two sentences; ``said``, where those point at what the
+eyes see, the same for the ear: the keys are added to either from the step's
+action), what it points at, and what completes it: a ``do`` step waits for the person's action (the round's next action of
 theirs), a step without ``do`` waits for Next (Enter). ``at`` sets how many of
 the round's actions are made before a step shows (the computers' turns in
 between); a ``do`` step shows when its action is next.
@@ -62,6 +63,8 @@ class Step:
     other: str | None = None
     why: str | None = None
     """The rules help section behind the step (its Why? opens it), or None."""
+    said: str | None = None
+    """The step's words for the ear where ``say`` points at what the eyes see (None: ``say``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +162,8 @@ def _steps(raw: Any, actions: tuple[str, ...], players: int, set_max: int) -> tu
         point = _pointer(item.get("point", []), action, players, set_max)
         other = _words(item["other"]) if "other" in item else None
         why = str(item["why"]) if "why" in item else None
-        steps.append(Step(_words(item["say"]), action, at, point, other, why))
+        said = _words(item["said"]) if "said" in item else None
+        steps.append(Step(_words(item["say"]), action, at, point, other, why, said))
     return tuple(steps)
 
 
@@ -196,7 +200,7 @@ def _pointer(raw: Any, action: Action | None, players: int, set_max: int) -> Poi
 
 
 def describe_action(action: Action, names: tuple[str, ...], person: int = 0) -> str:
-    """A short instruction for ``action`` ("drag the 12-7 to your train")."""
+    """A short instruction for ``action`` ("play the 12-7 on your train")."""
     if isinstance(action, Play):
         if action.train == MEXICAN:
             where = "the Mexican train"
@@ -204,9 +208,28 @@ def describe_action(action: Action, names: tuple[str, ...], person: int = 0) -> 
             where = "your train"
         else:
             where = f"{names[action.train]}'s train"
-        return f"drag the {TEXT[action.tile]} to {where}"
+        return f"play the {TEXT[action.tile]} on {where}"
     if action == DRAW:
         return "draw from the boneyard (a click on it, or D)"
     if action == END:
         return "end your turn (E)"
     return str(action)
+
+
+def keys_for(action: Action | None) -> str:
+    """The keys that do what a step waits for ("Keys: press 1 to play the 12-7."; the table plays the tile
+    the step points at when none is picked up);
+    a step that only explains waits for Enter."""
+    if isinstance(action, Play):
+        key = "M" if action.train == MEXICAN else str(action.train + 1)
+        return f"Keys: press {key} to play the {TEXT[action.tile]}."
+    if action == DRAW:
+        return "Keys: press D to draw."
+    if action == END:
+        return "Keys: press E to end your turn."
+    return "Press Enter to go on."
+
+
+def step_words(step: Step) -> str:
+    """A step as it is said aloud: its words for the ear, then the keys that do what it waits for."""
+    return f"{step.said or step.say} {keys_for(step.action)}"

@@ -122,9 +122,10 @@ class App:
         self._announce(scene)
 
     def reset(self, scene: Scene) -> None:
-        """Clear the stack and start again from ``scene``."""
+        """Clear the stack and start again from ``scene`` (what the scenes cleared were saying stops)."""
         while self.stack:
             self.stack.pop().close()
+        self.voice.stop()
         self.push(scene)
 
     def quit(self, code: int = 0, without_saving: bool = False) -> None:
@@ -240,6 +241,9 @@ class App:
                 self._keep_minimum_size()
                 self._resized()
                 continue
+            if event.type == pygame.KEYDOWN and speech_key(event):
+                self.toggle_speech()
+                continue
             if event.type == pygame.KEYDOWN:
                 self.voice.stop()  # the person's next key interrupts speech (and the computers wait no longer)
             intent = translate(event)
@@ -252,6 +256,14 @@ class App:
             if self.top is not None:
                 with fonts.capped(self.top.text_room):
                     self.top.handle(intent)
+
+    def toggle_speech(self) -> None:
+        """Ctrl+Alt+S on any screen: speech off, or on again (kept for the next run);
+        back on, the screen says where the person is."""
+        self.settings.speech = self.voice.toggle()
+        self.settings.remember()
+        if self.voice.on and self.top is not None:
+            self.voice.say(self.top.spoken_intro())
 
     def draw(self) -> None:
         """Paint from the lowest visible scene up."""
@@ -329,6 +341,15 @@ class App:
             scene.close()
         self.stack.clear()
         return self.exit_code
+
+
+SPEECH_MODS = pygame.KMOD_CTRL | pygame.KMOD_ALT
+
+
+def speech_key(event: pygame.event.Event) -> bool:
+    """Whether a key press is Ctrl+Alt+S, which turns speech on or off from any screen."""
+    mods = getattr(event, "mod", 0)
+    return bool(event.key == pygame.K_s and mods & pygame.KMOD_CTRL and mods & pygame.KMOD_ALT)
 
 
 INPUT_POLL = 0.01

@@ -12,7 +12,7 @@ import pygame
 
 from ..memory.prefs import Prefs
 from ..memory.session import GameSession
-from ..speech import Voice
+from ..speech import AUTOMATIC, OFF, Voice
 from .app import FPS, App
 from .routes import GameRoutes
 from .saves_bridge import SavesBridge
@@ -34,18 +34,15 @@ def load_settings(remember: bool = True) -> Settings:
 
 
 def open_voice(settings: Settings, speech: bool, log: Path | None) -> Voice:
-    """The voice Settings chose (with ``speech``: on whatever Settings says, the
-    automatic choice if it said off, remembered); what was missing goes in the
-    title's note as well as being said and logged."""
-    mode = settings.speech
-    if speech and mode == "off":
-        mode = "auto"
-    voice, note = Voice.opened(mode, log)
-    if speech:
-        settings.speech = voice.mode
+    """The voice Settings chose (with ``speech``: on, the automatic choice if Settings
+    said off, and it stays on for the next runs; the voice found is never kept, so
+    the next start chooses again). What the voice had to tell is said and logged
+    once, and shown on the title."""
+    if speech and settings.speech == OFF:
+        settings.speech = AUTOMATIC
         settings.remember()
-    if note:
-        settings.note = f"{settings.note} {note}".strip()
+    voice, note = Voice.opened(settings.speech, log)
+    settings.speech_note = note
     return voice
 
 

@@ -38,6 +38,11 @@ class SheetPlan:
     height: int
     note_h: int
 
+    def row_box(self, seat: int, at: tuple[int, int], s: Sizes, band: int = 0) -> pygame.Rect:
+        """Where seat ``seat``'s row of band ``band`` lies on a sheet drawn from ``at`` (pixels)."""
+        top = at[1] + band * (self.band_h + s.section) + (seat + 1) * self.row_h
+        return pygame.Rect(at[0], top - s.gap // 4, self.width, self.row_h)
+
 
 def plan_sheet(match: Match, s: Sizes, width: int, hints: Sequence[int] = ()) -> SheetPlan:
     """The sheet of ``match`` laid out ``width`` pixels wide at the sizes ``s``."""
@@ -85,8 +90,7 @@ def paint_score_sheet(surface: pygame.Surface, plan: SheetPlan, at: tuple[int, i
         for seat in range(n):
             y = top + (seat + 1) * plan.row_h
             if seat % 2 == 0:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, (x0, y - s.gap // 4, plan.width, plan.row_h),
-                                 border_radius=s.radius // 2)
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, plan.row_box(seat, at, s, band), border_radius=s.radius // 2)
             name = fit_text(match.names[seat], size, "bold", plan.name_w - s.gap)
             blit_text(surface, name, size, theme.INK, (x0 + s.gap, y), "topleft", "bold")
         if band == 0:

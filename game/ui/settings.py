@@ -58,12 +58,15 @@ class Settings:
     online_address: str = ""
     """The join form's address last used."""
     speech: str = "off"
-    """Speech: ``off``, ``screen reader`` or ``system voice`` (see ``game.speech``)."""
+    """Speech: ``off``, ``automatic`` (chosen anew at each start), ``screen reader`` or
+    ``system voice`` (see ``game.speech``)."""
     speech_verbosity: str = "brief"
     """What the table says of each move: ``brief`` (the event) or ``full`` (hand counts, who moves next)."""
     reduced_motion: bool = False
     """Nothing travels across the screen: tiles fade in where they land, counts change at once."""
     note: str = ""
+    speech_note: str = ""
+    """What the voice had to tell at the start (already said, so shown on the title but not said again)."""
     prefs: Prefs | None = field(default=None, repr=False, compare=False)
 
     @classmethod

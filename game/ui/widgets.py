@@ -269,6 +269,8 @@ class Picker:
     """The label shown beside the picker ("Sound"), which a screen reader says with the value."""
     wheel: bool = True
     """Whether the mouse wheel over it changes the value (not in a pane the wheel scrolls)."""
+    wrap: bool = True
+    """Whether stepping past the last choice comes back to the first (False: it stays at the end)."""
     rect: pygame.Rect = field(default_factory=_rect)
 
     def place(self, rect: pygame.Rect, size: int) -> None:
@@ -298,6 +300,8 @@ class Picker:
     def step(self, delta: int) -> None:
         """Move to the next (+1) or previous (-1) choice, wrapping."""
         if not self.enabled:
+            return
+        if not self.wrap and not 0 <= self.index + delta < len(self.choices):
             return
         self.index = (self.index + delta) % len(self.choices)
         if self.on_change is not None:

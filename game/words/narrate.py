@@ -44,6 +44,8 @@ class Line:
     why: str | None = None
     seat: int | None = None
     aloud: bool = True
+    play: tuple[int, int, int] | None = None
+    """For a tile laid: the tile, its train and the train's open end after it (a long line is said in one)."""
 
 
 def narrate(event: ev.Event, names: Sequence[str], human_seat: int | None, options: RuleOptions) -> str | None:
@@ -158,11 +160,10 @@ class _Telling:
         self.laid[event.train] = event.tile
         place = where(event.train, event.seat, self.names, self.you)
         text = f"{self.who(event.seat)} {self.verb(event.seat, 'play', 'plays')} {TEXT[event.tile]} on {place}."
-        lines = [Line(text, seat=event.seat, aloud=False)]
+        lines = [Line(text, seat=event.seat, aloud=False, play=(event.tile, event.train, event.far))]
         if IS_DOUBLE[event.tile] and not self._opened_after(index, event.train):
-            lines.append(Line(f"The {TEXT[event.tile]} needs no cover: in {self.options.preset} a double laid "
-                              "in a first-turn line is not open (the doubles rule starts with the second turn).",
-                              "news", "first-turn", event.seat))
+            lines.append(Line(f"The {TEXT[event.tile]} needs no cover: in {self.options.preset} a double in a "
+                              "first-turn line is not open.", "news", "first-turn", event.seat))
         return lines
 
     def _tile_drawn(self, index: int, event: ev.TileDrawn) -> list[Line]:
@@ -194,6 +195,8 @@ class _Telling:
         return [Line(f"{owner} train is private again.", seat=event.seat, aloud=False)]
 
     def _double_opened(self, index: int, event: ev.DoubleOpened) -> list[Line]:
+        if any(isinstance(later, ev.RoundEnded) for later in self.events[index + 1:]):
+            return []  # the seat went out on its double: the round's end says it, nothing is left to cover
         return [self._double(index, event)]
 
     def _double_covered(self, index: int, event: ev.DoubleCovered) -> list[Line]:

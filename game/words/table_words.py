@@ -30,6 +30,11 @@ def who(seat: int, names: Sequence[str], you: int | None) -> str:
     return "you" if seat == you else names[seat]
 
 
+def with_figure(name: str, figure: int) -> str:
+    """'Ana 12', or 'Medium 3, 12' for a name that ends in a number (the two would run together)."""
+    return f"{name}, {figure}" if name[-1:].isdigit() else f"{name} {figure}"
+
+
 def trains_for(view: SeatView, tile: Tile) -> list[int]:
     """The trains ``tile`` may go on now (none when it is not the view's seat's move)."""
     return sorted({a.train for a in view.legal if isinstance(a, Play) and a.tile == tile},
@@ -81,7 +86,7 @@ def train_words(view: SeatView, train: int, you: int | None) -> str:
     tiles = view.trains[train]
     end = view.ends[train]
     said = [f"{head}: not started, it starts from the engine, {end}" if not tiles
-            else f"{head}: {counted(len(tiles), 'tile')}, open end {end}, last tile {TEXT[tiles[-1]]}"]
+            else f"{head}: {counted(len(tiles), 'tile')}, {', '.join(TEXT[t] for t in tiles)}; open end {end}"]
     if train != MEXICAN:
         said.append("marker up: anyone may play on it" if view.public[train] else "private")
     if train in view.open_doubles:
@@ -97,9 +102,37 @@ def turn_words(view: SeatView, you: int | None) -> str:
     return "Your move." if seat == you else f"{view.names[seat]}'s move."
 
 
+def glance_words(view: SeatView, you: int | None) -> str:
+    """The table at a glance, as a sighted player sees it: the engine, every seat's tiles in hand,
+    its train's length and open end, its marker (and a suspension, an open double),
+    the Mexican train, the boneyard and whose move it is."""
+    seats = []
+    for seat in range(view.players):
+        name = "You" if seat == you else view.names[seat]
+        tiles = view.trains[seat]
+        train = f"train of {len(tiles)} open at {view.ends[seat]}" if tiles else "no train yet"
+        marker = "marker up" if view.public[seat] else "private"
+        suspended = ", suspended" if view.suspended[seat] else ""
+        held = counted(view.hand_sizes[seat], "tile")
+        seats.append(f"{name}{', ' if name[-1:].isdigit() else ' '}{held}, {train}, {marker}{suspended}")
+    mexican = view.trains[MEXICAN]
+    seats.append(f"Mexican train of {len(mexican)} open at {view.ends[MEXICAN]}" if mexican
+                 else "no Mexican train yet")
+    doubles = [f"The double {view.ends[t]} on {train_name(t, view.names, you)} must be covered."
+               for t in view.open_doubles]
+    engine = f"Engine {view.engine}-{view.engine}."
+    return " ".join([engine, "; ".join(seats) + ".", *doubles, boneyard_words(view), turn_words(view, you)])
+
+
+def falling_words(seat: int, left: int, names: Sequence[str], you: int | None) -> str:
+    """What a player announces at the table as a hand falls to two tiles, then one:
+    'Ana has 2 tiles left.'"""
+    return f"{'You have' if seat == you else names[seat] + ' has'} {counted(left, 'tile')} left."
+
+
 def counts_words(view: SeatView, you: int | None) -> str:
     """Every hand's size and who moves next: 'Hands: you 8, Ana 7. Ana's move.'"""
-    sizes = ", ".join(f"{who(s, view.names, you)} {n}" for s, n in enumerate(view.hand_sizes))
+    sizes = ", ".join(with_figure(who(s, view.names, you), n) for s, n in enumerate(view.hand_sizes))
     return f"Hands: {sizes}. {turn_words(view, you)}"
 
 
@@ -112,9 +145,10 @@ def boneyard_words(view: SeatView) -> str:
 def scores_words(names: Sequence[str], totals: Sequence[int], you: int | None, playing: int | None,
                  rounds: int) -> str:
     """The totals so far, lowest first: 'Scores after 2 of 13 rounds: you 12, Ana 30.'"""
-    done = f"after {playing - 1} of {rounds} rounds" if playing is not None else "at the end"
+    done = ("at the end" if playing is None else "before the first round ends" if playing == 1
+            else f"after {playing - 1} of {rounds} rounds")
     order = sorted(range(len(totals)), key=lambda s: totals[s])
-    return f"Scores {done}: " + ", ".join(f"{who(s, names, you)} {totals[s]}" for s in order) + "."
+    return f"Scores {done}: " + ", ".join(with_figure(who(s, names, you), totals[s]) for s in order) + "."
 
 
 def score_sheet_words(names: Sequence[str], round_scores: Sequence[Sequence[int]], totals: Sequence[int],

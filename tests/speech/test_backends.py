@@ -241,12 +241,25 @@ def test_a_missing_screen_reader_falls_back_to_the_system_voice_and_says_so(tmp_
         patch.setattr(processes, "find_program", lambda name, where=None: found.get(name))
         speech, mode, note = open_speech("screen reader", platform="linux", env={"XDG_RUNTIME_DIR": str(tmp_path)})
         assert isinstance(speech, ProcessSpeech) and mode == "system voice"
-        assert note.startswith("No screen reader could be reached: speech-dispatcher is not running")
-        assert "the system voice speaks instead" in note
-        speech, mode, note = open_speech("auto", platform="linux", env={})
+        assert note.startswith("No screen reader could be reached (speech-dispatcher is not running")
+        assert note.endswith("espeak-ng speaks instead.")
+        speech, mode, note = open_speech("automatic", platform="linux", env={})
+        assert isinstance(speech, ProcessSpeech) and mode == "system voice"
+        assert note == "Speaking with espeak-ng: no screen reader answered."
+        speech, mode, note = open_speech("system voice", platform="linux", env={})
         assert isinstance(speech, ProcessSpeech) and note == ""
         found.clear()
         speech, mode, note = open_speech("system voice", platform="linux", env={})
         assert isinstance(speech, Silent) and mode == "system voice" and "espeak-ng is not installed" in note
     assert open_speech("off")[1:] == ("off", "")
-    assert choose_module.MODES == ("off", "screen reader", "system voice")
+    assert choose_module.MODES == ("off", "automatic", "screen reader", "system voice")
+
+
+def test_with_no_voice_at_all_a_few_plain_sentences_say_why_without_a_variable_name(tmp_path: Path) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(processes, "find_program", lambda name, where=None: None)
+        speech, mode, note = open_speech("automatic", platform="linux", env={})
+    assert isinstance(speech, Silent) and mode == "system voice"
+    assert note == ("Speech is on, but nothing can speak. No screen reader answered: speech-dispatcher is not "
+                    "running (this session names no folder for its socket). The system voice cannot speak: "
+                    "espeak-ng is not installed (apt-get install espeak-ng).")

@@ -41,7 +41,7 @@ def test_every_line_said_goes_to_the_backend_and_the_log_with_its_time(tmp_path:
     voice.say("  Ana   plays\n6-4 on the Mexican train. ", interrupt=True)
     voice.say("")
     voice.close()
-    assert backend.lines == ["Round 1 of 13: engine 12-12.", "Ana plays 6-4 on the Mexican train."]
+    assert backend.lines == ["Round 1 of 13: engine double 12.", "Ana plays 6 4 on the Mexican train."]
     assert backend.interrupts == [False, True]
     raw = path.read_text(encoding="utf-8").splitlines()
     assert all(re.fullmatch(r"\d\d:\d\d:\d\d\.\d{3}  .+", line) for line in raw)

@@ -12,7 +12,8 @@ import re
 from typing import Protocol
 
 PLAYS = re.compile(r"Plays now: (.*?)\.(?: No play:|$)")
-ONE_PLAY = re.compile(r"(\d+)-(\d+) on (.*)")
+ONE_PLAY = re.compile(r"(?:double (\d+)|(\d+) (\d+)) on (.*)")
+"""A tile as it is said ("12 5", "double 6") and where it plays."""
 KEY = re.compile(r"\((\w)\)")
 
 
@@ -110,8 +111,10 @@ class BlindPlayer:
         for part in found.group(1).split("; "):
             play = ONE_PLAY.match(part)
             if play is not None:
-                keys = KEY.findall(play.group(3))
-                options.append((int(play.group(1)) + int(play.group(2)), f"{play.group(1)}-{play.group(2)}", keys[0]))
+                double, high, low = play.group(1), play.group(2), play.group(3)
+                pips = 2 * int(double) if double else int(high) + int(low)
+                said = f"double {double}" if double else f"{high} {low}"
+                options.append((pips, said, KEY.findall(play.group(4))[0]))
         _, tile, key = max(options)
         for _ in range(40):
             if any(line.startswith(f"{tile} plays on") for line in self.press("right")):

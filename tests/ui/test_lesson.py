@@ -180,7 +180,7 @@ def test_next_on_the_message_line_and_the_hint_key(app: App) -> None:
     key(app, pygame.K_RETURN)
     assert frames_until(app, lambda: table.showing and table.guide.index == 2, 10)
     key(app, pygame.K_h, "h")
-    assert message(table) == "The lesson's move: drag the 12-7 to your train."
+    assert message(table) == "The lesson's move: play the 12-7 on your train."
     assert table.session.hints[0] == 0
 
 

@@ -1,7 +1,7 @@
 """A whole classic round played by ear: speech on through a recording backend,
 a player that imports nothing of the game (``blind_player``) sets the match up
 from the title and plays every turn by keys, choosing from the spoken words
-alone; the lines spoken of the moves are the move log's."""
+alone; the lines spoken of the moves are the move log's (a line of tiles in one)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ import pygame
 
 from game.engine.dealcode import encode
 from game.speech import Recording, Voice
+from game.speech.spoken import spoken
 from game.ui.app import App
 from game.ui.scenes.round_summary import RoundSummaryScene
 from game.ui.table.scene import TableScene
+from game.words.turns import told_in_one
 
 from .blind_player import BlindPlayer
 
@@ -76,7 +78,7 @@ def test_a_whole_classic_round_is_played_by_ear_from_the_title(app: App) -> None
     player.play_round()
     assert isinstance(app.top, RoundSummaryScene)
     assert player.played >= 10 and player.refused <= 2, (player.played, player.refused)
-    logged = [line.text for line in table.log.lines]
-    spoken = [line for line in recording.lines if line in set(logged)]
-    assert spoken == logged
+    logged = [spoken(text) for text in told_in_one(table.log.lines, table.match.names, 0)]
+    said = [line for line in recording.lines if line in set(logged)]
+    assert said == logged, "every move the log keeps is said, another seat's line of tiles in one"
     assert "Score sheet. You: round 1 " in " ".join(player.heard), "the score sheet is read row by row"

@@ -1,7 +1,8 @@
 """Timing for listeners: while the voice is still speaking (the recording
 backend's flag, held by the test, and held again by every line said) no
-computer's move is shown or said; one is once the flag is released, or once a
-key is pressed, which stops the speech."""
+computer's turn is shown or said; one is once the flag is released, or once a
+key is pressed, which stops the speech. A turn is said once it has passed, a
+long line of tiles in one sentence."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from game.engine import preset
 from game.memory.session import GameSession, SeatConfig
 from game.play import InlineWorker
 from game.speech import Recording, Voice
+from game.speech.spoken import spoken
 from game.ui.app import App
 from game.ui.table.scene import TableScene
+from game.words.turns import turns
 
 from .conftest import frames, frames_until, key
 
@@ -38,13 +41,27 @@ def test_no_computer_moves_while_the_voice_speaks_and_one_does_once_it_stops(app
     assert _moves(table) == 0 and recording.lines, "the deal is said, and nothing moves while it is"
     said = len(recording.lines)
     recording.held = False
-    assert frames_until(app, lambda: _moves(table) > 0)
-    assert _moves(table) == 1 and len(recording.lines) > said, "one move, and it is said"
+    assert frames_until(app, lambda: len(recording.lines) > said), "a turn is played, then said"
+    moved = _moves(table)
+    assert moved > 0
     frames(app, 90)
-    assert _moves(table) == 1, "the next waits while that is said"
+    assert _moves(table) == moved, "the next waits while that is said"
     recording.held = False
-    assert frames_until(app, lambda: _moves(table) > 1)
-    assert _moves(table) == 2
+    assert frames_until(app, lambda: _moves(table) > moved)
+
+
+def test_a_computers_long_first_line_is_said_in_one_sentence_once_its_turn_has_passed(app: App) -> None:
+    table, recording = _watched(app)
+    recording.holding = recording.held = False
+    frames(app, 2)
+    said = len(recording.lines)
+    assert frames_until(app, lambda: len(recording.lines) > said)
+    first = recording.lines[said]
+    laid = [line for line in turns(table.log.lines)[1] if line.play is not None]
+    if len(laid) > 1:
+        assert first == spoken(f"{table.match.names[laid[0].seat]} laid {len(laid)} tiles on their own train, "
+                               f"ending at {laid[-1].play[2]}.")  # type: ignore[index]
+    assert not {spoken(line.text) for line in laid} & set(recording.lines), "no tile of it said one at a time"
 
 
 def test_a_key_interrupts_the_speech_and_the_next_move_comes(app: App) -> None:
@@ -55,6 +72,6 @@ def test_a_key_interrupts_the_speech_and_the_next_move_comes(app: App) -> None:
     assert recording.stops == 1 and recording.lines[-1].startswith("The boneyard holds")
     frames(app, 30)
     assert _moves(table) == 0, "the next move waits while the answer is said"
-    key(app, pygame.K_l, "l")  # the move log opens: a key that says nothing
+    key(app, pygame.K_g, "g")  # no tip to close: a key that says nothing
     assert recording.stops == 2, "the key stopped the speech"
     assert frames_until(app, lambda: _moves(table) > 0)

@@ -11,8 +11,10 @@ from itertools import pairwise
 import pytest
 
 from game.speech import Recording, Voice
+from game.speech.spoken import spoken
 from game.ui.app import App
 from game.ui.scenes.menu import MenuScene, spoken_label
+from game.ui.spoken_rows import position
 from game.ui.widgets import Button, Picker, TextField
 
 from .test_text_fits import CASES, Case, Shown, configured, drawn_now, shown  # noqa: F401 - the fixtures too
@@ -59,4 +61,4 @@ def test_every_focusable_element_speaks_its_visible_label(
         recording.lines.clear()
         top.focus = -1
         top.move_focus(1)
-        assert recording.lines == [" ".join(said[0].split())], "moving the focus says the element reached"
+        assert recording.lines == [spoken(position(" ".join(said[0].split()), 0, len(items)))], "moving the focus says the element reached"

@@ -138,6 +138,7 @@ def test_the_hints_along_a_line_are_said_at_once_and_each_position_counted_once(
 
 def test_speech_says_the_hint_in_the_very_words_the_message_line_shows(app: App) -> None:
     from game.speech import Recording, Voice
+    from game.speech.spoken import spoken
 
     recording = Recording()
     app.voice = Voice(recording, "system voice")
@@ -147,4 +148,4 @@ def test_speech_says_the_hint_in_the_very_words_the_message_line_shows(app: App)
     frames(app, 2)
     advice = table.hints.last
     assert advice is not None and message(table) == advice.text
-    assert advice.text in recording.lines, "one sentence for the eyes and the ears"
+    assert spoken(advice.text) in recording.lines, "one sentence for the eyes and the ears (tiles said as numbers)"

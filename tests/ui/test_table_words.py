@@ -190,3 +190,11 @@ def test_a_tip_lies_clear_of_the_tiles_laid_your_train_and_the_message(app: App)
     assert not box.colliderect(frame.plan.lanes[0].rect), "the tip covers your own train"
     assert frame.pill is None or not box.colliderect(frame.pill.box)
     table.close()
+
+
+def test_a_name_ending_in_a_number_is_kept_apart_from_its_figure() -> None:
+    from game.words.table_words import scores_words, with_figure
+
+    assert with_figure("Ana", 12) == "Ana 12" and with_figure("Medium 3", 0) == "Medium 3, 0"
+    said = scores_words(["You", "Medium 3"], [4, 0], 0, 1, 3)
+    assert said == "Scores before the first round ends: Medium 3, 0, you 4."

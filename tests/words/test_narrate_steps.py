@@ -96,3 +96,22 @@ def test_what_happened_since_someone_last_looked_tells_a_run_of_plays_once() -> 
              Line("Carmen plays 9-4 on the Mexican train.", seat=3), Line("Carmen plays 4-4 on Ana's train.", seat=3)]
     assert since_words(lines) == ["Bruno plays 12-11, 11-5 and 5-0 on their own train.", "Carmen draws a tile.",
                                   "Carmen plays 9-4 on the Mexican train.", "Carmen plays 4-4 on Ana's train."]
+
+
+def test_a_seat_going_out_on_a_double_is_not_told_to_cover_it() -> None:
+    out = tell([ev.TilePlayed(3, t(1, 1), 3, 1, 1), ev.DoubleOpened(3, 3),
+                ev.RoundEnded(((), (), (), ()), (0, 0, 0, 0), 3, (0, 0, 0, 0))], NAMES, 0, CLASSIC, 10)
+    said = [line.text for line in out]
+    assert said == ["Carmen plays 1-1 on their own train.", "Carmen went out!"]
+
+
+def test_a_draw_the_pass_tells_again_is_not_said_twice() -> None:
+    from game.words.turns import said_of, told_in_one
+
+    lines = tell([ev.TileDrawn(3, None), ev.Passed(3), ev.MarkerUp(3), ev.TurnStarted(0)], NAMES, 0, CLASSIC, 5)
+    assert [line.text for line in lines][0] == "Carmen draws a tile."
+    assert [line.text for line in said_of(lines)] == ["Carmen drew a tile that does not fit and passes; their "
+                                                      "train is now public."]
+    assert told_in_one(lines, NAMES, 0) == [line.text for line in said_of(lines)]
+    goes_on = tell([ev.TileDrawn(3, None), ev.TilePlayed(3, t(6, 2), -1, 6, 2)], NAMES, 0, CLASSIC, 5)
+    assert len(said_of(goes_on)) == 2, "a draw that fits is said, then its play"

@@ -238,6 +238,16 @@ class LoadScene(MenuScene):
             self._sync()
             self._start_reader()
 
+    def spoken_body(self) -> str:
+        """How many saves there are and how to reach them (or why there are none)."""
+        count = len(self.files)
+        if not count:
+            return self.note
+        if self.app is not None:
+            self.laid_out()  # a page holds as many rows as the window shows
+        more = "; PageUp and PageDown show more" if count > self.page_rows else ""
+        return f"{count} saved {'game' if count == 1 else 'games'}, the latest first: Down reads them{more}."
+
     # -------------------------------------------------------------- actions
     def handle(self, intent: Intent) -> None:
         """Wheel and PageUp/PageDown page the list; a click elsewhere drops a pending "Sure?"."""

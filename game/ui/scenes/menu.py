@@ -15,6 +15,7 @@ from ..intents import Intent
 from ..pane import Pane
 from ..scene import IDLE_RATE, Scene
 from ..sizing import SMALLEST, Sizes, sizes_for
+from ..spoken_rows import TextRow, position
 from ..widgets import Button, Picker, TextField
 
 VEIL = 190
@@ -25,8 +26,9 @@ the whole window, top bar and hand included, reads as out of play."""
 class MenuScene(Scene):
     """Widgets laid out from the window and the text setting (``layout``, run again only
     when either changed or the pane scrolled), a title, a pane that scrolls what does not
-    fit, and a keyboard focus (a gold ring) that reaches every button, picker and text field.
-    The pointer over a widget lightens it; only the focus has a ring."""
+    fit, and a keyboard focus (a gold ring) that reaches the rows read aloud (``spoken_rows``)
+    and every button, picker and text field. The pointer over a widget lightens it; only the
+    focus has a ring."""
 
     title = ""
     modal = False
@@ -121,10 +123,16 @@ class MenuScene(Scene):
         """The enabled buttons, in order."""
         return [w for w in self.widgets if isinstance(w, Button) and w.enabled]
 
+    def spoken_rows(self) -> Sequence[TextRow]:
+        """The rows of what the scene shows that the keyboard reaches before its widgets,
+        each read as it is reached (none: a menu of widgets only)."""
+        return ()
+
     def focusables(self) -> list[Any]:
-        """What the keyboard can reach, in order: enabled buttons and pickers, and text fields."""
-        return [w for w in self.widgets
-                if (isinstance(w, (Button, Picker)) and w.enabled) or isinstance(w, TextField)]
+        """What the keyboard can reach, in order: the rows read aloud, then enabled buttons and
+        pickers, and text fields."""
+        return [*self.spoken_rows(), *(w for w in self.widgets
+                                       if (isinstance(w, (Button, Picker)) and w.enabled) or isinstance(w, TextField))]
 
     def focused(self) -> Any | None:
         """The widget the keyboard is on (None before the first arrow or Tab)."""
@@ -139,7 +147,14 @@ class MenuScene(Scene):
             return
         self.focus = (self.focus + delta) % len(items) if self.focus >= 0 or delta > 0 else len(items) - 1
         self.show_focus()
-        self.speak(spoken_label(items[self.focus]))
+        self.speak(position(spoken_label(items[self.focus]), self.focus, len(items)))
+
+    def focus_at(self, index: int) -> None:
+        """Put the keyboard focus on element ``index`` (-1: the last), as Home and End do, and say it."""
+        items = self.focusables()
+        if items:
+            self.focus = index % len(items)
+            self.move_focus(0)
 
     def show_focus(self) -> None:
         """Mark the focused widget (lit, or the typing cursor for a text field) and scroll
@@ -147,7 +162,8 @@ class MenuScene(Scene):
         self._mark_focus()
         current = self.focused()
         pane = self.pane_of(current)
-        if current is not None and pane is not None and pane.show(current.rect, self.sizes.gap):
+        if current is not None and current.rect is not None and pane is not None \
+                and pane.show(current.rect, self.sizes.gap):
             self.relayout()
 
     def _mark_focus(self) -> None:
@@ -161,10 +177,11 @@ class MenuScene(Scene):
                 item.lit = i == self.focus
 
     def handle(self, intent: Intent) -> None:
-        """Widgets first; Up/Down and Tab (Shift+Tab back) move the focus over
-        buttons, pickers and text fields; Left/Right change a focused picker;
-        Enter presses a button or steps a picker; Esc goes back; the wheel and
-        PageUp/PageDown scroll the pane when it has more than it shows."""
+        """Widgets first; Up/Down and Tab (Shift+Tab back) move the focus over the rows
+        read aloud, buttons, pickers and text fields, Home/End to the first and the last;
+        Left/Right change a focused picker; Enter presses a button, steps a picker or does
+        what a row does (else reads it again); Esc goes back; the wheel and PageUp/PageDown
+        scroll the pane when it has more than it shows."""
         if self.app is not None:
             self.laid_out()
         if self._scrolls(intent):
@@ -177,12 +194,19 @@ class MenuScene(Scene):
                 continue
             if widget.handle(intent):
                 if intent.kind == "text" and isinstance(widget, TextField) and widget.focused:
-                    self.speak(intent.text)  # typed characters are echoed, as a screen reader does
+                    self.speak(echoed(intent.text))  # typed characters are echoed, as a screen reader does
                 return
         current = self.focused()
         kind = intent.kind
         if kind in ("up", "down", "next_field"):
             self.move_focus(-1 if kind == "up" or (kind == "next_field" and intent.shift) else 1)
+        elif kind in ("home", "end_key"):
+            self.focus_at(0 if kind == "home" else -1)
+        elif kind == "confirm" and isinstance(current, TextRow):
+            if current.on_click is not None:
+                current.on_click()
+            else:
+                self.speak(current.spoken())
         elif kind in ("left", "right") and isinstance(current, Picker):
             current.step(-1 if kind == "left" else 1)
             self.speak(self.spoken_change(current))
@@ -233,8 +257,9 @@ class MenuScene(Scene):
     def spoken_intro(self) -> str:
         """The scene's name, what it shows and the widget with the focus (or how to reach one)."""
         current = self.focused()
-        reach = spoken_label(current) if current is not None else (
-            "Tab or the arrow keys move between the choices." if self.focusables() else "")
+        items = self.focusables()
+        reach = position(spoken_label(current), self.focus, len(items)) if current is not None else (
+            "Tab or the arrow keys move between the choices." if items else "")
         self._noted = self.said_notes()  # said here, in the body, not again
         return sentences(self.spoken_title(), self.spoken_body(), reach)
 
@@ -277,19 +302,27 @@ class MenuScene(Scene):
         s = self.laid_out()
         with room(PIXELS):
             self.draw_body(surface, s)
-            current = self.focused()
             for widget in self.widgets:
                 held = self.pane_of(widget)
                 if held is not None and not held.shows(widget.rect):
                     continue
                 with clipped(surface, held.view if held else None):
                     widget.draw(surface)
-                box: pygame.Rect = widget.rect
-                if widget is current and not isinstance(widget, TextField):
-                    with clipped(surface, held.view.inflate(4 * s.line_width, 4 * s.line_width) if held else None):
-                        ring(surface, s, box)
+            self._draw_ring(surface, s)
             for pane in self.panes:
                 pane.draw_bar(surface, max(3, s.gap // 2))
+
+    def _draw_ring(self, surface: pygame.Surface, s: Sizes) -> None:
+        """The gold ring round the focused widget or row (a text field shows its cursor
+        instead), clipped to its pane and not drawn while scrolled out of view."""
+        current = self.focused()
+        if current is None or isinstance(current, TextField) or current.rect is None:
+            return
+        held = self.pane_of(current)
+        if held is not None and not held.shows(current.rect):
+            return
+        with clipped(surface, held.view.inflate(4 * s.line_width, 4 * s.line_width) if held else None):
+            ring(surface, s, current.rect)
 
     def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
         """Scene-specific painting under the widgets (the default: the title, as laid out)."""
@@ -301,6 +334,11 @@ def spoken_label(widget: Any) -> str:
     """What a widget says when the keyboard reaches it (its visible label and value, and what it is)."""
     spoken = getattr(widget, "spoken", None)
     return str(spoken()) if callable(spoken) else ""
+
+
+def echoed(typed: str) -> str:
+    """Typed text as a screen reader echoes it: a space (which a voice would drop) said as 'space'."""
+    return "space" if typed.isspace() else typed
 
 
 def sentences(*parts: str) -> str:

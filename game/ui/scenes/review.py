@@ -4,8 +4,10 @@ what they could see then.
 The review runs in worker processes (``play.review_job.ReviewJob``) while a
 progress bar fills; then the three most costly decisions are listed first,
 each with "Show me" (the replay at that position with both moves drawn),
-then every decision. The wheel and PageUp/PageDown scroll the list, Esc goes back (a
-review still running is stopped and nothing is kept).
+then every decision. Up/Down read the decisions one by one (Home/End the first and the
+last; the list scrolls to show the row read, Enter shows it in the replay); the wheel and
+PageUp/PageDown scroll the list, Esc goes back (a review still running is stopped and
+nothing is kept).
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ from ..fonts import blit_text
 from ..painted import Item, Shape, Words, paint
 from ..scene import FULL_RATE
 from ..sizing import Sizes
+from ..spoken_rows import TextRow
 from ..widgets import Button
-from .menu import MenuScene, card, clipped
+from .menu import MenuScene, card, clipped, sentences
 
 ABOUT = ("Valued from what you could see then: the points a move is expected to cost by the round's end against "
          "the best move found, \u00b1 how sure that is.")
@@ -76,6 +79,10 @@ class ReviewScene(MenuScene):
         self.widgets = [self.back_button]
         self.items: list[Item] = []
         self.boxes: dict[str, pygame.Rect] = {}
+        self.rows: list[TextRow] = []
+        """Every decision as a row read aloud (placed by the layout, in the pane)."""
+        self.show_buttons: list[Button] = []
+        """The Show beside each row of the list (the pointer's; the keyboard reads the row)."""
 
     # ----------------------------------------------------------------- state
     @property
@@ -89,6 +96,55 @@ class ReviewScene(MenuScene):
         """Up to three marked decisions, costliest first."""
         result = self.job.result
         return result.costliest() if result is not None else []
+
+    def spoken_title(self) -> str:
+        """'Round 2 review, You'."""
+        return f"Round {self.round_number} review, {self.who()}"
+
+    def spoken_body(self) -> str:
+        """How decisions are valued, then how far the review is, or what it found and how to hear it."""
+        how = "Valued from what you could see then: the points a move is expected to cost by the round's end."
+        if self.job.problem:
+            return sentences(how, f"The review could not finish: {self.job.problem}")
+        if not self.job.finished:
+            return sentences(how, f"Reviewing {self.progress[1]} decisions: Esc stops the review")
+        return sentences(how, self.found_words())
+
+    def found_words(self) -> str:
+        """What the finished review found, and the keys that read it."""
+        result = self.job.result
+        assert result is not None
+        top = self.costliest
+        marked = ("Most costly: " + ", ".join(f"turn {d.turn} ({d.valuation.level})" for d in top)) if top \
+            else nothing_marked()
+        return sentences(marked, f"{len(self.decisions)} decisions with a choice, {sum(result.forced)} with only "
+                         "one move skipped: Up and Down read them one by one, Home and End the first and the "
+                         "last, Enter shows one in the replay")
+
+    def decision_words(self, d: Decision) -> str:
+        """One decision read aloud: turn, who, the move made, the best found, the cost and its level."""
+        v = d.valuation
+        who = "You" if d.seat == self.you else self.names[d.seat]
+        made = move_words(v.made, d.seat, self.names, self.you)
+        if v.best == v.made or (v.diff <= 0 and not v.level):
+            verdict = "the best move found" if v.best == v.made else "no better move found"
+        else:
+            verdict = f"best found: {move_words(v.best, d.seat, self.names, self.you)}, {cost_words(v.diff, v.se)}"
+            why = v.level or (f"not marked: {unmarked_because(v)}" if unmarked_because(v) else "")
+            verdict += f", {why}" if why else ""
+        return f"Turn {d.turn}, {who}: {made}; {verdict}."
+
+    def spoken_rows(self) -> list[TextRow]:
+        """Every decision, read one at a time (Enter shows it in the replay); each row's
+        box is where the list lays it out, and the list scrolls to show the row read."""
+        if len(self.rows) != len(self.decisions):
+            self.rows = [TextRow(self.decision_words(d), partial(self.show, d)) for d in self.decisions]
+        return self.rows
+
+    def focusables(self) -> list[object]:
+        """The decisions' rows, then Show me and Back: a row's own Show is for the pointer
+        (Enter on the row does the same)."""
+        return [w for w in super().focusables() if not any(w is b for b in self.show_buttons)]
 
     def show(self, decision: Decision) -> None:
         """The replay at the decision's position, the move made and the best found drawn."""
@@ -107,10 +163,13 @@ class ReviewScene(MenuScene):
 
     # ---------------------------------------------------------------- events
     def update(self, dt: float) -> None:
-        """Collect the workers' answers; lay the buttons out once the review is ready."""
+        """Collect the workers' answers; say what the review found once it is ready (its list
+        is laid out then)."""
         super().update(dt)
         if not self.job.finished:
             self.progress = self.job.poll()
+            if self.job.finished and self.job.result is not None:
+                self.speak(sentences("The review is ready", self.found_words()), interrupt=False)
 
     def frame_rate(self) -> int:
         """Smooth while the progress bar fills."""
@@ -144,12 +203,13 @@ class ReviewScene(MenuScene):
         view = pygame.Rect(column.rect.x, column.bottom, column.rect.w - s.gap, back.y - s.section - column.bottom)
         self.items = []
         self.widgets = []
+        self.show_buttons = []
         if self.job.finished and not self.job.problem:
             y = self._list(s, pygame.Rect(view.x, self.pane.top, view.w, 0))
             self.pane.set(view, y - self.pane.top)
         else:
             self.pane.set(view, 0)
-        self.scrolled = list(self.widgets)
+        self.scrolled = [*self.widgets, *self.rows]
         self.widgets.append(self.back_button)
 
     def _list(self, s: Sizes, room: pygame.Rect) -> int:
@@ -169,15 +229,18 @@ class ReviewScene(MenuScene):
         head = f"Every decision ({count} with a choice, {sum(result.forced)} with only one move skipped)"
         self.items.append(Words(head, s.heading, theme.GOLD, (room.x, y), style="title", wrap=room.w))
         y += s.wrapped(head, s.heading, room.w, "title") + s.gap
-        for decision in self.decisions:
-            y = self._row(s, decision, pygame.Rect(room.x, y, room.w, 0), "Show") + s.gap // 2
+        for row, decision in zip(self.spoken_rows(), self.decisions, strict=True):
+            bottom = self._row(s, decision, pygame.Rect(room.x, y, room.w, 0), "Show")
+            row.rect = pygame.Rect(room.x, y, room.w, bottom - y)
+            self.show_buttons.append(self.widgets[-1])
+            y = bottom + s.gap // 2
         return y
 
     def _row(self, s: Sizes, d: Decision, room: pygame.Rect, show: str) -> int:
         """One decision: turn, who, the move made; the best found, the cost and its level
         (marked by colour and in words); Show beside it. The y under the row."""
         v = d.valuation
-        button = Button(show, partial(self.show, d))
+        button = Button(show, partial(self.show, d), speak_as=f"Show turn {d.turn} in the replay")
         width = s.button_width(show)
         text_w = room.w - width - s.section - 2 * s.gap
         x = room.x + 2 * s.gap

@@ -19,6 +19,7 @@ from ..painted import Item, Words, paint
 from ..scene import FULL_RATE, Host
 from ..score_sheet import SheetPlan, paint_score_sheet, plan_sheet
 from ..sizing import Sizes
+from ..spoken_rows import TextRow
 from ..tally import Tally, paint_carried
 from ..widgets import Button
 from .menu import MenuScene, buttons_row, card, clipped, sentences
@@ -64,7 +65,8 @@ class RoundSummaryScene(MenuScene):
         label = "See the final result  (N)" if last else "Next round  (N)"
         if lesson is not None:
             label = "Finish the lesson  (N)"
-        self.widgets = [Button(label, self.next, primary=True), Button("Replay this round", self.replay)]
+        self.next_button = Button(label, self.next, primary=True)
+        self.widgets = [self.next_button, Button("Replay this round", self.replay)]
         if self.reviewable is not None:
             self.widgets.insert(0, Button("Review this round", self.review))
         self.boxes: dict[str, pygame.Rect] = {}
@@ -72,6 +74,9 @@ class RoundSummaryScene(MenuScene):
         self.plan: SheetPlan | None = None
         self.items: list[Item] = []
         """What the layout placed under the hands: the lesson's words or the fair-deal proof."""
+        self.rows: list[TextRow] = []
+        """Every hand and the score sheet's rows (the lesson's words) read aloud, placed by the layout."""
+        self._rows_for: tuple[int, ...] | None = None
 
     def spoken_title(self) -> str:
         """'Round 3 of 13 is over' (or the lesson's round)."""
@@ -85,11 +90,25 @@ class RoundSummaryScene(MenuScene):
         out = f"{match.names[state.went_out]} went out" if state.went_out is not None else (
             "The round was blocked: nobody could play")
         rows = revealed_words(match.names, state.hands, self.scores)
+        go_on = f"N: {self.next_button.label.removesuffix('(N)').strip().lower()}; Up and Down read each row again"
         if self.lesson is not None:
             learned, scoring = self.lesson
-            return sentences(out, *rows, scoring, "What you learned", *learned)
+            return sentences(out, *rows, scoring, "What you learned", *learned, go_on)
         sheet = score_sheet_words(match.names, match.round_scores, match.totals(), self.hints)
-        return sentences(out, *rows, "Score sheet", *sheet, self.deal_check)
+        return sentences(out, *rows, "Score sheet", *sheet, self.deal_check, go_on)
+
+    def spoken_rows(self) -> list[TextRow]:
+        """Every hand revealed and the score sheet's rows (the lesson's words at its end), to hear
+        again one by one (each row's box where the layout puts it, in the scrolling pane)."""
+        if self._rows_for != tuple(self.hints):
+            match, state = self.match, self.state
+            rows = revealed_words(match.names, state.hands, self.scores)
+            if self.lesson is not None:
+                rows += [self.lesson[1], *self.lesson[0]]
+            else:
+                rows += score_sheet_words(match.names, match.round_scores, match.totals(), self.hints)
+            self.rows, self._rows_for = [TextRow(row) for row in rows], tuple(self.hints)
+        return self.rows
 
     def replay(self) -> None:
         """Step through the round that just ended, every hand shown."""
@@ -122,7 +141,7 @@ class RoundSummaryScene(MenuScene):
         """Keys are ignored for the first second (they were meant for the table);
         then N (or the button, or Enter once the keyboard focus is on a button)
         moves on, Space finishes the count and Esc opens the pause menu."""
-        if intent.kind in ("key", "confirm", "skip", "up", "down", "next_field", "left", "right") \
+        if intent.kind in ("key", "confirm", "skip", "up", "down", "next_field", "left", "right", "home", "end_key") \
                 and self.age < DEAF_SECONDS:
             return
         if intent.kind == "skip":
@@ -184,32 +203,41 @@ class RoundSummaryScene(MenuScene):
         self.items = []
         self.plan = None
         y += s.section
+        boxes = [row.box for row in self.hand_rows]  # each row read aloud, in the order said
         if self.lesson is not None:
-            y = self._learned(s, view, y, *self.lesson)
+            y = self._learned(s, view, y, *self.lesson, boxes)
         else:
             self.plan = plan_sheet(self.match, s, view.w, self.hints)
             self.items.append(Words("Score sheet", s.heading, theme.GOLD, (view.x, y), style="bold"))
             y += s.line(s.heading, "bold") + s.gap
             self.boxes["sheet"] = pygame.Rect(view.x, y, view.w, self.plan.height)
+            boxes += [self.plan.row_box(seat, (view.x, y), s) for seat in range(self.match.players)]
             y += self.plan.height + s.section
             y = self._proof(s, view, y)
+        for row, box in zip(self.spoken_rows(), boxes, strict=True):
+            row.rect = box
+        self.scrolled = list(self.rows)
         self.pane.set(view, y - top)
         buttons_row(buttons, self.widgets, s, same=False)
 
-    def _learned(self, s: Sizes, view: pygame.Rect, y: int, learned: Sequence[str], scoring: str) -> int:
-        """The lesson's end: how the round was scored, then what it taught; the y under it."""
+    def _learned(self, s: Sizes, view: pygame.Rect, y: int, learned: Sequence[str], scoring: str,
+                 boxes: list[pygame.Rect]) -> int:
+        """The lesson's end: how the round was scored, then what it taught (the box of each of
+        these read aloud added to ``boxes``); the y under it."""
         here = ", ".join(f"{name} {score}" for name, score in zip(self.match.names, self.scores) if score)
         said = f"{scoring} This round: {here}."
         self.items.append(Words("How the round is scored", s.heading, theme.GOLD, (view.x, y), style="bold"))
         y += s.line(s.heading, "bold") + s.gap
         self.items.append(Words(said, s.body, theme.INK, (view.x, y), wrap=view.w))
-        y += s.wrapped(said, s.body, view.w) + s.section
+        boxes.append(pygame.Rect(view.x, y, view.w, s.wrapped(said, s.body, view.w)))
+        y += boxes[-1].h + s.section
         self.items.append(Words("What you learned", s.heading, theme.GOLD, (view.x, y), style="bold"))
         y += s.line(s.heading, "bold") + s.gap
         for line in learned:
             words = f"\u2022  {line}"
             self.items.append(Words(words, s.body, theme.INK, (view.x + s.gap, y), wrap=view.w - s.gap))
-            y += s.wrapped(words, s.body, view.w - s.gap) + s.gap // 2
+            boxes.append(pygame.Rect(view.x + s.gap, y, view.w - s.gap, s.wrapped(words, s.body, view.w - s.gap)))
+            y += boxes[-1].h + s.gap // 2
         return y
 
     def _proof(self, s: Sizes, view: pygame.Rect, y: int) -> int:

@@ -15,6 +15,7 @@ from functools import partial
 import pygame
 
 from ...engine import RuleOptions, preset
+from ...words.controls import controls
 from ...words.readings import plain, readings_for
 from ...words.rules_help import describe, house_rules, sections
 from .. import theme
@@ -30,11 +31,6 @@ from .menu import MenuScene, card, clipped, sentences
 GOAL = ("Get rid of your tiles. When a round ends, the pips left in your hand are your score for it: "
         "the lowest total after the last round wins. Every player builds a train out from the roundhouse "
         "in the middle; anyone may build the shared Mexican train.")
-CONTROLS = ("Drag a tile to a glowing train end, or click a tile then a train. Keys: Left/Right pick a tile, "
-            "1-8 and M play it on that train, Enter on the only train it fits; D draws, E ends the turn, "
-            "K knocks, O opens your train, S sorts your hand, H asks for a hint, L shows the move log, "
-            "W explains the last automatic move (Why?), Space skips the computer players' animation, "
-            "Esc pauses, F11 toggles fullscreen.")
 HIDDEN = ("set_by_players", "deal_table", "min_players", "max_players")
 """Options too technical to list for a player (the deal section says what they amount to)."""
 
@@ -63,7 +59,7 @@ def blocks(options: RuleOptions, players: int) -> list[Block]:
     if together:
         out.append(Block("readings", "How these rules fit together",
                          tuple((plain(reading.sentence), False) for reading in together)))
-    out.append(Block("controls", "Controls", ((CONTROLS, False),)))
+    out.append(Block("controls", "Controls", ((controls(), False),)))
     return out
 
 
@@ -131,7 +127,7 @@ class RulesScene(MenuScene):
         super().attach(app)
         self.laid_out()
         if self.section is not None:
-            self.jump(self.section)
+            self.jump(self.section, say=False)  # the screen's opening words read it
 
     def layout(self, s: Sizes) -> None:
         """The heading; the index beside the page when both fit across (else the index in
@@ -225,7 +221,7 @@ class RulesScene(MenuScene):
         return "" if block is None else sentences(block.heading, *(text for text, _ in block.paragraphs))
 
     def jump(self, key: str, say: bool = True) -> None:
-        """Scroll so the section ``key`` is at the top (and read it, with speech on)."""
+        """Scroll so the section ``key`` is at the top (and, ``say``, read it with speech on)."""
         if say:
             self.speak(self.section_words(key))
         if key in self.anchors:

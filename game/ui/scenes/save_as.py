@@ -42,7 +42,7 @@ class SaveAsScene(MenuScene):
                                placeholder="name of the save")
         self.field.focus(True, select=True)
         self.widgets = [self.field, Button("Save", self.save, primary=True), Button("Cancel", self.back)]
-        self.focus = 0
+        self.focus = 0  # the typing is in the field: the dialog says so as it opens
         self.boxes: dict[str, pygame.Rect] = {}
 
     def message(self) -> tuple[str, theme.Color]:
@@ -107,6 +107,10 @@ class SaveAsScene(MenuScene):
     def spoken_title(self) -> str:
         """The dialog's title."""
         return "Save as"
+
+    def spoken_body(self) -> str:
+        """How the dialog is used: the name offered is selected, typing replaces it."""
+        return "Type a name (the one offered is selected: typing replaces it); Enter saves, Esc cancels."
 
     def draw_body(self, surface: pygame.Surface, s: Sizes) -> None:
         """The dialog card, its title, the field's label and the message under the field."""

@@ -37,8 +37,9 @@ def volume_label(volume: float) -> str:
 LABELS = ("Computer turn pace", "Sort my hand", "Tile faces", "Window", "Sound", "Colours", "Text and tiles",
           "Speech", "Motion")
 """Each picker's label, in order."""
-SPEECH_LABELS = {"off": "off", "screen reader": "screen reader", "system voice": "system voice"}
-"""The speech picker's words for each mode (``game.speech.MODES``)."""
+SPEECH_LABELS = {"off": "off", "automatic": "automatic", "screen reader": "screen reader",
+                 "system voice": "system voice"}
+"""The speech picker's words for each setting (``game.speech.MODES``)."""
 INTRO = "Changes apply at once and are kept for next time."
 
 
@@ -61,7 +62,8 @@ class SettingsScene(MenuScene):
         self.colours = Picker(["standard", "colour-blind"], on_change=self._palette,
                               labels=lambda v: "colour-blind safe" if v == "colour-blind" else "standard")
         self.scale = Picker(list(SCALES), on_change=self._scale, labels=scale_label)
-        self.speech = Picker(list(SPEECH_LABELS), on_change=self._speech, labels=lambda v: SPEECH_LABELS[v])
+        self.speech = Picker(list(SPEECH_LABELS), on_change=self._speech, labels=lambda v: SPEECH_LABELS[v],
+                             wrap=False)
         self.motion = Picker([False, True], on_change=lambda v: self._set("reduced_motion", v),
                              labels=lambda v: "reduced" if v else "full")
         self.pickers = [self.pace, self.sort, self.faces, self.window, self.sound, self.colours, self.scale,
@@ -89,15 +91,21 @@ class SettingsScene(MenuScene):
         self.sound.set(volume)
         self.colours.set(app.settings.palette)
         self.scale.set(min(SCALES, key=lambda v: abs(v - app.settings.ui_scale)))
-        self.speech.set(app.voice.mode if app.voice.on else "off")
+        self.speech.set(app.voice.setting)
         self.motion.set(app.settings.reduced_motion)
 
-    def _speech(self, mode: str) -> None:
-        """Speech off, through the screen reader or with the system voice (what is missing is said); kept."""
+    def update(self, dt: float) -> None:
+        """The speech picker follows Ctrl+Alt+S pressed here too."""
+        super().update(dt)
+        if self.app is not None:
+            self.speech.set(self.app.voice.setting)
+
+    def _speech(self, setting: str) -> None:
+        """Speech off, automatic, through the screen reader or with the system voice (a
+        fall-back or what is missing is said); the choice is kept as made, never as found."""
         assert self.app is not None
-        problem = self.app.voice.switch(mode)
-        self.speech.set(self.app.voice.mode)
-        self.app.settings.speech = self.app.voice.mode
+        problem = self.app.voice.switch(setting)
+        self.app.settings.speech = self.app.voice.setting
         self.note = " ".join(n for n in (problem, self.app.settings.remember() or "") if n)
 
     def spoken_body(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...memory.session import is_you
 from ...memory.stats import Statistics, Tally
 from .. import theme
 from ..boxes import Column
@@ -12,9 +13,10 @@ from ..fonts import blit_text
 from ..intents import Intent
 from ..painted import Item, Shape, Words, paint
 from ..sizing import Sizes
+from ..spoken_rows import TextRow
 from ..widgets import Button
-from .menu import MenuScene, card, clipped
-from .stats_table import plan_columns
+from .menu import MenuScene, card, clipped, sentences
+from .stats_table import COLUMNS, plan_columns, tally_cells
 
 CHART_MATCHES = 12
 
@@ -53,12 +55,61 @@ class StatisticsScene(MenuScene):
                             Button("\u25b6", lambda: self.switch(1), speak_as="Next person"), self.back_button]
         self.items: list[Item] = []
         self.boxes: dict[str, pygame.Rect] = {}
+        self.rows: list[TextRow] = []
+        """The shown person's figures as rows read aloud (placed by the layout, in the pane)."""
+        self._rows_for = ""
 
     def switch(self, step: int) -> None:
-        """Show the next (or previous) person's figures."""
+        """Show the next (or previous) person's figures (and say whose they are)."""
         if self.people:
             self.person = (self.person + step) % len(self.people)
             self.relayout()
+            self.speak(self.whose())
+
+    def whose(self) -> str:
+        """'Ana's figures, 1 of 2 people: Left and Right change person' (or only the name)."""
+        name = self.people[self.person]
+        whose = "Your figures" if is_you(name) else f"{name}'s figures"
+        if len(self.people) == 1:
+            return f"{whose}."
+        return f"{whose}, {self.person + 1} of {len(self.people)} people: Left and Right change person."
+
+    def spoken_body(self) -> str:
+        """Whose figures these are and how to hear them, or that there are none yet."""
+        if not self.people:
+            return sentences(self.empty_words(), *self.notes())
+        return sentences(self.whose(), "Up and Down read the figures row by row", *self.notes())
+
+    def spoken_rows(self) -> list[TextRow]:
+        """The shown person's figures, a row at a time: every table's rows, the chart and the
+        reviews' trend (each row's box where the layout puts it, in the scrolling pane)."""
+        if not self.people:
+            return []
+        name = self.people[self.person]
+        if self.rows and self._rows_for == name:
+            return self.rows
+        rows = [self._said_row("All matches", self.stats.overall(name))]
+        rows += [self._said_row(f"{key.replace('-', ' ').title()} rules", tally)
+                 for key, tally in sorted(self.stats.by_preset(name).items())]
+        rows += [self._said_row(f"Against {key.replace('-', ' ').title()}", tally)
+                 for key, tally in sorted(self.stats.by_level(name).items())]
+        totals = self.stats.recent_totals(name, CHART_MATCHES)
+        if totals:
+            head = "Last match total" if len(totals) == 1 else f"Last {len(totals)} match totals, oldest first"
+            rows.append(TextRow(f"{head}, lower is better: {', '.join(str(t) for t in totals)}."))
+        mistakes = self.stats.recent_mistakes(name, CHART_MATCHES)
+        rows.append(TextRow("Round reviews, costly or clear mistakes per round: " + (
+            f"last matches, oldest first, {', '.join(f'{v:.1f}' for v in mistakes)}. {trend_words(mistakes)}"
+            if mistakes else "no reviewed round yet.")))
+        self.rows, self._rows_for = rows, name
+        return rows
+
+    @staticmethod
+    def _said_row(label: str, tally: Tally) -> TextRow:
+        """A row of a table read aloud: its label, then each column's name and figure."""
+        cells = ", ".join(f"{column} {'none' if cell == '-' else cell}"
+                          for column, cell in zip(COLUMNS, tally_cells(tally)))
+        return TextRow(f"{label}: {cells}.")
 
     def handle(self, intent: Intent) -> None:
         """Left and Right switch people; the rest as any menu."""
@@ -66,6 +117,11 @@ class StatisticsScene(MenuScene):
             self.switch(-1 if intent.kind == "left" else 1)
             return
         super().handle(intent)
+
+    def notes(self) -> list[str]:
+        """The lines under the figures: the scene's note, and that a match in progress is counted when it ends."""
+        progress = "Your match in progress is counted when it ends." if self.in_progress and self.people else ""
+        return [n for n in (self.note, progress) if n]
 
     def empty_words(self) -> str:
         """What the screen says with no finished match: what is counted, and when."""
@@ -85,8 +141,7 @@ class StatisticsScene(MenuScene):
         back = pygame.Rect(0, frame.bottom - s.control, s.button_width("Back") + 2 * s.pad, s.control)
         back.centerx = frame.centerx
         self.back_button.place(back, s.label)
-        notes = [n for n in (self.note, "Your match in progress is counted when it ends." if self.in_progress
-                             and self.people else "") if n]
+        notes = self.notes()
         note_h = sum(s.wrapped(n, s.small, frame.w) for n in notes)
         self.boxes["note"] = pygame.Rect(frame.x, back.y - s.section - note_h, frame.w, note_h)
         if not self.people:
@@ -122,15 +177,24 @@ class StatisticsScene(MenuScene):
         beside = plan.width + s.section * 2 + side_w <= view.w
         left = view.x if beside else view.centerx - min(view.w, plan.width) // 2
         y = top
+        boxes: list[pygame.Rect] = []  # each row read aloud: every table's rows, the chart (with bars), the trend
         for heading, rows in tables:
-            y = plan.place(self.items, s, heading, rows, (left, y)) + s.section
+            y = plan.place(self.items, s, heading, rows, (left, y), boxes) + s.section
         if beside:
             x, y2, width = view.right - side_w, top, side_w
         else:
             x, y2, width = left, y, min(view.w, max(plan.width, side_w))
-        y2 = self._chart(s, pygame.Rect(x, y2, width, 0), self.stats.recent_totals(name, CHART_MATCHES)) + s.section
-        y2 = self._mistakes(s, pygame.Rect(x, y2, width, 0), self.stats.recent_mistakes(name, CHART_MATCHES))
-        return max(y - s.section, y2) - top
+        totals = self.stats.recent_totals(name, CHART_MATCHES)
+        chart_bottom = self._chart(s, pygame.Rect(x, y2, width, 0), totals)
+        if totals:
+            boxes.append(pygame.Rect(x, y2, width, chart_bottom - y2))
+        y2 = chart_bottom + s.section
+        trend_bottom = self._mistakes(s, pygame.Rect(x, y2, width, 0), self.stats.recent_mistakes(name, CHART_MATCHES))
+        boxes.append(pygame.Rect(x, y2, width, trend_bottom - y2 - s.gap // 2))
+        for row, box in zip(self.spoken_rows(), boxes, strict=True):
+            row.rect = box
+        self.scrolled = list(self.rows)
+        return max(y - s.section, trend_bottom) - top
 
     def _tables(self) -> list[tuple[str, dict[str, Tally]]]:
         """The person's three tables: all matches, by rules, by opponents (heading and rows each)."""
@@ -185,8 +249,6 @@ class StatisticsScene(MenuScene):
         with clipped(surface, self.pane.view if self.people else None):
             paint(surface, self.items, self.pane.view if self.people else None)
         y = self.boxes["note"].y
-        for note in (self.note, "Your match in progress is counted when it ends." if self.in_progress
-                     and self.people else ""):
-            if note:
-                y = blit_text(surface, note, s.small, theme.WARN if note == self.note else theme.INK_DIM,
+        for note in self.notes():
+            y = blit_text(surface, note, s.small, theme.WARN if note == self.note else theme.INK_DIM,
                               (self.boxes["note"].centerx, y), "midtop", wrap=self.boxes["note"].w).bottom

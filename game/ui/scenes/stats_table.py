@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import pygame
+
 from ...memory.stats import Tally
 from .. import theme
 from ..painted import Item, Words
@@ -46,8 +48,10 @@ class TablePlan:
         """The tables' whole width."""
         return self.label_w + sum(self.widths)
 
-    def place(self, items: list[Item], s: Sizes, heading: str, rows: dict[str, Tally], at: tuple[int, int]) -> int:
-        """One table's heading, column names and rows from ``at`` into ``items``; the y under it."""
+    def place(self, items: list[Item], s: Sizes, heading: str, rows: dict[str, Tally], at: tuple[int, int],
+              boxes: list[pygame.Rect]) -> int:
+        """One table's heading, column names and rows from ``at`` into ``items`` (each row's
+        box added to ``boxes``, for the keyboard's ring); the y under it."""
         x, y = at
         items.append(Words(heading, s.body, theme.GOLD, (x, y), style="bold"))
         y += s.line(s.body, "bold") + s.gap // 2
@@ -57,6 +61,7 @@ class TablePlan:
             cx += width
         y += self.head_h + s.gap // 2
         for key, tally in sorted(rows.items()):
+            boxes.append(pygame.Rect(x, y - s.gap // 4, self.width, s.line(s.small) + s.gap // 2))
             items.append(Words(row_label(key), s.small, theme.INK, (x + s.gap, y), style="bold"))
             cx = x + self.label_w
             for cell, width in zip(tally_cells(tally), self.widths):

@@ -69,6 +69,8 @@ class TitleScene(MenuScene):
         """The kept online seats and the look at their tables (None: none kept)."""
         self.tables_note = ""
         """What reading the kept online seats had to say (a damaged list set aside)."""
+        self.speech_note = ""
+        """What the voice had to tell at the start: shown, not said again (it was said as the game opened)."""
         self._refresh()
 
     def attach(self, app: Host) -> None:
@@ -76,6 +78,7 @@ class TitleScene(MenuScene):
         super().attach(app)
         notes = [app.settings.note] if app.settings.note else []
         app.settings.note = ""
+        self.speech_note, app.settings.speech_note = app.settings.speech_note, ""
         notes += self.saves.notes()  # the saves folder's index set aside, its lock taken again
         self.note = " ".join(notes)
         self._refresh()
@@ -209,7 +212,7 @@ class TitleScene(MenuScene):
 
     def band(self) -> tuple[str, str]:
         """What the band over the buttons says: the notes, and whether a kept table waits for your move."""
-        note = " ".join(n for n in (self.note, self.tables_note) if n)
+        note = " ".join(n for n in (self.note, self.tables_note, self.speech_note) if n)
         return note, self.tables.said if self.tables is not None else ""
 
     def layout_key(self) -> tuple[object, ...]:

@@ -18,7 +18,7 @@ import pygame
 
 from ...engine import Phase, Play
 from ...engine.legality import refusal
-from ...tutorial import Guide, Lesson, ScriptedWorker, describe_action, lesson_session
+from ...tutorial import Guide, Lesson, ScriptedWorker, describe_action, keys_for, lesson_session, step_words
 from ...words.narrate import sentence
 from ...words.rules_help import refusal_why
 from .. import theme
@@ -63,6 +63,8 @@ class GuidedTable(TableScene):
         """Open the table and remember that the lesson is under way."""
         super().attach(app)
         self.settings.lesson_at("started", self.guide.index)
+        self.speech.holding = self.awaited
+        self.speech.heading = "Learn to play"
 
     def made(self) -> int:
         """How many of the round's actions are made."""
@@ -132,9 +134,17 @@ class GuidedTable(TableScene):
         if not due or step is None:
             self.message_line.guide(None)
         elif step.action is None:
-            self.message_line.guide(Said(step.say, theme.GOLD, NEXT, NEXT_LABEL))
+            self.message_line.guide(Said(step.say, theme.GOLD, NEXT, NEXT_LABEL), step_words(step))
         else:
-            self.message_line.guide(Said(step.say, theme.GOLD, step.why))
+            self.message_line.guide(Said(step.say, theme.GOLD, step.why), step_words(step))
+
+    def awaited(self) -> str | None:
+        """What the table waits for while a step is on show (T says it instead of whose move it
+        is: the computers wait too): the step's words and keys, with how far the lesson is."""
+        step = self.guide.step
+        if step is None or not (self.showing or self.guide.due(self.made())):
+            return None
+        return f"The lesson waits for you, {self.guide.progress().lower()}: {step_words(step)}"
 
     def _into_view(self, tile: int) -> None:
         """Scroll the hand so the step's tile is in view (a hand wider than the tray, large tiles)."""
@@ -211,6 +221,7 @@ class GuidedTable(TableScene):
             return
         assert found[1].action is not None
         self.say(f"The lesson's move: {describe_action(found[1].action, self.lesson.names)}.", theme.GLOW, 4)
+        self.speak(keys_for(found[1].action), interrupt=False)
 
     def _act(self, command: Command) -> None:
         """The person's move: the step's is applied; another is explained (the
@@ -232,6 +243,9 @@ class GuidedTable(TableScene):
             reason = refusal(state, action) or ""
             text, why = f"{sentence(reason)} {text}", refusal_why(state, action, reason) or why
         self.say(text, theme.WARN, 6.0, why)
+        found = self.guide.next_do()
+        if found is not None:
+            self.speak(keys_for(found[1].action), interrupt=False)
         if command.pos is not None and isinstance(action, Play):
             self.picture.glide_home(action.tile, command.pos, self.settings.anim_scale)
 

@@ -87,9 +87,10 @@ class TableInput:
         self.knock_armed = False
 
     def acted(self) -> None:
-        """The person's play was applied: the knock and the selection are spent."""
+        """The person's play was applied: the knock and the selection are spent (the arrows go on
+        from where the tile was)."""
         self.knock_armed = False
-        self.tray.selected = None
+        self.tray.forget_selection()
 
     def handle(self, intent: Intent, view: InputView) -> list[Command]:
         """The commands ``intent`` asks for (empty when it only moved the hand)."""
@@ -126,6 +127,8 @@ class TableInput:
         elif kind in ("left", "right"):
             self.tray.step_selection(-1 if kind == "left" else 1)
             return [Command("hear", text="selected")]
+        elif kind in ("up", "down", "home", "end_key"):
+            return self._walk(kind, view)
         elif kind == "confirm":
             return self._play_selected_anywhere(view)
         elif kind == "next_field":
@@ -147,9 +150,23 @@ class TableInput:
             return self._play_selected(MEXICAN, view)
         if char == "l":
             self.log_panel.toggle()
-        elif char.isdigit() and char != "0" and int(char) <= view.players:
+            return [Command("hear", text="log:open" if self.log_panel.open else "log:closed")]
+        if char.isdigit() and char != "0" and int(char) <= view.players:
             return self._play_selected(int(char) - 1, view)
         return []
+
+    def _walk(self, kind: str, view: InputView) -> list[Command]:
+        """Up/Down and Home/End: the move log's lines while it is open, else the tiles that play
+        (Up and Down) and the hand's first and last tile (Home and End)."""
+        if self.log_panel.open:
+            at = self.log_panel.read(kind)
+            return [Command("hear", text="log:none" if at is None else f"log:{at}")]
+        if kind in ("home", "end_key"):
+            self.tray.step_selection(0, first=kind == "home")
+            return [Command("hear", text="selected")]
+        plays = frozenset(a.tile for a in view.legal if isinstance(a, Play)) if view.your_turn else frozenset()
+        self.tray.step_selection(-1 if kind == "up" else 1, among=plays)
+        return [Command("hear", text="playable")]
 
     def _press_button(self, key: str, view: InputView) -> list[Command]:
         """Do what the button ``key`` says."""
@@ -210,7 +227,7 @@ class TableInput:
         if len(targets) == 1:
             return self._play_selected(targets[0], view)
         if targets:
-            keys = ["M" if t == MEXICAN else str(t + 1) for t in targets]
+            keys = ["M" if t == MEXICAN else str(t + 1) for t in sorted(targets, key=lambda t: (t == MEXICAN, t))]
             names = f"{', '.join(keys[:-1])} or {keys[-1]}"
             return [say(f"The {TEXT[tile]} fits several trains: press {names}.", theme.INK, 3)]
         if view.your_turn:

@@ -102,6 +102,10 @@ class LogPanel:
         self.links: list[tuple[pygame.Rect, str]] = []
         """Each Why? link in view: its place and the rules section it opens."""
         self.more_above = False
+        self.reading: int | None = None
+        """The line the arrow keys read last (None: none yet since the panel opened)."""
+        self.count = 0
+        """How many lines the log held at the last layout."""
         self._key: tuple[object, ...] | None = None
         self._picture: tuple[tuple[object, ...], pygame.Surface] | None = None
         """The open panel as last painted, and what it showed."""
@@ -110,6 +114,20 @@ class LogPanel:
         """Open or close the panel (it opens on the newest moves)."""
         self.open = not self.open
         self.back = 0
+        self.reading = None
+
+    def read(self, kind: str) -> int | None:
+        """Up/Down (Home/End: the first and the newest) on the open panel: the index of the line
+        to read next, scrolled into view at the bottom (None: the log is empty). The first
+        press reads the newest line."""
+        count = self.count
+        if count == 0:
+            return None
+        at = count if self.reading is None else self.reading
+        moved = {"up": at - 1, "down": at + 1, "home": 0, "end_key": count - 1}.get(kind, at)
+        self.reading = max(0, min(count - 1, moved))
+        self.back = count - 1 - self.reading
+        return self.reading
 
     def scroll_by(self, lines: int) -> None:
         """Scroll back (positive: older moves) or forward by ``lines``."""
@@ -128,6 +146,7 @@ class LogPanel:
     def layout(self, area: pygame.Rect, k: float, log: MoveLog, names: Sequence[str], you: int | None) -> None:
         """Place the panel in ``area`` and render the lines in view (again only when something changed);
         ``k`` is the window's and the text's scale: the words are drawn at their designed size times ``k``."""
+        self.count = len(log.lines)
         if not self.open:
             return
         with capped(1.0):

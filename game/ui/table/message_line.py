@@ -147,10 +147,11 @@ class MessageLine:
         self._feedback = _Timed(Said(text, color, why), seconds)
         self._heard(text)
 
-    def guide(self, said: Said | None) -> None:
-        """What a lesson's guide says now (None: nothing; the line goes back to the table's words)."""
+    def guide(self, said: Said | None, aloud: str = "") -> None:
+        """What a lesson's guide says now (None: nothing; the line goes back to the table's words);
+        ``aloud``: its words for the ear, when they differ from the line's."""
         if said is not None and said != self._guide:
-            self._heard(said.text)
+            self._heard(aloud or said.text)
         self._guide = said
 
     def reading(self, scale: float, lead: float = 0.0) -> bool:

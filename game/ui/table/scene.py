@@ -113,8 +113,8 @@ class TableScene(TableAsks):
         self.geometry = TableGeometry(self.layout, self.tray, app.settings, app.size)
         self.picture = TablePicture(self.geometry, self.handover.viewer, self.told)
         self.picture.you = self.you
-        self.speech = self.narrator = TableSpeech(app.voice.say, app.settings, Sight(
-            self.picture, self.tray, self.match, self.controller, self.you), self.watching)
+        self.speech = self.narrator = TableSpeech(app.voice, app.settings, Sight(
+            self.picture, self.tray, self.match, self.controller, self.you, self.log), self.watching)
         self.message_line.listener = app.voice.say
         if app.sounds is not None and not self.watching:
             self.picture.hear = app.sounds.hear
@@ -220,7 +220,7 @@ class TableScene(TableAsks):
         if fast or not (self.picture.next_is_computers()
                         and self.message_line.reading(scale, self.picture.lead(scale))):  # read, then heard:
             self.picture.catch_up(scale, self.settings.turn_seconds, self.app.voice.busy)
-        self.speech.turn(self.human_turn(), self.controller.legal_actions())
+        self.speech.frame(self.human_turn(), self.controller.legal_actions(), self.tip)
         ended = self.controller.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
         if ended and not self.summary_shown and self.picture.idle() and self.summary_timer is None:
             self.summary_timer = 0.0 if fast else 1.1 * scale + 0.4

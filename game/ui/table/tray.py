@@ -37,6 +37,8 @@ class HandTray:
         self.viewer = viewer
         self.follow_mover = follow_mover
         self.selected: Tile | None = None
+        self._gap: int | None = None
+        """Where the last tile played from the tray stood (the arrows go on from there)."""
         self.scroll = 0
         self.area = pygame.FRect(0, 0, 0, 0)
         self.k = 1.0
@@ -224,21 +226,45 @@ class HandTray:
         """Scroll the row by ``tiles`` (clamped at the next layout)."""
         self.scroll = max(0, self.scroll + tiles)
 
-    def step_selection(self, delta: int) -> None:
-        """Select the next (+1) or previous (-1) tile, wrapping, and scroll it into view."""
+    def step_selection(self, delta: int, among: frozenset[Tile] | None = None, first: bool | None = None) -> None:
+        """Select the next (+1) or previous (-1) tile, wrapping (``among``: only those tiles; the
+        selection stays when there is none), or the ``first`` (True) or the last (False) one,
+        and scroll it into view; after a play the arrows go on from where its tile was."""
         order = self.order
-        if not order:
+        places = [i for i, tile in enumerate(order) if among is None or tile in among]
+        if not places:
             return
-        if self.selected not in order:
-            self.selected = order[0 if delta > 0 else -1]
+        if first is not None:
+            index = places[0] if first else places[-1]
+        elif self.selected in order and delta == 0:
+            index = order.index(self.selected)
         else:
-            self.selected = order[(order.index(self.selected) + delta) % len(order)]
-        index = order.index(self.selected)
+            here = self._here(delta)
+            ahead = [i for i in places if i > here] if delta > 0 else [i for i in places if i < here]
+            index = (ahead[0] if ahead else places[0]) if delta > 0 else (ahead[-1] if ahead else places[-1])
+        self.selected = order[index]
+        self._gap = None
         visible = self.capacity()
         if index < self.scroll:
             self.scroll = index
         elif index >= self.scroll + visible:
             self.scroll = index - visible + 1
+
+    def _here(self, delta: int) -> float:
+        """Where the selection stands in the order, for stepping by ``delta``: the selected tile,
+        else the place a played tile left (stepping on reaches the tile now there), else before
+        the first tile (or after the last, stepping back)."""
+        if self.selected in self.order:
+            return self.order.index(self.selected)
+        if self._gap is not None:
+            return self._gap - 0.5
+        return -1 if delta > 0 else len(self.order)
+
+    def forget_selection(self) -> None:
+        """The selected tile was played: nothing is selected, and the arrows go on from its place."""
+        if self.selected in self.order:
+            self._gap = self.order.index(self.selected)
+        self.selected = None
 
     # ------------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface, hidden: set[Tile], lifted: Tile | None) -> None:
