@@ -37,9 +37,7 @@ class App:
         routes: Routes | None = None,
     ) -> None:
         pygame.display.init()
-        if not pygame.font.get_init():
-            pygame.font.init()
-            fonts.forget_fonts()
+        fonts.ready()
         pygame.key.set_repeat(350, 40)
         self.settings = settings or Settings()
         self.headless = headless

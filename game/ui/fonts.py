@@ -35,12 +35,22 @@ def forget_fonts() -> None:
     _fits.clear()
 
 
+def ready() -> None:
+    """Make sure pygame.font works and no font is kept from a time it was quit: text
+    can be measured before any window opens (a layout planned on its own) and after
+    ``pygame.quit`` (a second window), whatever was measured before."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+        forget_fonts()
+
+
 def font(size: int, style: str = "regular", scaled: bool = True) -> pygame.font.Font:
     """The font of ``style`` at ``size`` pixels times the player's UI scale
     (``scaled`` False: exactly ``size``, for text that must fit a shape such as
     a tile's numeral); falls back to pygame's default font."""
     size = max(6, round(size * text_scale()) if scaled else int(size))
     key = (style, size)
+    ready()
     found = _fonts.get(key)
     if found is None:
         path = font_file(_FILES.get(style, _FILES["regular"]))

@@ -10,7 +10,7 @@ import pytmx
 from game.engine import MEXICAN
 from game.ui.layout import Scaled, TableLayout
 from game.ui.paths import table_map
-from game.ui.table.board import plan_board
+from game.ui.table.board import BoardPlan, plan_board
 
 
 def test_the_table_map_names_every_anchor_and_a_panel_for_every_seat_count() -> None:
@@ -42,13 +42,17 @@ def _tile_rects(plan, lengths):  # type: ignore[no-untyped-def]
     return out
 
 
-def test_a_25_tile_train_stays_whole_readable_and_clear_of_the_others_at_1280x800() -> None:
-    pygame.font.init()  # the room kept for the message is measured in its font (another test may have quit it)
-    scaled = Scaled(TableLayout(), (1280, 800))
+def _long_train() -> tuple[BoardPlan, dict[int, tuple[bool, ...]]]:
+    """Eight seats at 1280x800, a train of 25 tiles (every sixth a double), a Mexican train of 12."""
     doubles = {t: (False,) * 8 for t in range(8)}
     doubles[3] = tuple(i % 6 == 0 for i in range(25))
     doubles[MEXICAN] = (False,) * 12
-    plan = plan_board(scaled, 8, doubles)
+    return plan_board(Scaled(TableLayout(), (1280, 800)), 8, doubles), doubles
+
+
+def test_a_25_tile_train_stays_whole_readable_and_clear_of_the_others_at_1280x800() -> None:
+    scaled = Scaled(TableLayout(), (1280, 800))
+    plan, doubles = _long_train()
     assert len(plan.lanes[3].slots) == 25
     assert plan.unit >= 14  # pixels on the short side: numerals stay legible
     felt = scaled.anchor("felt")
@@ -57,6 +61,23 @@ def test_a_25_tile_train_stays_whole_readable_and_clear_of_the_others_at_1280x80
         assert felt.contains(rect)
     for (ta, a), (tb, b) in itertools.combinations(rects, 2):
         assert not a.colliderect(b.inflate(-1, -1)), (ta, tb)
+
+
+def test_a_plan_measures_its_text_alike_before_any_window_and_after_pygame_quit() -> None:
+    """The room a plan keeps for the message is measured in its font, with no window
+    needed: run alone the test once found pygame.font never started ('font not
+    initialized'), and after an earlier test quit pygame it found the fonts cached
+    then dead ('Invalid font')."""
+    from game.ui.app import App
+    from game.ui.fonts import fit_text
+
+    App((1024, 640), headless=True)
+    assert fit_text("Carmen the conductor", 21, "bold", 60).endswith("\u2026")  # fonts cached
+    expected, _ = _long_train()
+    pygame.quit()  # the font module goes, and every font cached with it
+    plan, _ = _long_train()
+    assert (plan.unit, plan.lanes) == (expected.unit, expected.lanes)
+    App((1024, 640), headless=True)  # later tests on this worker find pygame as a window leaves it
 
 
 def test_a_second_window_after_pygame_quit_still_draws_its_text() -> None:
