@@ -203,6 +203,25 @@ def _health(base: str, name: str, context: ssl.SSLContext | None) -> dict[str, A
         return dict(json.loads(answer.read()))
 
 
+def _door_answers(base: str, context: ssl.SSLContext | None) -> None:
+    """Wait until the door (``/health`` through the proxy) reaches a process.
+
+    A proxy that checks its backends (HAProxy's ``check``) may have marked them
+    down while the processes started; it takes them back after its own checks.
+    """
+    url = f"{base.replace('ws', 'http', 1)}health"
+    deadline = time.monotonic() + ANSWER_WAIT
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=ANSWER_WAIT, context=context) as answer:
+                answer.read()
+                return
+        except OSError as error:
+            if time.monotonic() > deadline:
+                raise CheckFailed(f"the door {url} reaches no process: {error}") from None
+            time.sleep(0.2)
+
+
 async def _uneven_then_creates(args: argparse.Namespace, base: str, names: list[str],
                                context: ssl.SSLContext | None) -> dict[str, Any]:
     """Load the first process unevenly, then set tables up through the door and rejoin each there."""
@@ -287,6 +306,7 @@ def _run(args: argparse.Namespace, prepared: Prepared, binary: str, folder: Path
                                          ("--public-address", f"{base}p/{name}/", "--trust-proxy",
                                           "--lease", str(args.lease))))
             servers[-1].start()
+        _door_answers(base, context)
         figures = asyncio.run(_uneven_then_creates(args, base, names, context))
         figures["moves_played"] = 0 if args.no_play else asyncio.run(_play(base, context))
     finally:
