@@ -146,6 +146,8 @@ class Drawn:
     layer: int
     line_ink: float = 0.0
     """The height of its words' ink on one line (all of it, shown or not; a paragraph as if unwrapped), pixels."""
+    cut: bool = False
+    """Its pane cut it at a side (a pane scrolls up and down: what it cuts across is never seen)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,10 +210,12 @@ def note(line: str, image: pygame.Surface, rect: pygame.Rect, box: pygame.Rect |
         return
     ink = image.get_bounding_rect().move(rect.topleft)
     height = float(ink.h if line_ink is None else line_ink)
+    cut = False
     if clip is not None:
+        cut = ink.left < clip.left or ink.right > clip.right
         ink = ink.clip(clip)
     if ink.w and ink.h:
-        log.drawn.append(Drawn(line, ink, None if box is None else pygame.Rect(box), log.layer, height))
+        log.drawn.append(Drawn(line, ink, None if box is None else pygame.Rect(box), log.layer, height, cut))
 
 
 def fit_text(line: str, size: int, style: str, width: int) -> str:

@@ -82,6 +82,8 @@ def problems(drawn: Sequence[Drawn], size: tuple[int, int], panels: Sequence[Pan
         box = d.box if d.box is not None else window
         if not box.contains(d.ink) or not window.contains(d.ink):
             found.append(f"{d.line[:60]!r} at {tuple(d.ink)} runs out of {tuple(box)}")
+        if d.cut:
+            found.append(f"{d.line[:60]!r} at {tuple(d.ink)} is cut at the side of its scrolling pane")
     for a, b in combinations(drawn, 2):
         if a.layer != b.layer or (a.line == b.line and a.ink.size == b.ink.size):
             continue  # another scene's, or the same words again as a shadow

@@ -160,7 +160,7 @@ class StatisticsScene(MenuScene):
             self.widgets[1].place(pygame.Rect(name_row.centerx + name_w // 2, name_row.y, arrow, s.control), s.label)
         self.boxes["name"] = name_row
         column.skip(s.section - s.gap)
-        plan = plan_columns(s, self._tables())
+        plan = plan_columns(s, self._tables(), frame.w - s.gap - 2 * s.section)
         wanted = plan.width + 2 * s.section + round(s.unit * 24)  # the tables with the chart beside them
         width = min(frame.w - s.gap, wanted)
         view = pygame.Rect(frame.centerx - width // 2, column.bottom, width,
@@ -172,7 +172,7 @@ class StatisticsScene(MenuScene):
         name = self.people[self.person]
         top = self.pane.top
         tables = self._tables()
-        plan = plan_columns(s, tables)
+        plan = plan_columns(s, tables, view.w - 2 * s.section)  # the scroll bar's room kept
         side_w = round(s.unit * 24)
         beside = plan.width + s.section * 2 + side_w <= view.w
         left = view.x if beside else view.centerx - min(view.w, plan.width) // 2
