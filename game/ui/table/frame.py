@@ -18,7 +18,7 @@ from .input import TableInput, targets_of
 from .log_panel import LogPanel
 from .message_line import MessageLine, Present
 from .paint import TableFrame
-from .parts import WHY_LABEL, Pill, buttons, pill_top, place_pill, place_tip, score_right, turn_hint
+from .parts import WHY_LABEL, Pill, TipCard, buttons, pill_top, place_pill, place_tip, score_right, turn_hint
 from .picture import TablePicture
 from .tips import TIPS
 from .tray import HandTray
@@ -103,9 +103,7 @@ def build_frame(size: tuple[int, int], state: RoundState, facts: FrameFacts, par
         pill=pill,
         carried=(carried, drag.center(drag.pos)) if carried is not None and drag is not None else None,
         score_right=score_right(scaled),
-        tip=None if facts.tip is None else place_tip(scaled, facts.tip, TIPS[facts.tip], facts.badge is not None,
-                                                     busy_places(plan, state), kept_clear(scaled, plan, facts, pill,
-                                                                                          parts)),
+        tip=tip_card(scaled, plan, state, facts, pill, parts),
         badge=facts.badge, turn_clock=facts.turn_clock,
     )
     lay_out_log(scaled, frame, state, facts, parts)
@@ -129,15 +127,44 @@ def busy_places(plan: BoardPlan, state: RoundState) -> list[pygame.Rect]:
     return places
 
 
+def tip_card(scaled: Scaled, plan: BoardPlan, state: RoundState, facts: FrameFacts, pill: Pill | None,
+             parts: Parts) -> TipCard | None:
+    """The tip card to show, if any. While the move log is open a card that finds no place clear
+    of the log's column has the log under it; where that leaves the log too little room (large
+    text in a small window), the log the person opened is shown and the tip waits until it closes."""
+    if facts.tip is None:
+        return None
+    card = place_tip(scaled, facts.tip, TIPS[facts.tip], facts.badge is not None, busy_places(plan, state),
+                     kept_clear(scaled, plan, facts, pill, parts))
+    if parts.log_panel.open and card.box.colliderect(log_column(scaled)) \
+            and log_bottom(scaled) - card.box.bottom < LOG_LEAST * scaled.kc:
+        return None
+    return card
+
+
+LOG_LEAST = 150
+"""The least height of an open move log under a tip card (design pixels: its heading and three lines)."""
+
+
+def log_bottom(scaled: Scaled) -> float:
+    """The lowest the move log reaches (window y): above the message area and a message pill."""
+    return min(scaled.anchor("message_area").y, pill_top(scaled)) - 4 * scaled.kc
+
+
+def log_column(scaled: Scaled) -> pygame.Rect:
+    """The felt's right column the open move log takes (pixels)."""
+    area, k = scaled.anchor("felt"), scaled.kc
+    width = min(420 * k, area.w * 0.45)
+    return pygame.Rect(round(area.right - width - 6 * k), round(area.y), round(width), round(area.h))
+
+
 def kept_clear(scaled: Scaled, plan: BoardPlan, facts: FrameFacts, pill: Pill | None, parts: Parts) -> list[pygame.Rect]:
     """What a tip card never covers: your own train, the message and the open move log's column (pixels)."""
     keep = [] if pill is None else [pill.box]
     if facts.you is not None and facts.you in plan.lanes:
         keep.append(pygame.Rect(plan.lanes[facts.you].rect))
     if parts.log_panel.open:
-        area, k = scaled.anchor("felt"), scaled.kc
-        width = min(420 * k, area.w * 0.45)
-        keep.append(pygame.Rect(round(area.right - width - 6 * k), round(area.y), round(width), round(area.h)))
+        keep.append(log_column(scaled))
     return keep
 
 
@@ -154,13 +181,11 @@ def message_pill(scaled: Scaled, state: RoundState, facts: FrameFacts, parts: Pa
 
 
 def lay_out_log(scaled: Scaled, frame: TableFrame, state: RoundState, facts: FrameFacts, parts: Parts) -> None:
-    """Place the move log panel at the felt's right, under a tip card, never beneath it."""
-    area, k = scaled.anchor("felt"), scaled.kc
-    width = min(420 * k, area.w * 0.45)
-    bottom = min(scaled.anchor("message_area").y, pill_top(scaled)) - 4 * k  # never over a message
-    left = round(area.right - width - 6 * k)
-    top = area.y + 6 * k
-    if frame.tip is not None and frame.tip.box.right > left:
+    """Place the move log panel in the felt's right column, under a tip card, never beneath it, above the message."""
+    column, k = log_column(scaled), scaled.kc
+    bottom = log_bottom(scaled)  # never over a message
+    top = column.y + 6 * k
+    if frame.tip is not None and frame.tip.box.right > column.x:
         top = max(top, frame.tip.box.bottom + 6 * k)
-    parts.log_panel.layout(pygame.Rect(left, round(top), round(width), round(max(80 * k, bottom - top))), k,
+    parts.log_panel.layout(pygame.Rect(column.x, round(top), column.w, round(max(80 * k, bottom - top))), k,
                            parts.log, state.names, facts.you)

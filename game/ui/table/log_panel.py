@@ -16,7 +16,7 @@ from ...words.movelog import MoveLog
 from ...words.narrate import Line
 from .. import theme
 from ..draw import panel
-from ..fonts import blit_text, capped, font, logging_text, note, text_scale
+from ..fonts import blit_text, capped, fit_size, font, logging_text, note, text_scale
 from .draw import seat_color
 
 _rendered: dict[tuple[str, int | None, str, int, int, bool, float], pygame.Surface] = {}
@@ -205,8 +205,10 @@ class LogPanel:
         """``draw`` at ``rect`` (the rows moved by ``shift``), its words at their designed size times ``k``."""
         k = self.k
         panel(surface, rect, (16, 20, 28), 232, radius=int(12 * k), edge=theme.PANEL_EDGE)
-        title = blit_text(surface, f"Moves  \u00b7  round {log.round}", int(19 * k), theme.GOLD,
-                          (rect.x + int(14 * k), rect.y + int(10 * k)), "topleft", "bold", box=rect)
+        heading, size = fit_size(f"Moves  \u00b7  round {log.round}", int(19 * k), "bold", rect.w - int(28 * k),
+                                 int(15 * k))  # a narrow panel (large text, small window) takes it down a little
+        title = blit_text(surface, heading, size, theme.GOLD, (rect.x + int(14 * k), rect.y + int(10 * k)), "topleft",
+                          "bold", box=rect)
         room = rect.right - int(14 * k) - title.right - int(12 * k)
         hints = ("\u25b2 wheel for older  \u00b7  L closes", "\u25b2 older  \u00b7  L closes", "L closes") \
             if self.more_above else ("L closes",)

@@ -26,12 +26,12 @@ WHY_LABEL = "Why?  (W)"
 PILL_LINES = 2
 """Lines a wrapped message takes at most in the message area's width (a longer one is
 drawn wider, see ``place_pill``); the trains end above a pill of that many lines. One more
-where the text setting makes the words much larger (``pill_lines``)."""
+where the text setting makes the words much larger, two from 175% (``pill_lines``)."""
 
 
 def pill_lines(scaled: Scaled) -> int:
-    """Lines a message may take at ``scaled``'s text size: ``PILL_LINES``, one more from 125%."""
-    return PILL_LINES + (1 if scaled.c >= 1.25 else 0)
+    """Lines a message may take at ``scaled``'s text size: ``PILL_LINES``, one more from 125%, two from 175%."""
+    return PILL_LINES + (1 if scaled.c >= 1.25 else 0) + (1 if scaled.c >= 1.75 else 0)
 
 TOP_BUTTONS = (("menu", "Menu (Esc)"), ("log", "Log (L)"), ("scores", "Scores (Tab)"), ("hint", "Hint (H)"))
 """The top bar's buttons from the right: Menu, Log, Scores and (on your turn) Hint."""
