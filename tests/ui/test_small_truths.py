@@ -210,3 +210,17 @@ def test_the_top_bar_rules_line_gives_way_to_the_score_line_at_the_largest_text(
     rules = [rect for line, rect in drawn.items() if line.startswith("Classic")]
     assert all(rect.right <= score.left for rect in rules), "the rules line never runs under the score line"
     table.close()
+
+
+def test_the_move_logs_heading_is_shortened_in_a_narrow_panel_never_cut() -> None:
+    """At 200% in the smallest window the log's column is narrow: its heading says the round
+    in fewer words rather than 'Moves · roun…' or running out of the panel."""
+    from game.ui.fonts import font, ready
+    from game.ui.table.log_panel import log_heading
+
+    ready()
+    for k, room in ((1.0, 380), (1.2, 300), (1.2, 200), (1.6, 160)):
+        words, size = log_heading(12, k, room)
+        assert "\u2026" not in words and "12" in words, (k, room, words)
+        assert font(size, "bold").size(words)[0] <= room, (k, room, words, size)
+    assert log_heading(12, 1.0, 380)[0] == "Moves  \u00b7  round 12"

@@ -44,6 +44,18 @@ def why_width(size: int) -> int:
     return font(size, "bold").size(" " + WHY_MARK)[0]
 
 
+def log_heading(round_number: int, k: float, room: int) -> tuple[str, int]:
+    """The panel's heading and its size for ``room`` pixels: 'Moves · round 3' at its designed
+    size times ``k``; in a narrow panel (large text, small window) a shorter heading, or a
+    little smaller, before any word is cut."""
+    size, least = int(19 * k), int(15 * k)
+    for words in (f"Moves  \u00b7  round {round_number}", f"Round {round_number} moves"):
+        fitted = fit_size(words, size, "bold", room, least)
+        if fitted[0] == words:
+            return fitted
+    return fit_size(f"Round {round_number}", size, "bold", room, least)
+
+
 def render_line(line: Line, speaker: str, width: int, size: int) -> pygame.Surface:
     """``line`` wrapped to ``width`` pixels, its ``speaker`` in the seat's colour
     (or a bullet of that colour when the line does not start with a name) and a
@@ -205,8 +217,7 @@ class LogPanel:
         """``draw`` at ``rect`` (the rows moved by ``shift``), its words at their designed size times ``k``."""
         k = self.k
         panel(surface, rect, (16, 20, 28), 232, radius=int(12 * k), edge=theme.PANEL_EDGE)
-        heading, size = fit_size(f"Moves  \u00b7  round {log.round}", int(19 * k), "bold", rect.w - int(28 * k),
-                                 int(15 * k))  # a narrow panel (large text, small window) takes it down a little
+        heading, size = log_heading(log.round, k, rect.w - int(28 * k))
         title = blit_text(surface, heading, size, theme.GOLD, (rect.x + int(14 * k), rect.y + int(10 * k)), "topleft",
                           "bold", box=rect)
         room = rect.right - int(14 * k) - title.right - int(12 * k)
