@@ -14,6 +14,7 @@ from ..fonts import blit_text, capped, fit_size, font, text
 from ..tile_art import back, blit_tile, face, numerals_for
 from .board import BoardPlan, Lane, Slot
 from .tracks import seat_color
+from .turn_clock import clock_left
 
 __all__ = ["seat_color"]  # the train colours are the railway's, and other scenes find them here
 
@@ -106,12 +107,14 @@ def draw_seat_panel(
     total: int,
     public: bool,
     suspended: bool,
+    clocked: bool = False,
 ) -> None:
     """A seat's panel (``k``: the window's and the text's scale, words drawn at the designed
     size times ``k``): colour stripe, name and score, who plays it ("Away: computer"), its
     hand face down and its marker. Where the panel is short the lines close up: the hand's
     tiles give way first, then who plays it shares a line with the count, and in a panel of
-    one line's height the count joins the name and the marker takes the place of "pts"."""
+    one line's height the count joins the name and the marker takes the place of "pts". At a
+    table with a turn clock (``clocked``) the last line keeps clear of the clock's figures."""
     r = pygame.Rect(rect)
     radius = max(6, int(12 * k))
     panel(surface, r, theme.PANEL, 235, radius=radius)
@@ -154,7 +157,8 @@ def draw_seat_panel(
         count_at = (x, y + line_h)
     else:  # one line for both
         tiles, count_at = f"{kind_label}  \u00b7  {tiles}", (x, y)
-    shown, shown_size = fit_size(tiles, int(16 * k), "regular", int(right - x - mark - 6 * k), int(12 * k))
+    last = min(right - mark, clock_left(r, k)) if clocked else right - mark
+    shown, shown_size = fit_size(tiles, int(16 * k), "regular", int(last - x - 6 * k), int(12 * k))
     line = blit_text(surface, shown, shown_size, theme.INK, count_at, "topleft")
     _seat_mark(surface, (right - mark * 0.45, line.centery), public, suspended, mark, k)
 

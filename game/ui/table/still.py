@@ -157,7 +157,7 @@ def _chrome(frame: TableFrame) -> list[tuple[tuple[object, ...], pygame.Rect, Pa
     for seat in range(state.players):
         rect = pygame.Rect(scaled.seat_panel(state.players, seat))
         shows = (seat, state.names[seat], frame.seat_labels[seat], frame.hands[seat], frame.totals[seat],
-                 state.public[seat], state.suspended[seat])
+                 state.public[seat], state.suspended[seat], frame.turn_clock is not None)
         out.append((("seat", tuple(rect), kc, palette, *shows), rect, partial(_seat_panel, frame, seat)))
     mexican = pygame.Rect(scaled.mexican_panel(state.players))
     length = len(state.trains[MEXICAN])
@@ -174,7 +174,8 @@ def _seat_panel(frame: TableFrame, seat: int, surface: pygame.Surface, at: pygam
     """``seat``'s panel as ``frame`` shows it, painted at ``at``."""
     state = frame.state
     draw_seat_panel(surface, pygame.FRect(at), frame.scaled.kc, seat, state.names[seat], frame.seat_labels[seat],
-                    frame.hands[seat], frame.totals[seat], state.public[seat], state.suspended[seat])
+                    frame.hands[seat], frame.totals[seat], state.public[seat], state.suspended[seat],
+                    frame.turn_clock is not None)
 
 
 def paint_board(surface: pygame.Surface, frame: TableFrame) -> None:

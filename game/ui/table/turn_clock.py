@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from .. import theme
-from ..fonts import blit_text, capped
+from ..fonts import blit_text, capped, font
 from ..layout import Scaled
 
 
@@ -69,5 +69,17 @@ def draw_turn_clock(surface: pygame.Surface, scaled: Scaled, players: int, shown
         shade = tuple(int(c * (0.55 + 0.45 * pulse)) for c in color)
         pygame.draw.rect(surface, shade, bar, border_radius=bar.h // 2)
     with capped(1.0):  # inside a panel of a set size
-        at = (rect.right - int(16 * k) - int(26 * k), rect.bottom - int(22 * k))
+        at = (clock_right(rect, k), rect.bottom - int(22 * k))
         blit_text(surface, clock_text(left), int(16 * k), color, at, "midright", "bold")
+
+
+def clock_right(panel: pygame.Rect, k: float) -> int:
+    """Where the clock's figures end on a seat panel (window x), beside the seat's marker."""
+    return panel.right - int(16 * k) - int(26 * k)
+
+
+def clock_left(panel: pygame.Rect, k: float) -> int:
+    """Where the clock's widest figures ('0:00') begin on a seat panel (window x): the panel's
+    last line keeps left of it."""
+    with capped(1.0):
+        return clock_right(panel, k) - font(int(16 * k), "bold").size("0:00")[0]
