@@ -82,6 +82,42 @@ def broken_links(path: Path, root: Path = ROOT) -> list[str]:
     return problems
 
 
+def unreachable(root: Path, start: Path, generated: frozenset[Path] = frozenset()) -> list[str]:
+    """The Markdown documents under ``root`` that no chain of relative links from ``start`` reaches
+    (``generated`` copies, such as the package index page, are not read for themselves)."""
+    seen = {start}
+    waiting = [start]
+    while waiting:
+        path = waiting.pop()
+        text = prose(path.read_text(encoding="utf-8"))
+        for target in [*LINK.findall(text), *REFERENCE.findall(text)]:
+            file_part = target.partition("#")[0]
+            if not file_part or re.match(r"[a-z][a-z0-9+.-]*:", file_part, re.IGNORECASE):
+                continue
+            where = (path.parent / file_part).resolve()
+            if where.suffix == ".md" and where.is_file() and where not in seen:
+                seen.add(where)
+                waiting.append(where)
+    docs = sorted(p for p in root.rglob("*.md") if not SKIP & set(p.relative_to(root).parts[:-1]))
+    return [str(p.relative_to(root)) for p in docs if p not in seen and p not in generated]
+
+
+def test_every_document_is_reached_from_the_readme() -> None:
+    """A stranger who starts at the README finds every document by following links."""
+    assert unreachable(ROOT, ROOT / "README.md", frozenset({ROOT / "docs" / "index-page.md"})) == []
+
+
+def test_the_reach_check_finds_a_document_no_link_leads_to(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "README.md").write_text("# Game\n\n[manual](docs/README.md#top) `[not a link](docs/orphan.md)`\n",
+                                        encoding="utf-8")
+    (tmp_path / "docs" / "README.md").write_text("# Top\n\n[play](playing.md) [web](https://example.org/x.md)\n",
+                                                 encoding="utf-8")
+    (tmp_path / "docs" / "playing.md").write_text("# Playing\n\n[back](../README.md)\n", encoding="utf-8")
+    (tmp_path / "docs" / "orphan.md").write_text("# Nobody links here\n", encoding="utf-8")
+    assert unreachable(tmp_path, tmp_path / "README.md") == ["docs/orphan.md"]
+
+
 @pytest.mark.skipif(not (ROOT / ".git").exists(),
                     reason="the links lead into the repository; an sdist leaves out its screenshot galleries")
 def test_every_relative_link_and_anchor_in_the_documents_leads_somewhere() -> None:

@@ -62,7 +62,7 @@ def test_the_package_index_page_is_the_readme_with_absolute_links() -> None:
 
 
 def test_the_readme_states_no_count_the_code_contradicts() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = "\n".join((ROOT / name).read_text(encoding="utf-8") for name in ("README.md", "docs/playing.md"))
     scenarios = len(list((ROOT / "tests" / "scenarios").glob("*.json")))
     for number in re.findall(r"(\d[\d,]*) (?:rules )?scenarios", readme):
         assert int(number.replace(",", "")) == scenarios, f"the README says {number} scenarios; there are {scenarios}"
@@ -73,6 +73,22 @@ def test_the_readme_states_no_count_the_code_contradicts() -> None:
     for said in presets:
         if said.lower() in words:
             assert words[said.lower()] == len(PRESETS)
+
+
+def test_the_readme_opens_with_its_two_commands_and_ci_runs_the_test_command() -> None:
+    """The README's first commands install and start the game, then install and run the tests; .ci/run runs
+    the same pytest command, so the command a newcomer types is the one CI keeps working."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = [line.strip() for line in readme.splitlines() if line.startswith("    ")]
+    play, test = commands[0], commands[1]
+    assert play.startswith("python3 -m venv .venv && ") and play.endswith(" && .venv/bin/mexican-train")
+    assert "pip install -e ." in play
+    assert test.startswith("python3 -m venv .venv && ") and "pip install -e '.[test]'" in test
+    pytest_part = test.rsplit(" && ", 1)[1]
+    assert pytest_part.startswith(".venv/bin/python -m pytest")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert f'"$work/venv/bin/python" -m pytest{pytest_part.removeprefix(".venv/bin/python -m pytest")}\n' in ci
+    assert readme.index(play) < readme.index("## Install")
 
 
 def test_ci_builds_in_an_environment_of_its_own_and_checks_the_packages() -> None:

@@ -95,7 +95,7 @@ CURRENT_SAMPLES = sorted(p.name for p in (ROOT / "saves").glob("*.json") if p.na
 
 
 def test_the_samples_are_the_two_of_today_and_the_older_one() -> None:
-    """The README and docs/saves.md list exactly these."""
+    """docs/playing.md and docs/saves.md list exactly these."""
     assert CURRENT_SAMPLES == ["classic-round-7.json", "hub-open-double.json"]
     assert (ROOT / "saves" / "older-format.json").is_file()
 

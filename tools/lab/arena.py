@@ -27,9 +27,9 @@ A long comparison can be played in chunks: ``--first-deal`` starts at a later
 deal number, ``--save`` appends every deal's results to a JSON-lines file, and
 ``--load`` summarises saved files together (a deal saved twice counts once);
 with ``--keep FILE`` it also writes the loaded deals, in order and without
-their think times, to one small file: the results kept in ``docs/arena/``,
+their think times, to one small file: the results kept in ``tools/lab/runs/``,
 which ``--load`` reads like any other, so a row survives the machine it was
-played on and a later session goes on from it with ``--first-deal``.
+played on and a later run goes on from it with ``--first-deal``.
 """
 
 from __future__ import annotations
@@ -399,7 +399,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--load", metavar="FILE", nargs="+", help="summarise saved deals instead of playing")
     parser.add_argument(
         "--keep", metavar="FILE",
-        help="with --load: also write the loaded deals, without think times, to FILE (results to keep in docs/arena/)",
+        help="with --load: also write the loaded deals, without think times, to FILE (results to keep in tools/lab/runs/)",
     )
     args = parser.parse_args(argv)
     if args.keep and not args.load:
