@@ -28,8 +28,9 @@ from game.ai import make_player
 from game.engine import parse_action
 from game.engine.tiles import parse_tile
 from game.memory.session import GameSession
-from game.net.client import Client, Disconnected, ServerRefused
+from game.net.client import Client
 from game.net.rebuild import settings_from_json
+from game.net.replies import Disconnected, ServerRefused
 from game.net.settings import seat_config
 from game.net.store import open_store
 from game.net.store.records import Held, StoredTable

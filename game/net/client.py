@@ -25,8 +25,7 @@ import asyncio
 import json
 import ssl
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -40,41 +39,13 @@ from .codes import normal_code
 from .inbound import Incoming, Listing, TableInfo, decode, listings
 from .match_copy import MatchCopy
 from .messages import MAX_BYTES, PROTOCOL
+from .replies import REPLIES, Disconnected, Joined, Moved, NoAnswer, refusal
 from .watch import Unfair, Watch
 from .wire import WireError
 
-T = TypeVar("T")
-
-
-class ServerRefused(Exception):
-    """The server answered a request with an error; ``code`` as in docs/protocol.md."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
-
-
-class Disconnected(Exception):
-    """The connection is gone (``reason`` says why, when the server said)."""
-
-
-class Moved(Exception):
-    """The server sent this request on to another process (``to``; '' when it does not know which)."""
-
-    def __init__(self, to: str) -> None:
-        super().__init__(f"served at {to or 'another server'}")
-        self.to = to
-
-
-@dataclass(frozen=True)
-class Joined:
-    """This person's seat at a table: keep ``token`` to rejoin."""
-
-    table: str
-    seat: int
-    token: str
-    host: bool
+REPLY_WAIT = 60.0
+"""Seconds a request waits for its answer (a table handed over between processes takes a lease's
+seconds at most) before the connection is given up as one the server no longer serves."""
 
 
 class Client:
@@ -114,13 +85,15 @@ class Client:
         self._moves = 0
         self._ws: ClientConnection | None = None
         self._inbox: asyncio.Queue[Incoming | int] = asyncio.Queue()
+        """Messages in order, across connections; an int marks the end of that connection's messages."""
         self._moving = False
         """Whether the client is on its way to the process that holds its table (``moved``)."""
-        """Messages in order, across connections; an int marks the end of that connection's messages."""
         self.generation = 0
         """Counts the connections opened: an end mark of an older one is passed over."""
         self._replies: asyncio.Queue[Incoming] = asyncio.Queue()
         self._reader: asyncio.Task[None] | None = None
+        self.reply_wait = REPLY_WAIT
+        """Seconds a request waits for its answer."""
 
     # ------------------------------------------------------------ requests
 
@@ -316,22 +289,27 @@ class Client:
 
     async def _request(self, message: dict[str, Any], reply: str) -> Incoming:
         """Send a request and wait for its reply (or its error); replies to
-        earlier messages still queued are not this one's."""
+        earlier messages still queued are not this one's. NoAnswer (the connection
+        closed) when none comes within ``reply_wait`` seconds."""
         while not self._replies.empty():
             self._replies.get_nowait()
         if self._reader is None or self._reader.done():
             raise Disconnected(self.closed_reason or "the connection closed")
         await self._send(message)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.reply_wait
         while True:
-            answer = await self._replies.get()
+            try:
+                answer = await asyncio.wait_for(self._replies.get(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                self.closed_reason = f"the server did not answer in {self.reply_wait:g} seconds"
+                await self.close()
+                raise NoAnswer(self.closed_reason) from None
             if answer.type == reply:
                 return answer
-            if answer.type == "error" and answer.data.get("about") in (message["type"], ""):
-                raise ServerRefused(str(answer.data.get("code")), str(answer.data.get("message")))
+            refusal(message["type"], answer)
             if answer.type == "moved" and answer.data.get("about") in (message["type"], ""):
                 raise Moved(self._follow(answer))
-            if answer.type == "closed":
-                raise Disconnected(str(answer.data.get("message", "closed")))
 
     @property
     def resending(self) -> bool:
@@ -412,7 +390,7 @@ class Client:
         self.watch.check(message, self.view, self.table)
         if kind == "joined":
             self._joined(message)  # before any later message of the table is taken in
-        if kind in ("welcome", "joined", "left", "error", "list", "moved"):
+        if kind in REPLIES:
             self._replies.put_nowait(message)
         if kind == "error" and message.data.get("about") == "act":
             self._pending_act = None  # refused: this seat chooses again
@@ -468,3 +446,4 @@ class Client:
             self.contributing = None
         elif message.type == "error" and message.data.get("about") == "contribute":
             self.contributing = None
+

@@ -14,9 +14,10 @@ from typing import Any, TypeVar
 
 from ..engine import Action
 from ..saves import SaveStore
-from .client import Client, Disconnected
+from .client import Client
 from .inbound import Incoming
 from .loops import loop_thread
+from .replies import Disconnected
 
 T = TypeVar("T")
 

@@ -25,8 +25,8 @@ from ..engine import Action, IllegalAction, Phase, RoundState, SeatView
 from ..engine import events as ev
 from ..engine.view import determinize
 from ..memory.session import HUMAN, GameSession, SeatConfig
-from ..net.client import Joined
 from ..net.inbound import ClockInfo, Incoming, TableInfo, clock_info
+from ..net.replies import Joined
 from ..net.threaded_client import ThreadedClient
 from ..net.wire import WireError
 from .controller import RoundStart, Step

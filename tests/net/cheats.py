@@ -23,7 +23,8 @@ import pytest
 
 from game.engine.tiles import TEXT
 from game.net import server as server_module
-from game.net.client import Client, Disconnected
+from game.net.client import Client
+from game.net.replies import Disconnected
 from game.saves import SaveStore
 
 from .conftest import Person, connected

@@ -12,7 +12,7 @@ from pathlib import Path
 from pgcluster import Cluster
 from tablecheck import ServerProcess, connect_client, free_port
 
-from game.net.client import Disconnected, ServerRefused
+from game.net.replies import Disconnected, ServerRefused
 
 ROOT = Path(__file__).resolve().parents[2]
 

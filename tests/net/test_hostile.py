@@ -10,8 +10,9 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from game.net.client import Client, ServerRefused
+from game.net.client import Client
 from game.net.messages import MAX_BYTES
+from game.net.replies import ServerRefused
 
 from .conftest import Person, Running, connected, next_of
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from game.ai import make_player
 from game.engine import events as ev
-from game.net.client import Client, ServerRefused
+from game.net.client import Client
 from game.net.inbound import Incoming
+from game.net.replies import ServerRefused
 
 from .conftest import ManualClock, Running, connected, next_of, start_server, wait_until_nobody_is_connected
 

@@ -13,10 +13,10 @@ from pgcluster import Cluster
 from websockets.asyncio.client import connect
 
 from game.net.addresses import placed_at
-from game.net.client import Client, Joined
+from game.net.client import Client
 from game.net.embedded import EmbeddedServer
 from game.net.messages import PROTOCOL
-
+from game.net.replies import Joined
 from game.net.store.postgres import PostgresStore
 from game.net.store.records import Batch, CreateTable, Held, SaveSeats, SeatRow, TableRow
 

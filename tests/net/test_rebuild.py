@@ -14,9 +14,9 @@ import pytest
 
 from game.ai import make_player
 from game.engine.fairdeal import commitment
-from game.net.client import ServerRefused
 from game.net.limits import LimitSettings
 from game.net.rebuild import rebuild
+from game.net.replies import ServerRefused
 from game.net.settings import Settings
 from game.net.store import DamagedRecord
 from game.net.store.records import Batch, StoredTable

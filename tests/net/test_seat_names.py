@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from game.net.client import ServerRefused
 from game.net.messages import BadMessage, parse_request
 from game.net.refusals import Refused
+from game.net.replies import ServerRefused
 from game.net.settings import Settings
 from game.net.table import Table
 

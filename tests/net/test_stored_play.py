@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from game.ai import make_player
-from game.net.client import ServerRefused
 from game.net.embedded import EmbeddedServer
+from game.net.replies import ServerRefused
 from game.net.store import Store, StoreError, open_store
 from game.net.store.records import Batch
 
-from .conftest import HOST, connected, next_of
+from .conftest import HOST, connected, health, next_of
 
 
 class Control:
@@ -131,6 +131,31 @@ def test_a_failing_database_pauses_the_table_and_play_goes_on_from_what_was_stor
         assert moved.data["moves"] == again.data["moves"] + 1
         await ana.close()
     asyncio.run(play())
+
+
+def test_a_table_set_up_while_the_database_fails_is_refused_in_words_and_one_set_up_after_plays(
+        control: tuple[Control, str]) -> None:
+    store, url = control
+
+    async def play() -> None:
+        ana = await connected(url)
+        store.failing.set()
+        with pytest.raises(ServerRefused) as refused:  # the seat was never stored: no joined comes, paused does
+            await asyncio.wait_for(ana.create("Ana", "classic", 2, length="blitz", seats=["person", "easy"]), 60)
+        assert refused.value.code == "paused"
+        assert "try again" in refused.value.message
+        await ana.close()
+        store.failing.clear()
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        while (await asyncio.to_thread(health, port))["status"] != "ok":  # the probe found the database again
+            await asyncio.sleep(0.05)
+        ben = await connected(url)
+        seat = await ben.create("Ben", "classic", 2, length="blitz", seats=["person", "easy"])
+        await ben.start()
+        update = await next_of(ben, "update")
+        assert update.view is not None and seat.seat == 0
+        await ben.close()
+    asyncio.run(asyncio.wait_for(play(), 120))
 
 
 def test_the_database_counts_wrong_codes_across_a_restart(tmp_path: Path) -> None:

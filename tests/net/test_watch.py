@@ -14,9 +14,10 @@ from game.engine import TEXT
 from game.engine.fairdeal import new_contribution
 from game.engine.options import PRESETS
 from game.engine.tiles import parse_tile
-from game.net.client import Client, Joined
+from game.net.client import Client
 from game.net.inbound import decode
 from game.net.match_copy import MatchCopy
+from game.net.replies import Joined
 from game.net.settings import Settings
 from game.net.table import Out, Table
 from game.net.watch import Unfair, Watch

@@ -16,9 +16,9 @@ import contextlib
 from concurrent.futures import Future
 from typing import Any
 
-from ...net.client import ServerRefused
 from ...net.codes import normal_code
 from ...net.embedded import EmbeddedServer
+from ...net.replies import ServerRefused
 from ...net.threaded_client import ThreadedClient
 from ...saves import SaveStore
 from ...saves.store import data_dir

@@ -136,7 +136,8 @@ def _read_own(pairs: list[tuple[str, str]]) -> list[Listing]:
 
 def _ask_server(url: str, pairs: list[tuple[str, str]], wait: float) -> list[Listing]:
     """The server's list of these seats' tables, or _NoAnswer after ``wait`` seconds at most."""
-    from ...net.client import Client, ServerRefused
+    from ...net.client import Client
+    from ...net.replies import ServerRefused
     from ...net.wire import WireError
 
     async def ask() -> list[Listing]:
