@@ -392,33 +392,46 @@ class Client:
             self._joined(message)  # before any later message of the table is taken in
         if kind in REPLIES:
             self._replies.put_nowait(message)
-        if kind == "error" and message.data.get("about") == "act":
-            self._pending_act = None  # refused: this seat chooses again
-        if kind == "moved" and not message.data.get("about"):
-            self._moved_away(message)
+        self._note(message)
         if message.table is not None:
             self.table = message.table
         if message.view is not None:
             self.view = message.view
             self.round = int(message.data.get("round", 0))
             await self._resend_if_lost(int(message.data.get("moves", 0)))
-        if kind == "update" and message.view is not None and self.copy is not None:
-            self.copy.saw(self.round, int(message.data.get("moves", -1)), message.view, message.events)
-        if kind == "commit" and self.copy is not None:
-            self.copy.witness(message.data["round"], message.data["commitment"])
+        await self._keep_copy(message)
+        self._contribution_answered(message)
+        self._inbox.put_nowait(message)
+
+    def _note(self, message: Incoming) -> None:
+        """What an error about an action, a ``moved`` at no request's end and a ``closed`` change."""
+        kind, data = message.type, message.data
+        if kind == "error" and data.get("about") == "act":
+            self._pending_act = None  # refused: this seat chooses again
+        if kind == "moved" and not data.get("about"):
+            self._moved_away(message)
+        if kind == "closed":
+            self.closed_reason = str(data.get("message", ""))
+            if data.get("reason") == "host_left":
+                self.joined = None
+
+    async def _keep_copy(self, message: Incoming) -> None:
+        """The person's copy of the match takes in what it checks: each update, each commitment
+        (answered with a contribution when the client does that by itself), each round's end (saved)."""
+        kind, copy = message.type, self.copy
+        if copy is None:
+            return
+        if kind == "update" and message.view is not None:
+            copy.saw(self.round, int(message.data.get("moves", -1)), message.view, message.events)
+        if kind == "commit":
+            copy.witness(message.data["round"], message.data["commitment"])
             self.pending_commit = message.data
             if self.auto_contribute:
                 await self.contribute()
-        self._contribution_answered(message)
-        if kind == "round_end" and self.copy is not None and self.table is not None:
-            self.copy.add_round(message.data, self.table.options)
+        if kind == "round_end" and self.table is not None:
+            copy.add_round(message.data, self.table.options)
             if self.store is not None:
-                self.copy.save(self.store)
-        if kind == "closed":
-            self.closed_reason = str(message.data.get("message", ""))
-            if message.data.get("reason") == "host_left":
-                self.joined = None
-        self._inbox.put_nowait(message)
+                copy.save(self.store)
 
     def _follow(self, moved: Incoming) -> str:
         """The address a ``moved`` names, if it is one of the service's (the origin of the address the
