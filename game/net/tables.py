@@ -277,7 +277,8 @@ class Tables:
             log.info("the database takes writes again: play goes on at %s", _count(resumed, "table"))
 
     async def _reload(self, code: str) -> bool:
-        """Read a paused table back and seat its connected people again; whether it goes on."""
+        """Read a paused table back and seat its connected people again (or send them where another
+        process serves it now); whether it goes on."""
         server = self.server
         old = self._loaded.pop(code, None)
         try:
@@ -286,6 +287,11 @@ class Tables:
             if old is not None:
                 self._loaded[code] = old
             return False
+        except Moved as moved:  # another process took it meanwhile: its people go there
+            self._paused.discard(code)
+            if old is not None:
+                self.drop(old, moved.to, moved.message)
+            return True
         self._paused.discard(code)
         if table is None:
             return True
