@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 
 from game.engine.tiles import TEXT
-from game.net import server as server_module
-from game.net.client import Client
-from game.net.replies import Disconnected
+from game.net.client.client import Client
+from game.net.client.replies import Disconnected
+from game.net.server import server as server_module
 from game.saves import SaveStore
 
 from .conftest import Person, connected

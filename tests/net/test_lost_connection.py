@@ -10,9 +10,9 @@ from websockets.asyncio.server import ServerConnection, serve
 
 from game.ai import make_player
 from game.engine import events as ev
-from game.net.client import Client
-from game.net.messages import PROTOCOL
-from game.net.replies import Disconnected, NoAnswer, ServerRefused
+from game.net.client.client import Client
+from game.net.client.replies import Disconnected, NoAnswer, ServerRefused
+from game.net.protocol.messages import PROTOCOL
 
 from .conftest import HOST, ManualClock, Running, connected, next_of
 

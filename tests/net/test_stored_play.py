@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from game.ai import make_player
-from game.net.embedded import EmbeddedServer
-from game.net.replies import ServerRefused
+from game.net.client.replies import ServerRefused
+from game.net.server.embedded import EmbeddedServer
 from game.net.store import Store, StoreError, open_store
 from game.net.store.records import Batch, Held, StoredTable
 
@@ -190,7 +190,7 @@ def test_a_paused_table_another_process_took_meanwhile_sends_its_people_there(tm
 
 
 def test_the_database_counts_wrong_codes_across_a_restart(tmp_path: Path) -> None:
-    from game.net.limits import LimitSettings
+    from game.net.server.limits import LimitSettings
 
     async def wrong_codes(url: str, times: int) -> list[str]:
         client = await connected(url)

@@ -10,8 +10,8 @@ import pytest
 
 from game.commands.cli import main
 from game.engine.fairdeal import new_contribution
-from game.net.settings import Settings
-from game.net.table import Table
+from game.net.table.settings import Settings
+from game.net.table.table import Table
 from game.saves import SaveStore, load_file
 
 from .test_verify_deal import _forged as forged_save

@@ -19,7 +19,7 @@ from functools import partial
 
 import pygame
 
-from ...net.threaded_client import ThreadedClient
+from ...net.client.threaded_client import ThreadedClient
 from ...words.counting import counted
 from .. import theme
 from ..fonts import blit_text, fit_size

@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from ..engine.fairdeal import commitment
-from .store.records import SaveProgress, SaveRound, SaveSeats, TableRow
+from ...engine.fairdeal import commitment
+from ..store.records import SaveProgress, SaveRound, SaveSeats, TableRow
 
 if TYPE_CHECKING:
     from .table import Table

@@ -30,18 +30,26 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from ..engine import Action, SeatView
-from ..engine.fairdeal import is_hex, new_contribution
-from ..saves import SaveStore
-from ..version import game_version
-from .addresses import FOLLOW_FOR, FOLLOW_PAUSE, OPEN_WAIT, in_service, server_address, spread, table_url
-from .codes import normal_code
+from ...engine import Action, SeatView
+from ...engine.fairdeal import is_hex, new_contribution
+from ...saves import SaveStore
+from ...version import game_version
+from ..protocol.addresses import (
+    FOLLOW_FOR,
+    FOLLOW_PAUSE,
+    OPEN_WAIT,
+    in_service,
+    server_address,
+    spread,
+    table_url,
+)
+from ..protocol.codes import normal_code
+from ..protocol.messages import MAX_BYTES, PROTOCOL
+from ..protocol.wire import WireError
 from .inbound import Incoming, Listing, TableInfo, decode, listings
 from .match_copy import MatchCopy
-from .messages import MAX_BYTES, PROTOCOL
 from .replies import REPLIES, Disconnected, Joined, Moved, NoAnswer, refusal
 from .watch import Unfair, Watch
-from .wire import WireError
 
 REPLY_WAIT = 60.0
 """Seconds a request waits for its answer (a table handed over between processes takes a lease's

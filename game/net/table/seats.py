@@ -13,9 +13,9 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from .codes import new_token, same_secret
-from .messages import OPEN
-from .store.records import SeatRow
+from ..protocol.codes import new_token, same_secret
+from ..protocol.messages import OPEN
+from ..store.records import SeatRow
 
 PERSON = "person"
 

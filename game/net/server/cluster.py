@@ -20,14 +20,14 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from .store import StoreError
-from .store.records import Departure, Process, SaveProgress, SaveSeats, TableWrite
+from ..store import StoreError
+from ..store.records import Departure, Process, SaveProgress, SaveSeats, TableWrite
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import Server as Listener
 
+    from ..table.table import Table
     from .server import Server
-    from .table import Table
 
 log = logging.getLogger("mexican_train.server")
 SPARE = 2

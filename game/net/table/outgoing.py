@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine import events as ev
-from ..engine.fairdeal import commitment
-from ..engine.start import held_out
-from ..engine.tiles import TEXT
-from ..saves.codec import encode_options
-from .wire import event_json, view_json
+from ...engine import events as ev
+from ...engine.fairdeal import commitment
+from ...engine.start import held_out
+from ...engine.tiles import TEXT
+from ...saves.codec import encode_options
+from ..protocol.wire import event_json, view_json
 
 if TYPE_CHECKING:
     from .table import Table

@@ -22,8 +22,8 @@ import ipaddress
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from .store.base import CREATED_WINDOW, WRONG_WINDOW
-from .store.records import AddressCounts, AddressEvent
+from ..store.base import CREATED_WINDOW, WRONG_WINDOW
+from ..store.records import AddressCounts, AddressEvent
 
 MOST_NETWORKS = 100_000
 """Networks remembered at most per kind of event (a flood from many addresses must not fill the memory)."""

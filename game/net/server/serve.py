@@ -65,9 +65,9 @@ def serve_command(args: argparse.Namespace) -> int:
         print("mexican-train serve: --retention must be above 0, --unload-after at least 0 and --lease "
               "from 1 to 600", file=sys.stderr)
         return 2
+    from ..store import Retention, StoreError
     from .limits import LimitSettings
     from .server import Config, default_data
-    from .store import Retention, StoreError
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per table event, not per connection

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from ..engine import RuleOptions, SetupError, preset
-from ..engine.length import Length, with_length
-from ..memory.session import HUMAN, SeatConfig
-from .messages import REQUIRED_SETTINGS, house_rules_problem, setting_problem
+from ...engine import RuleOptions, SetupError, preset
+from ...engine.length import Length, with_length
+from ...memory.session import HUMAN, SeatConfig
+from ..protocol.messages import REQUIRED_SETTINGS, house_rules_problem, setting_problem
 from .pace import DEFAULT_TURN_CLOCK, LIVE
 
 DEFAULT_DEAL_WAIT = 30.0

@@ -18,16 +18,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..ai.levels import KIND_NAMES, Levels
-from ..engine import IllegalAction, MatchStateError, RuleOptions, SeatView, parse_action
-from ..engine import events as ev
-from ..engine.actions import ActionSyntaxError
-from ..engine.fairdeal import LEGACY_SHUFFLE, SHUFFLE, RoundMix, commitment, is_hex
-from ..engine.match import Match, draw_off_events, mixed_deal
-from ..engine.start import held_out
-from ..memory.session import GameSession, SeatConfig
-from ..saves import SaveError, SaveStore
-from .wire import WireError, listed, name, small, tile, tiles
+from ...ai.levels import KIND_NAMES, Levels
+from ...engine import IllegalAction, MatchStateError, RuleOptions, SeatView, parse_action
+from ...engine import events as ev
+from ...engine.actions import ActionSyntaxError
+from ...engine.fairdeal import LEGACY_SHUFFLE, SHUFFLE, RoundMix, commitment, is_hex
+from ...engine.match import Match, draw_off_events, mixed_deal
+from ...engine.start import held_out
+from ...memory.session import GameSession, SeatConfig
+from ...saves import SaveError, SaveStore
+from ..protocol.wire import WireError, listed, name, small, tile, tiles
 
 UNCHECKED = ("This round's deal could not be checked: the server dealt it before this game saw its commitment, "
              "so nothing shows the server did not choose it.")

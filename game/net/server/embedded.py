@@ -16,9 +16,9 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .loops import close_loop
+from ..loops import close_loop
+from ..store import Store
 from .server import Config, Server
-from .store import Store
 
 T = TypeVar("T")
 

@@ -16,14 +16,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .codes import normal_code
+from ..protocol.codes import normal_code
+from ..store import DamagedRecord, rows, sql
+from ..store.records import Listed
+from ..store.rows import json_value
+from ..store.sqlite import FILE_NAME
+from ..table.seats import token_hash
+from ..table.settings import Settings, SettingsError
 from .inbound import Listing, listings
-from .seats import token_hash
-from .settings import Settings, SettingsError
-from .store import DamagedRecord, rows, sql
-from .store.records import Listed
-from .store.rows import json_value
-from .store.sqlite import FILE_NAME
 
 
 def settled(listed: Listed) -> Listed:

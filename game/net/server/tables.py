@@ -18,14 +18,14 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .codes import new_code
+from ..protocol.codes import new_code
+from ..protocol.refusals import Moved, Refused
+from ..store import StoreError
+from ..store.records import DeleteTable, Held, StoredTable
+from ..table.seats import token_hash
+from ..table.table import Out, Table
 from .legacy import import_json_tables
 from .rebuild import DamagedTable, rebuild
-from .refusals import Moved, Refused
-from .seats import token_hash
-from .store import StoreError
-from .store.records import DeleteTable, Held, StoredTable
-from .table import Out, Table
 
 if TYPE_CHECKING:
     from .server import Server

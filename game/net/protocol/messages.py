@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from ..ai import LEVELS
-from ..engine.fairdeal import CONTRIBUTION_HEX, is_hex
-from ..engine.length import LENGTHS
-from ..engine.option_ranges import PRESET_NAMES, Range, options_problem, shown
-from ..memory.files import FileProblem, bad_character, parse_json
-from ..memory.names import seat_name
-from .pace import LONGEST_CLOCK, PACES, SHORTEST_CLOCK
+from ...ai import LEVELS
+from ...engine.fairdeal import CONTRIBUTION_HEX, is_hex
+from ...engine.length import LENGTHS
+from ...engine.option_ranges import PRESET_NAMES, Range, options_problem, shown
+from ...memory.files import FileProblem, bad_character, parse_json
+from ...memory.names import seat_name
+from ..table.pace import LONGEST_CLOCK, PACES, SHORTEST_CLOCK
 
 PROTOCOL: Final = 2
 """The protocol version a hello names; a server answers another with ``protocol``."""

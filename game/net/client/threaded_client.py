@@ -12,11 +12,11 @@ from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any, TypeVar
 
-from ..engine import Action
-from ..saves import SaveStore
+from ...engine import Action
+from ...saves import SaveStore
+from ..loops import loop_thread
 from .client import Client
 from .inbound import Incoming
-from .loops import loop_thread
 from .replies import Disconnected
 
 T = TypeVar("T")

@@ -13,12 +13,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Final, get_args
 
-from ..engine import TEXT, SeatView, TableSetup, parse_action
-from ..engine import events as ev
-from ..engine.actions import ActionSyntaxError, action_text
-from ..engine.tiles import TileSyntaxError, parse_tile
-from ..engine.turn import TurnProgress
-from ..memory.files import bad_character
+from ...engine import TEXT, SeatView, TableSetup, parse_action
+from ...engine import events as ev
+from ...engine.actions import ActionSyntaxError, action_text
+from ...engine.tiles import TileSyntaxError, parse_tile
+from ...engine.turn import TurnProgress
+from ...memory.files import bad_character
 
 EVENT_TYPES: Final[dict[str, type[Any]]] = {cls.__name__: cls for cls in get_args(ev.Event)}
 """Every engine event class by name."""

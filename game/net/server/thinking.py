@@ -19,9 +19,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Final
 
-from ..engine import Action, SeatView
-from ..play.pools import spawn_pool, stop_pool
-from ..play.worker import decide
+from ...engine import Action, SeatView
+from ...play.pools import spawn_pool, stop_pool
+from ...play.worker import decide
 
 log = logging.getLogger("mexican_train.server")
 QUICK: Final = frozenset({"easy", "medium", "random"})

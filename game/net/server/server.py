@@ -29,18 +29,18 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..version import game_version
+from ...version import game_version
+from ..protocol.addresses import process_path, request_path
+from ..protocol.codes import normal_code
+from ..protocol.messages import MAX_BYTES, PROTOCOL, BadMessage, parse_request
+from ..protocol.refusals import Moved, Refused
+from ..store import Retention, Store, open_store
+from ..table.table import Out, Table
 from . import arrivals
-from .addresses import process_path, request_path
 from .cluster import Cluster
-from .codes import normal_code
 from .limits import AddressLimits, LimitSettings
 from .memory import keep_pauses_short
-from .messages import MAX_BYTES, PROTOCOL, BadMessage, parse_request
 from .outbox import STALL, Mailbox, Outbox, small_send_buffer
-from .refusals import Moved, Refused
-from .store import Retention, Store, open_store
-from .table import Out, Table
 from .tables import Tables
 from .thinking import Thinkers
 
@@ -49,7 +49,7 @@ log = logging.getLogger("mexican_train.server")
 
 def default_data() -> Path:
     """Where a server keeps its database by default: the platform's data folder."""
-    from ..saves.store import data_dir
+    from ...saves.store import data_dir
 
     return data_dir() / "table-server"
 

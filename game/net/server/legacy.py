@@ -17,17 +17,14 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from ..engine import Phase
-from ..engine.tiles import TEXT
-from ..memory.files import FileProblem, parse_json, read_file
-from ..saves import SaveError, load_file
-from .codes import normal_code
-from .messages import BadMessage
-from .rebuild import DamagedTable, settings_from_json
-from .seats import PERSON, token_hash
-from .settings import SettingsError
-from .store.base import Store
-from .store.records import (
+from ...engine import Phase
+from ...engine.tiles import TEXT
+from ...memory.files import FileProblem, parse_json, read_file
+from ...saves import SaveError, load_file
+from ..protocol.codes import normal_code
+from ..protocol.messages import BadMessage
+from ..store.base import Store
+from ..store.records import (
     Batch,
     CreateTable,
     SaveAction,
@@ -38,6 +35,9 @@ from .store.records import (
     TableRow,
     TableWrite,
 )
+from ..table.seats import PERSON, token_hash
+from ..table.settings import SettingsError
+from .rebuild import DamagedTable, settings_from_json
 
 log = logging.getLogger("mexican_train.server")
 TABLE_PREFIX = "table-"

@@ -10,15 +10,15 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from .addresses import placed_at
-from .codes import normal_code
-from .listing import listed_json, settled
-from .messages import OPEN
-from .refusals import Moved, Refused
-from .seats import token_hash
-from .settings import Settings, SettingsError
-from .store import StoreError
-from .table import Table
+from ..client.listing import listed_json, settled
+from ..protocol.addresses import placed_at
+from ..protocol.codes import normal_code
+from ..protocol.messages import OPEN
+from ..protocol.refusals import Moved, Refused
+from ..store import StoreError
+from ..table.seats import token_hash
+from ..table.settings import Settings, SettingsError
+from ..table.table import Table
 
 if TYPE_CHECKING:
     from .server import Conn, Server

@@ -19,11 +19,11 @@ import re
 from collections.abc import Iterator
 from typing import Any, Final
 
-from ..engine import SeatView
-from ..engine import events as ev
-from ..engine.tiles import TEXT, Tile, double, tile_id
+from ...engine import SeatView
+from ...engine import events as ev
+from ...engine.tiles import TEXT, Tile, double, tile_id
+from ..protocol.wire import WireError
 from .inbound import Incoming, TableInfo
-from .wire import WireError
 
 TILE_TEXT: Final = re.compile(r"(?<![\w.-])(\d{1,2})-(\d{1,2})(?![\w.-])")
 """A tile written as text anywhere in a message, like the 12-5."""

@@ -26,9 +26,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from . import crashpoints
-from .store.base import Store, StoreError
-from .store.records import AddressEvent, Batch, TableWrite
+from ..store import crashpoints
+from ..store.base import Store, StoreError
+from ..store.records import AddressEvent, Batch, TableWrite
 
 log = logging.getLogger("mexican_train.server")
 

@@ -13,15 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..engine import RuleOptions, SeatView, TableSetup
-from ..engine import events as ev
-from ..engine.fairdeal import is_hex
-from ..memory.files import FileProblem, bad_character, parse_json
-from ..saves import SaveError
-from ..saves.validate import check_options
-from .messages import MAX_BYTES, MAX_DEPTH, SEAT_KINDS
-from .settings import Settings, SettingsError
-from .wire import WireError, event_from_json, listed, name, small, view_from_json
+from ...engine import RuleOptions, SeatView, TableSetup
+from ...engine import events as ev
+from ...engine.fairdeal import is_hex
+from ...memory.files import FileProblem, bad_character, parse_json
+from ...saves import SaveError
+from ...saves.validate import check_options
+from ..protocol.messages import MAX_BYTES, MAX_DEPTH, SEAT_KINDS
+from ..protocol.wire import WireError, event_from_json, listed, name, small, view_from_json
+from ..table.settings import Settings, SettingsError
 
 SERVER_TYPES: Final = ("welcome", "joined", "table", "commit", "update", "round_end", "match_end", "error",
                        "left", "closed", "paused", "list", "contributed", "moved",

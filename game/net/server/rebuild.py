@@ -16,19 +16,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import IllegalAction, MatchStateError, Phase, parse_action
-from ..engine.actions import ActionSyntaxError
-from ..engine.fairdeal import RoundMix, commitment, is_hex
-from ..engine.match import shuffle_of
-from ..engine.tiles import TileSyntaxError, parse_tile
-from ..memory.session import GameSession
-from .messages import MAX_NAME, OPEN, SEAT_KIND, BadMessage, text
-from .seats import PERSON, Seat
-from .settings import Settings, SettingsError, seat_config
-from .store import DamagedRecord
-from .store.records import RoundRow, StoredTable
-from .store.rows import json_value
-from .table import Table
+from ...engine import IllegalAction, MatchStateError, Phase, parse_action
+from ...engine.actions import ActionSyntaxError
+from ...engine.fairdeal import RoundMix, commitment, is_hex
+from ...engine.match import shuffle_of
+from ...engine.tiles import TileSyntaxError, parse_tile
+from ...memory.session import GameSession
+from ..protocol.messages import MAX_NAME, OPEN, SEAT_KIND, BadMessage, text
+from ..store import DamagedRecord
+from ..store.records import RoundRow, StoredTable
+from ..store.rows import json_value
+from ..table.seats import PERSON, Seat
+from ..table.settings import Settings, SettingsError, seat_config
+from ..table.table import Table
 
 DamagedTable = DamagedRecord
 """A stored table that cannot be rebuilt; ``reason`` in words (a row the store's checks refused, or

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from .refusals import Refused
+from ..protocol.refusals import Refused
 
 if TYPE_CHECKING:
     from .table import Out, Table

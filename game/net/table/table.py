@@ -23,30 +23,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import IllegalAction, MatchStateError, Phase, parse_action
-from ..engine import events as ev
-from ..engine.actions import Action, ActionSyntaxError
-from ..engine.fairdeal import RoundMix, commitment, new_salt
-from ..engine.match import mixed_deal
-from ..engine.tiles import TEXT
-from ..memory.names import name_key
-from ..memory.session import GameSession, new_match_id
-from . import table_messages as outgoing
-from . import table_writes as stored
-from .messages import OPEN
+from ...engine import IllegalAction, MatchStateError, Phase, parse_action
+from ...engine import events as ev
+from ...engine.actions import Action, ActionSyntaxError
+from ...engine.fairdeal import RoundMix, commitment, new_salt
+from ...engine.match import mixed_deal
+from ...engine.tiles import TEXT
+from ...memory.names import name_key
+from ...memory.session import GameSession, new_match_id
+from ..protocol.messages import OPEN
+from ..protocol.refusals import Refused
+from ..protocol.wire import public_json
+from ..store.records import CreateTable, SaveAction, SaveScores, SaveTable, TableRow, TableWrite
+from . import outgoing
+from . import writes as stored
 from .pace import HAND_OVER_AFTER, TablePace
-from .refusals import Refused
 from .seats import PERSON, Seat
 from .settings import Settings, seat_config
-from .store.records import (
-    CreateTable,
-    SaveAction,
-    SaveScores,
-    SaveTable,
-    TableRow,
-    TableWrite,
-)
-from .wire import public_json
 
 Out = tuple[int | None, dict[str, Any]]
 """A message and the seat it goes to (None: every person at the table)."""
