@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from game.ai.decision import decide
 from game.engine import TEXT
 from game.engine.fairdeal import new_contribution
 from game.engine.options import PRESETS
@@ -21,7 +22,6 @@ from game.net.client.replies import Joined
 from game.net.client.watch import Unfair, Watch
 from game.net.table.settings import Settings
 from game.net.table.table import Out, Table
-from game.play.worker import decide
 
 PEOPLE = (0, 1)
 

@@ -34,7 +34,7 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         seat = match.current_player()
         assert seat is not None
         if seat == 2:
-            from game.play.worker import decide
+            from game.ai.decision import decide
 
             table.computer_acted(2, decide("easy", match.player_seed(2), match.view(2)), table.version)
         else:

@@ -1,7 +1,7 @@
 """Computer players at network tables think in worker processes, shared fairly.
 
 Never in the server's event loop: the same decision function as the
-desktop's worker (``game.play.worker.decide``). Easy, Medium and Random
+desktop's worker (``game.ai.decision.decide``). Easy, Medium and Random
 decide in a millisecond: they have a process of their own and never wait
 behind a Hard or Expert player. Hard and Expert share ``workers`` processes
 through a fair queue: the addresses that set tables up take turns, and the
@@ -19,9 +19,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Final
 
+from ...ai.decision import decide
 from ...engine import Action, SeatView
-from ...play.pools import spawn_pool, stop_pool
-from ...play.worker import decide
+from ...pools import spawn_pool, stop_pool
 
 log = logging.getLogger("mexican_train.server")
 QUICK: Final = frozenset({"easy", "medium", "random"})

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from game.play import pools
-from game.play.pools import pool_processes, spawn_pool, stop_pool
+from game import pools
+from game.pools import pool_processes, spawn_pool, stop_pool
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 PARENT = """
 import sys, time
-from game.play.pools import pool_processes, spawn_pool
+from game.pools import pool_processes, spawn_pool
 if __name__ == "__main__":
     pool = spawn_pool(2)
     for future in [pool.submit(time.sleep, 0.1) for _ in range(4)]:
