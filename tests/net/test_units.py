@@ -198,8 +198,8 @@ def test_two_processes_never_send_a_new_table_to_each_other_in_turn() -> None:
     beats = [Process("a", "ws://a/", 30, 0), Process("b", "ws://b/", 10, 0)]
 
     def process(me: str, in_memory: int) -> Cluster:
-        server = SimpleNamespace(store=SimpleNamespace(holder=me), tables=[None] * in_memory)
-        cluster = Cluster(server)  # type: ignore[arg-type]
+        server = SimpleNamespace(store=SimpleNamespace(holder=me))
+        cluster = Cluster(server, [None] * in_memory)  # type: ignore[arg-type]
         cluster.processes = beats
         return cluster
 

@@ -20,8 +20,9 @@ from game.net.client.inbound import decode
 from game.net.client.match_copy import MatchCopy
 from game.net.client.replies import Joined
 from game.net.client.watch import Unfair, Watch
+from game.net.table.outgoing import Out
 from game.net.table.settings import Settings
-from game.net.table.table import Out, Table
+from game.net.table.table import Table
 
 PEOPLE = (0, 1)
 

@@ -24,7 +24,6 @@ from ...engine.length import LENGTHS
 from ...engine.option_ranges import PRESET_NAMES, Range, options_problem, shown
 from ...memory.files import FileProblem, bad_character, parse_json
 from ...memory.names import seat_name
-from ..table.pace import LONGEST_CLOCK, PACES, SHORTEST_CLOCK
 
 PROTOCOL: Final = 2
 """The protocol version a hello names; a server answers another with ``protocol``."""
@@ -44,6 +43,15 @@ MAX_LISTED: Final = 50
 """The most seats one list request may ask about."""
 MAX_HOUSE_RULES: Final = 40
 """The most house rules one table may list (more than there are options)."""
+LIVE: Final = "live"
+"""The pace of a table whose turns are timed (``turn_clock``; the rules are ``table.pace``)."""
+ANY_PACE: Final = "any"
+"""The pace of a table played at any pace: no clock, the computers play on."""
+PACES: Final = (LIVE, ANY_PACE)
+DEFAULT_TURN_CLOCK: Final = 120.0
+"""Seconds a person's turn may take at a live table, by default."""
+SHORTEST_CLOCK: Final = 30.0
+LONGEST_CLOCK: Final = 600.0
 
 SETTING_RANGES: Final[dict[str, Range]] = {
     "preset": Range("word", choices=PRESET_NAMES),

@@ -8,25 +8,46 @@ be), checks the address's limits and seats the connection; the server's
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..client.listing import listed_json, settled
 from ..protocol.addresses import placed_at
 from ..protocol.codes import normal_code
 from ..protocol.messages import OPEN
 from ..protocol.refusals import Moved, Refused
 from ..store import StoreError
+from ..table.listed import listed_json, settled
 from ..table.seats import token_hash
 from ..table.settings import Settings, SettingsError
 from ..table.table import Table
+from .host import Hub
 
 if TYPE_CHECKING:
-    from .server import Conn, Server
+    from .cluster import Cluster
+    from .conn import Conn
+    from .tables import Tables
 
 log = logging.getLogger("mexican_train.server")
 
 
-async def create(server: Server, conn: Conn, request: dict[str, Any]) -> None:
+class Front(Hub, Protocol):
+    """The server as the arrivals see it: beside the hub, its tables in memory, the cluster, and seating."""
+
+    @property
+    def tables(self) -> Tables:
+        """The tables in memory."""
+        ...
+
+    @property
+    def cluster(self) -> Cluster:
+        """This process among the live ones."""
+        ...
+
+    def seat_conn(self, conn: Conn, table: Table, seat: int, token: str) -> None:
+        """Attach the connection to its seat and tell it so (once the seat is stored)."""
+        ...
+
+
+async def create(server: Front, conn: Conn, request: dict[str, Any]) -> None:
     """A new table with the sender as its host in seat 0 (or Moved to the least loaded process, at the
     path that names it: a table sent on is set up where it is sent)."""
     now = server.clock()
@@ -54,7 +75,7 @@ async def create(server: Server, conn: Conn, request: dict[str, Any]) -> None:
     server.deliver(table, [(None, table.table_message())])
 
 
-async def _new_table(server: Server, conn: Conn, request: dict[str, Any]) -> tuple[Table, str]:
+async def _new_table(server: Front, conn: Conn, request: dict[str, Any]) -> tuple[Table, str]:
     """The table a ``create`` asks for, its sender seated as host; and the host's token."""
     settings = Settings.from_request(request)
     kinds = list(request.get("seats") or [OPEN] * settings.players)
@@ -71,7 +92,7 @@ async def _new_table(server: Server, conn: Conn, request: dict[str, Any]) -> tup
     return table, table.open(request["name"], conn.address)
 
 
-async def join(server: Server, conn: Conn, request: dict[str, Any]) -> None:
+async def join(server: Front, conn: Conn, request: dict[str, Any]) -> None:
     """A person takes a seat at a table by its code."""
     table = await find(server, conn, request["table"])
     seat, token, outs = table.join(request["name"], request.get("seat"))
@@ -79,7 +100,7 @@ async def join(server: Server, conn: Conn, request: dict[str, Any]) -> None:
     server.deliver(table, outs)
 
 
-async def rejoin(server: Server, conn: Conn, request: dict[str, Any]) -> None:
+async def rejoin(server: Front, conn: Conn, request: dict[str, Any]) -> None:
     """A person comes back to their seat with its token."""
     table = await find(server, conn, request["table"], request["token"])
     seat = table.seat_of(request["token"])
@@ -93,7 +114,7 @@ async def rejoin(server: Server, conn: Conn, request: dict[str, Any]) -> None:
     server.deliver(table, table.rejoin(seat))
 
 
-async def find(server: Server, conn: Conn, typed: str, token: str = "") -> Table:
+async def find(server: Front, conn: Conn, typed: str, token: str = "") -> Table:
     """The table a typed code names (read back from the database if need be) and, for a rejoin, that
     ``token`` holds a seat there (a process holding it at this address hands it over only then). The
     try counts against the address before any work: refused at once when it has no tries left; a
@@ -125,7 +146,7 @@ def _holds(table: Table, token: str) -> bool:
     return True
 
 
-def _reserve(server: Server, conn: Conn) -> None:
+def _reserve(server: Front, conn: Conn) -> None:
     """Count a try of a code or token as pending before any work; Refused when the address has none left."""
     refusal = server.limits.reserve(conn.address, server.clock())
     if refusal is not None:
@@ -133,7 +154,7 @@ def _reserve(server: Server, conn: Conn) -> None:
         raise Refused("rate_limited", refusal)
 
 
-def _settle(server: Server, conn: Conn, wrong: int) -> None:
+def _settle(server: Front, conn: Conn, wrong: int) -> None:
     """The pending try held ``wrong`` wrong codes or tokens: count them (stored with the next commit);
     Refused (rate_limited) when they are more than the address had left."""
     answered, events = server.limits.settle(conn.address, server.clock(), wrong)
@@ -144,7 +165,7 @@ def _settle(server: Server, conn: Conn, wrong: int) -> None:
         raise Refused("rate_limited", "too many wrong codes or tokens from your address: wait a minute")
 
 
-def leave(server: Server, conn: Conn, table: Table, seat: int) -> None:
+def leave(server: Front, conn: Conn, table: Table, seat: int) -> None:
     """The person leaves their seat; a host leaving before the start closes the table."""
     server.seated.pop((table.code, seat), None)
     conn.table, conn.seat = None, -1
@@ -163,7 +184,7 @@ def leave(server: Server, conn: Conn, table: Table, seat: int) -> None:
     server.deliver(table, outs)
 
 
-async def list_tables(server: Server, conn: Conn, seats: list[dict[str, str]]) -> None:
+async def list_tables(server: Front, conn: Conn, seats: list[dict[str, str]]) -> None:
     """Where the table of each (code, token) stands, read from the database without
     loading any table or touching its retention; unknown seats count as wrong tokens (the list is
     refused when they are more than the address has left)."""

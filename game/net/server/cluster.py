@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from websockets.asyncio.server import Server as Listener
 
     from ..table.table import Table
-    from .server import Server
+    from .host import Hub
+    from .tables import Tables
 
 log = logging.getLogger("mexican_train.server")
 SPARE = 2
@@ -41,8 +42,9 @@ GOODBYE_POLL = 0.02
 class Cluster:
     """This process among the live ones."""
 
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: Hub, tables: Tables) -> None:
         self.server = server
+        self.tables = tables
         self.processes: list[Process] = []
         """The live processes as of the last heartbeat (this one among them)."""
         self._failing = False
@@ -85,13 +87,13 @@ class Cluster:
         server = self.server
         people = sum(1 for _ in server.seated)
         try:
-            self.processes = await server.store.heartbeat(server.address, len(server.tables), people, stopping)
+            self.processes = await server.store.heartbeat(server.address, len(self.tables), people, stopping)
             self._warn_of_a_twin()
             if not stopping:
                 self.tell_addresses()
             if not stopping:
                 for code, table_id, to in await server.store.wanted():
-                    await server.tables.hand_over(code, table_id, to)
+                    await self.tables.hand_over(code, table_id, to)
             if self._failing:
                 log.info("heartbeats go through again")
             self._failing = False
@@ -145,9 +147,9 @@ class Cluster:
         server.stopping = True  # from here no request is done and no table claimed (they are sent on)
         listener.close(close_connections=False)
         try:
-            await note_departures(server)
+            await note_departures(server, self.tables)
             await self.beat(stopping=True)
-            await server.tables.release_all()
+            await self.tables.release_all()
         except StoreError as error:
             log.warning("the tables could not be let go at the stop (%s): others take them when the lease "
                         "runs out", error.reason)
@@ -166,7 +168,7 @@ class Cluster:
             await asyncio.sleep(GOODBYE_POLL)
 
 
-async def note_departures(server: Server) -> None:
+async def note_departures(server: Hub, tables: Tables) -> None:
     """Note every seated person's departure as a dropped connection would (their time away counts
     from now, their turn clock stands still), with no message since every connection is about to
     close. A table whose departures changed only its seats and progress is written in place,
@@ -177,7 +179,7 @@ async def note_departures(server: Server) -> None:
         seated.setdefault(code, []).append(seat)
     departures: list[Departure] = []
     for code, seats in seated.items():
-        table = server.tables.get(code)
+        table = tables.get(code)
         if table is None or table.paused:
             continue
         for seat in seats:

@@ -18,7 +18,8 @@ from typing import Any, TypeVar
 
 from ..loops import close_loop
 from ..store import Store
-from .server import Config, Server
+from .config import Config
+from .server import Server
 
 T = TypeVar("T")
 

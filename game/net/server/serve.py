@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .server import Config
+    from .config import Config
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -66,8 +66,8 @@ def serve_command(args: argparse.Namespace) -> int:
               "from 1 to 600", file=sys.stderr)
         return 2
     from ..store import Retention, StoreError
+    from .config import Config, default_data
     from .limits import LimitSettings
-    from .server import Config, default_data
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per table event, not per connection

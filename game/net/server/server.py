@@ -19,8 +19,6 @@ import logging
 import ssl
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
@@ -34,90 +32,20 @@ from ..protocol.addresses import process_path, request_path
 from ..protocol.codes import normal_code
 from ..protocol.messages import MAX_BYTES, PROTOCOL, BadMessage, parse_request
 from ..protocol.refusals import Moved, Refused
-from ..store import Retention, Store, open_store
-from ..table.table import Out, Table
+from ..store import Store, open_store
+from ..table.outgoing import Out
+from ..table.table import Table
 from . import arrivals
 from .cluster import Cluster
-from .limits import AddressLimits, LimitSettings
+from .config import Config
+from .conn import Conn
+from .limits import AddressLimits
 from .memory import keep_pauses_short
-from .outbox import STALL, Mailbox, Outbox, small_send_buffer
+from .outbox import STALL, Outbox, small_send_buffer
 from .tables import Tables
 from .thinking import Thinkers
 
 log = logging.getLogger("mexican_train.server")
-
-
-def default_data() -> Path:
-    """Where a server keeps its database by default: the platform's data folder."""
-    from ...saves.store import data_dir
-
-    return data_dir() / "table-server"
-
-
-@dataclass
-class Config:
-    """How a server runs (``mexican-train serve`` sets it from its options)."""
-
-    host: str = "127.0.0.1"
-    port: int = 8765
-    data: Path = field(default_factory=default_data)
-    database: str = ""
-    """A ``postgresql://`` address; '' keeps the tables in SQLite under ``data``."""
-    certfile: str | None = None
-    keyfile: str | None = None
-    hello_timeout: float = 10.0
-    """Seconds a connection not at a table may stay silent before it is closed."""
-    unload_after: float = 60.0
-    """Seconds a table with no one connected stays in memory (it stays in the database)."""
-    retention: Retention = field(default_factory=Retention)
-    sweep_every: float = 300.0
-    """Seconds between two sweeps of the tables the retention rule removes."""
-    tick: float = 0.25
-    workers: int | None = None
-    limits: LimitSettings = field(default_factory=LimitSettings)
-    max_tables: int = 5000
-    """Tables held in memory at most (a new one is refused beyond)."""
-    public_address: str = ""
-    """Where clients reach this process (``wss://play.example.org/``); '' for ws(s)://host:port/."""
-    trust_proxy: bool = False
-    """Read each client's address from ``X-Forwarded-For`` (the proxy in front is trusted)."""
-    heartbeat_every: float = 1.0
-    """Seconds between two heartbeats of this process in the database."""
-    lease: float = 5.0
-    """Seconds this process's tables stay its own after its last heartbeat (a process whose
-    connections to PostgreSQL closed, as at a kill, loses them at once)."""
-
-
-@dataclass(eq=False)
-class Conn:
-    """One client connection."""
-
-    ws: ServerConnection
-    address: str
-    table: Table | None = None
-    seat: int = -1
-    mailbox: Mailbox = field(default_factory=Mailbox)
-    welcomed: bool = False
-    """Whether its hello was answered (news of the service is sent only after the welcome)."""
-    placed: bool = False
-    """Whether it came in at this process's own path (``/p/NAME/``): a new table it asks for was
-    sent here and is set up here, never sent on again."""
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message (a connection whose client does not read them is dropped)."""
-        if not self.mailbox.put(json.dumps(message, separators=(",", ":"))):
-            self.drop()
-
-    def end(self) -> None:
-        """Close the connection once what is queued is sent."""
-        self.mailbox.end()
-
-    def drop(self) -> None:
-        """Drop the connection at once: its client does not read what is sent to it."""
-        if not self.ws.transport.is_closing():
-            log.info("dropped %s: it did not read what was sent to it (%d KB waiting)", self.address,
-                     self.mailbox.waiting // 1024)
-            self.ws.transport.abort()
 
 
 class Server:
@@ -133,7 +61,7 @@ class Server:
         self.outbox = Outbox(self.store, clock, self._failed, self.tables.fenced)
         self.limits = AddressLimits(config.limits)
         self.thinkers = Thinkers(config.workers)
-        self.cluster = Cluster(self)
+        self.cluster = Cluster(self, self.tables)
         self.address = _with_slash(config.public_address)
         """Where clients reach this process (known once it listens)."""
         self.seated: dict[tuple[str, int], Conn] = {}
@@ -364,7 +292,7 @@ class Server:
         """One checked request (none once the stop has begun: the request goes to another process)."""
         kind = request["type"]
         if self.stopping:
-            raise Moved(self.cluster.successor(conn.table), "this server is stopping: your table goes on at another",
+            raise Moved(self.successor(conn.table), "this server is stopping: your table goes on at another",
                         conn.table.code if conn.table else normal_code(str(request.get("table", ""))))
         if kind == "list":
             await arrivals.list_tables(self, conn, request["seats"])
@@ -391,9 +319,9 @@ class Server:
             outs = table.act(seat, request["action"], request.get("round"))
             self.moves += 1
         elif kind == "take_back":
-            outs = table.pace.take_back(seat)
+            outs = table.take_back(seat)
         elif kind == "hand_over":
-            outs = table.pace.hand_over(seat, request["seat"])
+            outs = table.hand_over(seat, request["seat"])
         else:
             arrivals.leave(self, conn, table, seat)
             return
@@ -429,6 +357,11 @@ class Server:
             self.limits.closed(table.creator)
         self.log_table(table)
         self._kick(table)
+
+    def successor(self, table: Table | None) -> str:
+        """At a stop, where ``table``'s people go (a connection at no table: anywhere live; '' when no
+        other process lives)."""
+        return self.cluster.successor(table)
 
     def log_table(self, table: Table) -> None:
         """The table's lines for the operator."""

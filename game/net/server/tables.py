@@ -22,13 +22,14 @@ from ..protocol.codes import new_code
 from ..protocol.refusals import Moved, Refused
 from ..store import StoreError
 from ..store.records import DeleteTable, Held, StoredTable
+from ..table.outgoing import Out
 from ..table.seats import token_hash
-from ..table.table import Out, Table
+from ..table.table import Table
 from .legacy import import_json_tables
 from .rebuild import DamagedTable, rebuild
 
 if TYPE_CHECKING:
-    from .server import Server
+    from .host import Hub
 
 log = logging.getLogger("mexican_train.server")
 CLAIM_RETRY = 0.25
@@ -46,7 +47,7 @@ COUNT_EVERY = 1.0
 class Tables:
     """The server's tables in memory, by code."""
 
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: Hub) -> None:
         self.server = server
         self._loaded: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
@@ -195,7 +196,7 @@ class Tables:
         waited_for: Held | None = None
         while True:
             if server.stopping:
-                raise Moved(server.cluster.successor(None), "this server is stopping: your table goes on at another",
+                raise Moved(server.successor(None), "this server is stopping: your table goes on at another",
                             code)
             found = await self._read_back(code)
             if not isinstance(found, Held):

@@ -7,7 +7,7 @@ nesting (JSON columns: at most ``MAX_BYTES`` and ``MAX_DEPTH``), and for a
 word its allowed values (a table's ``state``). A column that does not hold
 raises ``DamagedRecord`` naming the column and why; what a row means (its
 settings, names, secrets, deal and moves) is checked when the table is
-rebuilt (``game.net.server.rebuild``) or listed (``game.net.client.listing``).
+rebuilt (``game.net.server.rebuild``) or listed (``game.net.table.listed``).
 """
 
 from __future__ import annotations

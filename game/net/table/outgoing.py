@@ -16,10 +16,13 @@ from ...saves.codec import encode_options
 from ..protocol.wire import event_json, view_json
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import TableState
+
+Out = tuple[int | None, dict[str, Any]]
+"""A message and the seat it goes to (None: every person at the table)."""
 
 
-def table_message(table: Table) -> dict[str, Any]:
+def table_message(table: TableState) -> dict[str, Any]:
     """The table as every person at it sees it."""
     match = table.session.match if table.session else None
     return {
@@ -30,12 +33,12 @@ def table_message(table: Table) -> dict[str, Any]:
         "totals": match.totals() if match else [0] * len(table.seats),
     }
 
-def commit_message(table: Table) -> dict[str, Any]:
+def commit_message(table: TableState) -> dict[str, Any]:
     """The server's commitment to the secret of the round about to be dealt."""
     return {"type": "commit", "round": table.round_number, "commitment": commitment(table.secret),
             "wait": table.settings.deal_wait}
 
-def update_message(table: Table, seat: int, events: tuple[ev.Event, ...],
+def update_message(table: TableState, seat: int, events: tuple[ev.Event, ...],
                    public: dict[str, Any] | None = None) -> dict[str, Any]:
     """``seat``'s view after a change, with the events as that seat may see
     them (``public``: the shared part of every seat's view, made once)."""
@@ -45,7 +48,7 @@ def update_message(table: Table, seat: int, events: tuple[ev.Event, ...],
             "events": [event_json(ev.for_seat(e, seat)) for e in events],
             "view": view_json(match.view(seat), public)}
 
-def round_end_message(table: Table, index: int | None = None) -> dict[str, Any]:
+def round_end_message(table: TableState, index: int | None = None) -> dict[str, Any]:
     """Round ``index``'s end (default: the last dealt): scores and everything
     a person's game needs to check the deal."""
     assert table.session is not None
@@ -70,7 +73,7 @@ def round_end_message(table: Table, index: int | None = None) -> dict[str, Any]:
             "starter": match.first_starter, "tiles": [[s, TEXT[t]] for s, t in match.draw_off_tiles]},
     }
 
-def match_end_message(table: Table) -> dict[str, Any]:
+def match_end_message(table: TableState) -> dict[str, Any]:
     """The match's result."""
     assert table.session is not None
     outcome = table.session.match.outcome()

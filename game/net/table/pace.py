@@ -14,21 +14,17 @@ to the next person's turn; a seat whose person has been away for
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from ..protocol.refusals import Refused
 
 if TYPE_CHECKING:
-    from .table import Out, Table
+    from ...memory.session import GameSession
+    from .seats import Seat
+    from .settings import Settings
 
-LIVE: Final = "live"
-ANY_PACE: Final = "any"
-PACES: Final = (LIVE, ANY_PACE)
-DEFAULT_TURN_CLOCK: Final = 120.0
-"""Seconds a person's turn may take at a live table, by default."""
-SHORTEST_CLOCK: Final = 30.0
-LONGEST_CLOCK: Final = 600.0
 WARNING: Final = 15.0
 """Seconds before the clock runs out when a game shows its warning."""
 HAND_OVER_AFTER: Final = 3
@@ -94,10 +90,43 @@ class TurnClock:
                 "of": self.seconds}
 
 
+class Paced(Protocol):
+    """What the pace reads of its table (``state.TableState``)."""
+
+    @property
+    def settings(self) -> Settings:
+        """The table's settings (its pace, turn clock and stand-in)."""
+        ...
+
+    @property
+    def session(self) -> GameSession | None:
+        """The match, once started."""
+        ...
+
+    @property
+    def state(self) -> str:
+        """``lobby``, ``dealing``, ``playing`` or ``over``."""
+        ...
+
+    @property
+    def seats(self) -> list[Seat]:
+        """The table's seats."""
+        ...
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """Wall-clock seconds."""
+        ...
+
+    def people_here(self) -> int:
+        """How many people are connected."""
+        ...
+
+
 class TablePace:
     """The pace rules of one table: whose turn is timed, a clock run out, a seat handed over."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Paced) -> None:
         self.table = table
         self.clock = TurnClock(table.settings.turn_clock)
         self.forced: tuple[int, int] | None = None
@@ -169,21 +198,16 @@ class TablePace:
         """The clock for the table's messages."""
         return self.clock.json(self.table.clock())
 
-    def take_back(self, by: int) -> list[Out]:
-        """A person takes back the seat that was handed to the stand-in (``Take my seat back``)."""
-        table = self.table
-        seat = table.seats[by]
+    def take_back(self, by: int) -> None:
+        """``by`` takes back the seat that was handed to the stand-in; Refused when it is theirs already."""
+        seat = self.table.seats[by]
         if not seat.stand_in:
             raise Refused("state", "your seat is yours already")
         seat.back()
-        table.version += 1
-        table._save_seats()
-        self.sync()
-        table._changed(f"{seat.name} took seat {by} back from the stand-in")
-        return [(None, table.table_message()), *table._maybe_deal()]
 
-    def hand_over(self, by: int, index: int) -> list[Out]:
-        """At an any-pace table, hand the seat of a person away for a week to the stand-in."""
+    def hand_over(self, by: int, index: int) -> None:
+        """At an any-pace table, the seat of a person away for a week goes to the stand-in; Refused
+        at a live table, for one's own seat or a computer's, and for a person away less long."""
         table = self.table
         if table.settings.live:
             raise Refused("state", "at a live table the turn clock hands a seat over by itself")
@@ -194,8 +218,3 @@ class TablePace:
         if seat.stand_in or seat.left or away is None or table.clock() - away < AWAY_HAND_OVER:
             raise Refused("state", f"{seat.name} has not been away for a week")
         seat.stand_in = True
-        table.version += 1
-        table._save_seats()
-        table._changed(f"{table.seats[by].name} handed {seat.name}'s seat {index} to the stand-in "
-                      f"({table.settings.stand_in})")
-        return [(None, table.table_message()), *table._maybe_deal()]

@@ -16,8 +16,13 @@ from typing import Any, cast
 from ...engine import RuleOptions, SetupError, preset
 from ...engine.length import Length, with_length
 from ...memory.session import HUMAN, SeatConfig
-from ..protocol.messages import REQUIRED_SETTINGS, house_rules_problem, setting_problem
-from .pace import DEFAULT_TURN_CLOCK, LIVE
+from ..protocol.messages import (
+    DEFAULT_TURN_CLOCK,
+    LIVE,
+    REQUIRED_SETTINGS,
+    house_rules_problem,
+    setting_problem,
+)
 
 DEFAULT_DEAL_WAIT = 30.0
 

@@ -20,7 +20,6 @@ sends any of the messages: nothing anyone is told can be lost.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ...engine import IllegalAction, MatchStateError, Phase, parse_action
@@ -37,61 +36,17 @@ from ..protocol.wire import public_json
 from ..store.records import CreateTable, SaveAction, SaveScores, SaveTable, TableRow, TableWrite
 from . import outgoing
 from . import writes as stored
-from .pace import HAND_OVER_AFTER, TablePace
+from .outgoing import Out
+from .pace import HAND_OVER_AFTER
 from .seats import PERSON, Seat
-from .settings import Settings, seat_config
-
-Out = tuple[int | None, dict[str, Any]]
-"""A message and the seat it goes to (None: every person at the table)."""
+from .settings import seat_config
+from .state import TableState, computer_name
 
 
-def computer_name(kind: str, index: int) -> str:
-    """The name a computer seat plays under, e.g. 'Easy 3' ('' for an open seat or a person's)."""
-    return "" if kind in (OPEN, PERSON) else f"{kind.capitalize()} {index + 1}"
-
-
-class Table:
-    """A table: its code, settings, seats and (once started) the match."""
-
-    def __init__(self, code: str, settings: Settings, kinds: list[str], clock: Callable[[], float],
-                 table_id: str | None = None) -> None:
-        self.code = code
-        self.table_id = table_id or new_match_id()
-        self.settings = settings
-        self.options = settings.options()
-        self.clock = clock
-        self.seats = [Seat(kind, computer_name(kind, i)) for i, kind in enumerate(kinds)]
-        self.session: GameSession | None = None
-        self.state = "lobby"
-        self.secret = ""
-        self.contributions: list[str] = []
-        self.deal_deadline: float | None = None
-        self.version = 0
-        """Counts every change of position; a computer decision for an older one is dropped."""
-        self.thinking: int | None = None
-        """The seat a computer player is deciding for now (set by the server)."""
-        self.creator = ""
-        """The address that set the table up (limits how many one address opens)."""
-        self.created_at = clock()
-        self.finished_at: float | None = None
-        self.epoch = 1
-        """This process's claim on the table in the database (every write names it)."""
-        self.paused = ""
-        """Why play is paused (the database cannot be written), or ''."""
-        self.counts_as_open = True
-        """Whether the table still counts among its creator's unfinished tables."""
-        self.writes: list[TableWrite] = []
-        """Changes to store before anyone hears of them, taken by the server."""
-        self.events_log: list[str] = []
-        """Lines for the operator's log, taken by the server."""
-        self.pace = TablePace(self)
+class Table(TableState):
+    """A table's rules: each request checked against the table as it stands, its messages and its writes."""
 
     # ------------------------------------------------------------ seating
-
-    @property
-    def host(self) -> int:
-        """The host's seat (the table's creator sits first)."""
-        return 0
 
     def open(self, host_name: str, creator: str) -> str:
         """The host sits in seat 0 of this new table set up from ``creator``'s
@@ -203,11 +158,6 @@ class Table:
         self._changed(f"{seat.name} left seat {index}")
         return [(None, self.table_message()), *self._maybe_deal()]
 
-    def empty_since(self) -> float:
-        """When the last person left (a clock reading; the table's creation if no one ever sat)."""
-        return max((s.away_since for s in self.seats if s.is_person and s.away_since is not None),
-                   default=self.created_at)
-
     def _computer_name(self, kind: str, index: int) -> str:
         """A computer seat's name, told apart from every person's ('Easy 3', or 'Easy 3 (computer)'
         when a person already plays as 'Easy 3')."""
@@ -215,9 +165,23 @@ class Table:
         people = {name_key(seat.name) for seat in self.seats if seat.is_person}
         return f"{name} (computer)" if name_key(name) in people else name
 
-    def people_here(self) -> int:
-        """How many people are connected."""
-        return sum(1 for seat in self.seats if seat.is_person and seat.connected)
+    def take_back(self, by: int) -> list[Out]:
+        """A person takes back the seat that was handed to the stand-in (``Take my seat back``)."""
+        self.pace.take_back(by)
+        self.version += 1
+        self._save_seats()
+        self.pace.sync()
+        self._changed(f"{self.seats[by].name} took seat {by} back from the stand-in")
+        return [(None, self.table_message()), *self._maybe_deal()]
+
+    def hand_over(self, by: int, index: int) -> list[Out]:
+        """At an any-pace table, hand the seat of a person away for a week to the stand-in."""
+        self.pace.hand_over(by, index)
+        self.version += 1
+        self._save_seats()
+        self._changed(f"{self.seats[by].name} handed {self.seats[index].name}'s seat {index} to the stand-in "
+                      f"({self.settings.stand_in})")
+        return [(None, self.table_message()), *self._maybe_deal()]
 
     # --------------------------------------------------------- starting
 
@@ -287,14 +251,6 @@ class Table:
         match.start_events = []
         out = self._after_change(start_events)  # the turn clock starts in it: the table says so
         return [(None, self.table_message()), *out]
-
-    @property
-    def round_number(self) -> int:
-        """The round being dealt or played (1-based)."""
-        match = self.session.match if self.session else None
-        if match is None:
-            return 1
-        return len(match.deals) + (1 if self.state == "dealing" else 0)
 
     # ---------------------------------------------------------- playing
 

@@ -13,27 +13,27 @@ from ...engine.fairdeal import commitment
 from ..store.records import SaveProgress, SaveRound, SaveSeats, TableRow
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import TableState
 
 
-def table_row(table: Table) -> TableRow:
+def table_row(table: TableState) -> TableRow:
     """The table's own row."""
     seed = str(table.session.seed) if table.session else ""
     return TableRow(table.table_id, table.code, json.dumps(table.settings.json(), sort_keys=True), table.state, seed,
                     table.creator, table.created_at, table.finished_at)
 
 
-def seats_write(table: Table) -> SaveSeats:
+def seats_write(table: TableState) -> SaveSeats:
     """Every seat of the table."""
     return SaveSeats(tuple(seat.row(i) for i, seat in enumerate(table.seats)))
 
 
-def round_write(table: Table, deal: tuple[str, ...] | None) -> SaveRound:
+def round_write(table: TableState, deal: tuple[str, ...] | None) -> SaveRound:
     """The round being dealt: its secret, the contributions so far and, once dealt, the deal."""
     return SaveRound(table.round_number, table.secret, commitment(table.secret), tuple(table.contributions), deal)
 
 
-def waiting(table: Table) -> list[int]:
+def waiting(table: TableState) -> list[int]:
     """The seats whose move it is: the player to move, or the people the deal waits for."""
     match = table.session.match if table.session else None
     seat = match.current_player() if match is not None else None
@@ -44,7 +44,7 @@ def waiting(table: Table) -> list[int]:
     return []
 
 
-def progress_write(table: Table) -> SaveProgress:
+def progress_write(table: TableState) -> SaveProgress:
     """Where the match stands: the round, whose move it is, whether its computers play on
     (any pace), the turn clock's time left."""
     seats = waiting(table)
