@@ -125,14 +125,36 @@ class MatchCopy:
         witnessed = shown is not None
         if shown is None:  # dealt before this game saw the commitment: the server's word for what it showed
             shown = str(reveal["commitment"])
+        shuffle = reveal["shuffle"]
+        problem = (self._mix_problem(number, secret, parts, shown, shuffle, witnessed)
+                   or self._round_problem(message, match, number, secret, parts, shuffle))
+        if problem:
+            return problem
+        if not witnessed:
+            self.unwitnessed.append(number)
+        session.mixes.append(RoundMix(shown, parts, shuffle, witnessed))
+        session.levels.append(_levels(message.get("levels"), [seat.kind for seat in session.seats]))
+        self.shown.pop(number, None)
+        return ""
+
+    def _mix_problem(self, number: int, secret: str, parts: tuple[str, ...], shown: str, shuffle: Any,
+                     witnessed: bool) -> str:
+        """What is wrong with the revealed mix of round ``number`` (the secret against the commitment
+        ``shown``, this game's contribution, the shuffle), or ''."""
         if commitment(secret) != shown:
             return "the revealed secret is not the one the server committed to"
         mine = self.sent.get(number, "")
         if mine and parts[self.seat] != mine:
             return "this game's contribution is not in the mix"
-        shuffle = reveal["shuffle"]
         if shuffle != SHUFFLE and (witnessed or shuffle != LEGACY_SHUFFLE):
             return "the deal was not made with the shuffle the fair deal defines"
+        return ""
+
+    def _round_problem(self, message: dict[str, Any], match: Match, number: int, secret: str,
+                       parts: tuple[str, ...], shuffle: Any) -> str:
+        """What is wrong with round ``number`` as revealed (its dealing, its deal against the mix, its
+        moves replayed, its scores and engine), or '' once it is replayed into ``match``."""
+        reveal = message["reveal"]
         problem = _dealing_problem(reveal, match, number - 1)
         if problem:
             return problem
@@ -146,11 +168,6 @@ class MatchCopy:
             return "the revealed moves do not give the round's scores"
         if reveal["engine"] != match.used_doubles[-1]:
             return "the round's engine double is not the one the deal gives"
-        if not witnessed:
-            self.unwitnessed.append(number)
-        session.mixes.append(RoundMix(shown, parts, shuffle, witnessed))
-        session.levels.append(_levels(message.get("levels"), [seat.kind for seat in session.seats]))
-        self.shown.pop(number, None)
         return ""
 
     def _replay(self, match: Match, number: int, order: tuple[int, ...], secret: str, actions: list[Any]) -> str:

@@ -61,11 +61,12 @@ class Watch:
         self._names(message)
         if message.type == "update" and view is not None:
             self._events(message.events, view)
-        if view is not None and view.round_over:
-            return  # every hand is revealed: nothing is hidden until the next deal
-        known = message.table or table
-        names = self.names or (tuple(seat.name for seat in known.seats) if known is not None else ())
-        names = tuple(name for name in names if TILE_TEXT.search(name))
+        if view is None or not view.round_over:  # once it is, every hand is revealed: nothing is hidden until the next deal
+            self._tiles(message, view, table)
+
+    def _tiles(self, message: Incoming, view: SeatView | None, table: TableInfo | None) -> None:
+        """Refuse a tile this seat may not see anywhere in ``message``'s texts (keys too)."""
+        names = self._tile_like_names(message.table or table)
         visible = self._visible(view)
         top = view.setup.set_max if view is not None else (table.setup.set_max if table is not None else 18)
         skip = CHECKED_AT_ROUND_END.get(message.type, ())
@@ -77,6 +78,11 @@ class Watch:
                 if max(int(a), int(b)) <= top and tile not in visible:
                     raise Unfair(f"the server showed this game the {TEXT[tile]}, a tile it may not see, "
                                  f"in '{'.'.join(where) or message.type}' of a {message.type} message")
+
+    def _tile_like_names(self, known: TableInfo | None) -> tuple[str, ...]:
+        """The seats' names that look like a tile (the names kept once the match is under way, else ``known``'s)."""
+        names = self.names or (tuple(seat.name for seat in known.seats) if known is not None else ())
+        return tuple(name for name in names if TILE_TEXT.search(name))
 
     def _names(self, message: Incoming) -> None:
         """Seat names stay what they were once the match is under way."""

@@ -237,19 +237,7 @@ REQUESTS: Final[dict[str, dict[str, tuple[Check, bool]]]] = {
 
 def parse_request(data: str | bytes) -> dict[str, Any]:
     """The checked request in one WebSocket message; BadMessage says what is wrong."""
-    if len(data) > MAX_BYTES:  # at least one byte a character: too large before it is encoded
-        raise BadMessage("too_large", f"a message may hold at most {MAX_BYTES} bytes")
-    raw = data.encode("utf-8", "replace") if isinstance(data, str) else data
-    if len(raw) > MAX_BYTES:
-        raise BadMessage("too_large", f"a message may hold at most {MAX_BYTES} bytes")
-    try:
-        doc = parse_json(raw, "a message", max_depth=MAX_DEPTH)
-    except FileProblem as problem:
-        raise BadMessage("bad_json", "the message is not JSON: " + problem.reason.replace("the file", "it")) from None
-    except (RecursionError, ValueError):
-        raise BadMessage("bad_json", "the message is not JSON") from None
-    if type(doc) is not dict:
-        raise BadMessage("schema", "a message must be a JSON object")
+    doc = _json_object(data)
     kind = doc.get("type")
     if type(kind) is not str or kind not in REQUESTS:
         raise BadMessage("schema", "'type' must be one of " + ", ".join(REQUESTS))
@@ -269,3 +257,21 @@ def parse_request(data: str | bytes) -> dict[str, Any]:
     if missing:
         raise BadMessage("schema", f"a '{kind}' message needs the field '{missing[0]}'", kind)
     return checked
+
+
+def _json_object(data: str | bytes) -> dict[str, Any]:
+    """The JSON object one message holds (at most ``MAX_BYTES`` bytes, ``MAX_DEPTH`` deep); BadMessage else."""
+    if len(data) > MAX_BYTES:  # at least one byte a character: too large before it is encoded
+        raise BadMessage("too_large", f"a message may hold at most {MAX_BYTES} bytes")
+    raw = data.encode("utf-8", "replace") if isinstance(data, str) else data
+    if len(raw) > MAX_BYTES:
+        raise BadMessage("too_large", f"a message may hold at most {MAX_BYTES} bytes")
+    try:
+        doc = parse_json(raw, "a message", max_depth=MAX_DEPTH)
+    except FileProblem as problem:
+        raise BadMessage("bad_json", "the message is not JSON: " + problem.reason.replace("the file", "it")) from None
+    except (RecursionError, ValueError):
+        raise BadMessage("bad_json", "the message is not JSON") from None
+    if type(doc) is not dict:
+        raise BadMessage("schema", "a message must be a JSON object")
+    return doc

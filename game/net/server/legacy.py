@@ -20,6 +20,7 @@ from typing import Any
 from ...engine import Phase
 from ...engine.tiles import TEXT
 from ...memory.files import FileProblem, parse_json, read_file
+from ...memory.session import GameSession
 from ...saves import SaveError, load_file
 from ..protocol.codes import normal_code
 from ..protocol.messages import BadMessage
@@ -80,12 +81,7 @@ async def _commit(store: Store, batch: Batch, now: float) -> None:
 
 def _table_writes(path: Path, now: float) -> tuple[str, list[TableWrite]] | None:
     """The writes that store one table file and its match (None: a lobby, never started)."""
-    doc: Any = parse_json(read_file(path, MAX_TABLE_FILE), "a table file")
-    if type(doc) is not dict or doc.get("format") != "mexican-train table":
-        raise ValueError("it is not a table file")
-    code, table_id = normal_code(str(doc["code"])), str(doc["id"])
-    if not code or not table_id.isalnum() or path.name != f"{TABLE_PREFIX}{table_id}.json":
-        raise ValueError("the table file's code or id is damaged")
+    doc, code, table_id = _table_file(path)
     autosave = path.parent / f"autosave-{table_id}.json"
     if doc.get("state") == "lobby" or not autosave.exists():
         return None
@@ -102,7 +98,25 @@ def _table_writes(path: Path, now: float) -> tuple[str, list[TableWrite]] | None
     state = "over" if over else "playing" if match.phase is Phase.PLAYING else "dealing"
     row = TableRow(table_id, code, json.dumps(settings.json(), sort_keys=True), state, str(session.seed),
                    "imported", now, now if over else None)
-    writes: list[TableWrite] = [CreateTable(row), SaveSeats(tuple(seats))]
+    return table_id, [CreateTable(row), SaveSeats(tuple(seats)), *_round_writes(session)]
+
+
+def _table_file(path: Path) -> tuple[dict[str, Any], str, str]:
+    """An older table file read and checked: its document, its code and its id (ValueError when damaged)."""
+    doc: Any = parse_json(read_file(path, MAX_TABLE_FILE), "a table file")
+    if type(doc) is not dict or doc.get("format") != "mexican-train table":
+        raise ValueError("it is not a table file")
+    code, table_id = normal_code(str(doc["code"])), str(doc["id"])
+    if not code or not table_id.isalnum() or path.name != f"{TABLE_PREFIX}{table_id}.json":
+        raise ValueError("the table file's code or id is damaged")
+    return doc, code, table_id
+
+
+def _round_writes(session: GameSession) -> list[TableWrite]:
+    """Each round of a table's match as the table would have stored it: its secret, commitment,
+    contributions and deal, its actions and, once over, its scores."""
+    match = session.match
+    writes: list[TableWrite] = []
     for index, deal in enumerate(match.deals):
         mix = session.mixes[index]
         if mix is None:
@@ -113,7 +127,7 @@ def _table_writes(path: Path, now: float) -> tuple[str, list[TableWrite]] | None
         writes.extend(SaveAction(number, i, action) for i, action in enumerate(match.action_log[index]))
         if index < len(match.round_scores):
             writes.append(SaveScores(number, tuple(match.round_scores[index])))
-    return table_id, writes
+    return writes
 
 
 def _seat_row(index: int, raw: Any) -> SeatRow:

@@ -308,24 +308,27 @@ class Server:
         if table.paused:
             raise Refused("paused", "play is paused: the server cannot store moves right now; "
                                     "it goes on by itself as soon as it can")
-        seat = conn.seat
+        if kind == "leave":
+            arrivals.leave(self, conn, table, conn.seat)
+            return
+        self.deliver(table, self._play(table, conn.seat, request))
+
+    def _play(self, table: Table, seat: int, request: dict[str, Any]) -> list[Out]:
+        """A checked request of a seated person to their table, but leave: the messages it gives."""
+        kind = request["type"]
         if kind == "seat":
-            outs = table.set_seat(seat, request["seat"], request["kind"])
-        elif kind == "start":
-            outs = table.start(seat)
-        elif kind == "contribute":
-            outs = table.contribute(seat, request["round"], request["contribution"])
-        elif kind == "act":
+            return table.set_seat(seat, request["seat"], request["kind"])
+        if kind == "start":
+            return table.start(seat)
+        if kind == "contribute":
+            return table.contribute(seat, request["round"], request["contribution"])
+        if kind == "act":
             outs = table.act(seat, request["action"], request.get("round"))
             self.moves += 1
-        elif kind == "take_back":
-            outs = table.take_back(seat)
-        elif kind == "hand_over":
-            outs = table.hand_over(seat, request["seat"])
-        else:
-            arrivals.leave(self, conn, table, seat)
-            return
-        self.deliver(table, outs)
+            return outs
+        if kind == "take_back":
+            return table.take_back(seat)
+        return table.hand_over(seat, request["seat"])
 
     def seat_conn(self, conn: Conn, table: Table, seat: int, token: str) -> None:
         """Attach the connection to its seat and tell it so (once the seat is stored)."""
