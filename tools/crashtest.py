@@ -10,7 +10,7 @@ own client library, each keeping their own copy of the match) and two
 computer players, all playing flat out. It kills the server with SIGKILL
 ``--kills`` times at instants drawn uniformly (0.2-2 s of play apart), and
 once at each named point of the write path (``--points``; the server's
-``MEXICAN_TRAIN_KILL_AT`` hook, game/net/crashpoints.py), restarting it each
+``MEXICAN_TRAIN_KILL_AT`` hook, game/net/store/crashpoints.py), restarting it each
 time; the people reconnect and rejoin with their tokens by themselves. At
 the end it reads every table back from the database and checks:
 
@@ -51,7 +51,7 @@ from tablecheck import (
     verify_copies,
 )
 
-from game.net.crashpoints import POINTS
+from game.net.store.crashpoints import POINTS
 
 
 @dataclass

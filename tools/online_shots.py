@@ -14,9 +14,9 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from game.net.client import Client
-from game.net.embedded import EmbeddedServer
-from game.net.threaded_client import ThreadedClient
+from game.net.client.client import Client
+from game.net.client.threaded_client import ThreadedClient
+from game.net.server.embedded import EmbeddedServer
 from game.ui.app import App
 from game.ui.online import connection
 from game.ui.online.kept import KeptSeat, keep_seat

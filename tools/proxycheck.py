@@ -57,9 +57,9 @@ from websockets.asyncio.client import connect
 
 from game.ai import make_player
 from game.memory.files import FileProblem, read_file
-from game.net.addresses import in_service, table_url
-from game.net.client import Client
-from game.net.messages import PROTOCOL
+from game.net.client.client import Client
+from game.net.protocol.addresses import in_service, table_url
+from game.net.protocol.messages import PROTOCOL
 
 PEOPLE_AT = "127.0.0.2"
 """The address the check's people connect from (the proxy sends from 127.0.0.5)."""

@@ -7,7 +7,7 @@ played by Medium), keeps a spread of positions where the seat to move has a
 choice (three legal actions or more), and asks each kind (``random``, ``easy``, ``medium``, ``hard``,
 ``expert``) what it plays there from that seat's view alone, with a fixed
 seed. The file holds the positions (each seat view as the network sends it,
-``game.net.wire.view_json``), the decisions and the version of every kind
+``game.net.protocol.wire.view_json``), the decisions and the version of every kind
 (``game.ai.levels.VERSIONS``) they were made under.
 
 ``tests/ai/test_decisions.py`` decides again in every position and fails
@@ -34,7 +34,7 @@ from game.ai.levels import KIND_NAMES, VERSIONS
 from game.engine import Match, SeatView, play_match, preset
 from game.engine.actions import action_text
 from game.engine.length import with_length
-from game.net.wire import view_json
+from game.net.protocol.wire import view_json
 from game.saves.codec import encode_options
 
 DEFAULT_OUT = ROOT / "tests" / "ai" / "data" / "decisions.json"

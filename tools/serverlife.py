@@ -40,11 +40,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from game.ai import make_player
-from game.net.codes import new_code
-from game.net.settings import Settings
+from game.net.protocol.codes import new_code
 from game.net.store import open_store
 from game.net.store.records import Batch, CreateTable, SaveTable, TableRow, TableWrite
-from game.net.table import Table
+from game.net.table.settings import Settings
+from game.net.table.table import Table
 
 HOST = "127.0.0.1"
 

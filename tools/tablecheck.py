@@ -28,12 +28,13 @@ from game.ai import make_player
 from game.engine import parse_action
 from game.engine.tiles import parse_tile
 from game.memory.session import GameSession
-from game.net.client import Client, Disconnected, ServerRefused
-from game.net.rebuild import settings_from_json
-from game.net.settings import seat_config
+from game.net.client.client import Client
+from game.net.client.replies import Disconnected, ServerRefused
+from game.net.protocol.wire import view_json
+from game.net.server.rebuild import settings_from_json
 from game.net.store import open_store
 from game.net.store.records import Held, StoredTable
-from game.net.wire import view_json
+from game.net.table.settings import seat_config
 from game.saves import SaveStore
 from game.saves.verify import verify_command
 

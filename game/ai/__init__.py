@@ -13,16 +13,18 @@ from ..lazy import lazy_getattr
 from .levels import KIND_NAMES, LEVELS
 
 if TYPE_CHECKING:
+    from .decision import decide
     from .hint import hint
     from .players import KINDS, ComputerSeats, Player, make_oracle, make_player
     from .seeding import decision_rng
 
 __all__ = [
-    "KINDS", "KIND_NAMES", "LEVELS", "ComputerSeats", "Player", "decision_rng", "hint", "make_oracle", "make_player",
+    "KINDS", "KIND_NAMES", "LEVELS", "ComputerSeats", "Player", "decide", "decision_rng", "hint", "make_oracle",
+    "make_player",
 ]
 
 _HOMES = {
-    "hint": "hint", "KINDS": "players", "ComputerSeats": "players", "Player": "players",
+    "decide": "decision", "hint": "hint", "KINDS": "players", "ComputerSeats": "players", "Player": "players",
     "make_oracle": "players", "make_player": "players", "decision_rng": "seeding",
 }
 

@@ -89,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
                             epilog=EXITS, formatter_class=argparse.RawDescriptionHelpFormatter)
     verify.add_argument("save", metavar="SAVE")
 
-    from ..net.serve import add_parser as add_serve
+    from ..net.server.serve import add_parser as add_serve
 
     add_serve(sub)
 
@@ -126,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return verify_command(args.save, sys.stdout, sys.stderr)
     if args.command == "serve":
-        from ..net.serve import serve_command
+        from ..net.server.serve import serve_command
 
         return serve_command(args)
 

@@ -25,10 +25,10 @@ from ..engine import Action, IllegalAction, Phase, RoundState, SeatView
 from ..engine import events as ev
 from ..engine.view import determinize
 from ..memory.session import HUMAN, GameSession, SeatConfig
-from ..net.client import Joined
-from ..net.inbound import ClockInfo, Incoming, TableInfo, clock_info
-from ..net.threaded_client import ThreadedClient
-from ..net.wire import WireError
+from ..net.client.inbound import ClockInfo, Incoming, TableInfo, clock_info
+from ..net.client.replies import Joined
+from ..net.client.threaded_client import ThreadedClient
+from ..net.protocol.wire import WireError
 from .controller import RoundStart, Step
 
 RETRY_SECONDS = 2.0

@@ -18,6 +18,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from ..engine import Match
+from ..pools import spawn_pool, stop_pool
 from ..review.cache import ReviewCache
 from ..review.results import (
     DEFAULT_BUDGET,
@@ -30,7 +31,6 @@ from ..review.results import (
 )
 from ..review.rounds import Task, round_tasks
 from ..review.value import value_decision
-from .pools import spawn_pool, stop_pool
 
 
 def value_task(task: Task, seed: str, budget: ReviewBudget) -> Valuation:

@@ -1,7 +1,7 @@
 """Computer players decide in a worker process, so the window keeps drawing.
 
 A thread would share the interpreter lock with the drawing loop; a process
-does not. ``ProcessWorker`` is a one-process pool (``pools.spawn_pool``) answering ``decide(kind, seed, view)`` with a ``Future``.
+does not. ``ProcessWorker`` is a one-process pool (``game.pools.spawn_pool``) answering ``decide(kind, seed, view)`` with a ``Future``.
 """
 
 from __future__ import annotations
@@ -11,17 +11,12 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import ParamSpec, Protocol, TypeVar
 
-from ..ai import make_player
+from ..ai.decision import decide
 from ..engine import Action, SeatView
-from .pools import spawn_pool, stop_pool
+from ..pools import spawn_pool, stop_pool
 
 P = ParamSpec("P")
 R = TypeVar("R")
-
-
-def decide(kind: str, seed: str, view: SeatView) -> Action:
-    """The decision of a ``kind`` computer player made from ``seed`` (runs in the worker)."""
-    return make_player(kind, seed).choose(view)
 
 
 def _ready() -> bool:

@@ -18,8 +18,8 @@ from .saves_bridge import SavesBridge
 from .scene import Scene
 
 if TYPE_CHECKING:
-    from ..net.inbound import Incoming
-    from ..net.threaded_client import ThreadedClient
+    from ..net.client.inbound import Incoming
+    from ..net.client.threaded_client import ThreadedClient
     from .online.kept import KeptSeat
 
 

@@ -13,8 +13,8 @@ from .intents import Intent
 if TYPE_CHECKING:
     from ..engine import Match, RuleOptions
     from ..memory.session import GameSession
-    from ..net.inbound import Incoming
-    from ..net.threaded_client import ThreadedClient
+    from ..net.client.inbound import Incoming
+    from ..net.client.threaded_client import ThreadedClient
     from ..review.cache import Reviewable, ReviewCache
     from ..review.results import Decision
     from ..speech import Voice

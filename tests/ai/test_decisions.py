@@ -18,7 +18,7 @@ from game.ai import make_player
 from game.ai.levels import KIND_NAMES, VERSIONS
 from game.engine import SeatView
 from game.engine.actions import action_text
-from game.net.wire import view_from_json
+from game.net.protocol.wire import view_from_json
 from game.saves.validate import check_options
 
 DATA = Path(__file__).resolve().parent / "data" / "decisions.json"

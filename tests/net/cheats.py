@@ -22,8 +22,9 @@ from typing import Any
 import pytest
 
 from game.engine.tiles import TEXT
-from game.net import server as server_module
-from game.net.client import Client, Disconnected
+from game.net.client.client import Client
+from game.net.client.replies import Disconnected
+from game.net.server.conn import Conn
 from game.saves import SaveStore
 
 from .conftest import Person, connected
@@ -37,14 +38,14 @@ Cheat = Callable[[Any, dict[str, Any]], dict[str, Any] | None]
 
 def install(monkeypatch: pytest.MonkeyPatch, cheat: Cheat) -> None:
     """Make the running server send every message through ``cheat``."""
-    send = server_module.Conn.send
+    send = Conn.send
 
     def altered(conn: Any, message: dict[str, Any]) -> None:
         changed = cheat(conn, copy.deepcopy(message))
         if changed is not None:
             send(conn, changed)
 
-    monkeypatch.setattr(server_module.Conn, "send", altered)
+    monkeypatch.setattr(Conn, "send", altered)
 
 
 def to_ben(change: Callable[[Any, dict[str, Any]], dict[str, Any] | None]) -> Cheat:

@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 
 from game.ai import make_player
-from game.net.client import Client
-from game.net.embedded import EmbeddedServer
-from game.net.inbound import Incoming
-from game.net.server import Server
+from game.net.client.client import Client
+from game.net.client.inbound import Incoming
+from game.net.server.embedded import EmbeddedServer
+from game.net.server.server import Server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-from pgcluster import Cluster, ClusterUnavailable  # noqa: E402 - tools/ is not a package
+from pgcluster import Cluster, ClusterUnavailable
 
 HOST = "127.0.0.1"
 

@@ -21,8 +21,8 @@ from game.commands.cli import main
 from game.engine import match as match_module
 from game.engine.fairdeal import SHUFFLE, fingerprint, new_salt
 from game.engine.tiles import parse_tile
-from game.net import table as table_module
-from game.net.match_copy import UNCHECKED
+from game.net.client.match_copy import UNCHECKED
+from game.net.table import table as table_module
 from game.saves import load_file
 from game.saves.verify import EXIT_DEAL_UNCHECKED
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from pgcluster import Cluster
 from tablecheck import ServerProcess, connect_client, free_port
 
-from game.net.client import Disconnected, ServerRefused
+from game.net.client.replies import Disconnected, ServerRefused
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,7 +84,7 @@ def test_a_windows_client_whose_process_is_killed_hears_every_move_at_the_next(
     rejoin, and the moves made there come to the window (they stopped coming, and both windows froze)."""
     import time
 
-    from game.net.threaded_client import ThreadedClient
+    from game.net.client.threaded_client import ThreadedClient
 
     database = postgres_cluster.new_database()
     first, second = (ServerProcess(tmp_path / name, database, free_port(), tmp_path / f"{name}.log", ("--lease", "2"))

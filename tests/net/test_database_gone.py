@@ -16,9 +16,10 @@ from typing import TypeVar
 
 import pytest
 
-from game.net.client import Client, ServerRefused
-from game.net.embedded import EmbeddedServer
-from game.net.inbound import Incoming
+from game.net.client.client import Client
+from game.net.client.inbound import Incoming
+from game.net.client.replies import ServerRefused
+from game.net.server.embedded import EmbeddedServer
 from game.net.store import Retention, Store, StoreError, StoreLocked, open_store
 from game.net.store.records import (
     Batch,

@@ -10,8 +10,9 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from game.net.client import Client, ServerRefused
-from game.net.messages import MAX_BYTES
+from game.net.client.client import Client
+from game.net.client.replies import ServerRefused
+from game.net.protocol.messages import MAX_BYTES
 
 from .conftest import Person, Running, connected, next_of
 
@@ -152,7 +153,7 @@ def test_the_health_check_answers_on_the_loopback(server: Running) -> None:
 
 
 def test_one_address_cannot_fill_the_server_with_tables(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from game.net.limits import LimitSettings
+    from game.net.server.limits import LimitSettings
 
     from .conftest import start_server
 
@@ -188,7 +189,7 @@ def test_random_requests_at_a_table_only_ever_get_answers(server: Running) -> No
     server), and the person can still play the match to its end."""
     import random
 
-    from game.net.messages import REQUESTS
+    from game.net.protocol.messages import REQUESTS
 
     async def scenario() -> None:
         rng = random.Random(27)

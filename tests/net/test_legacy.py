@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 from game.ai import make_player
-from game.net.embedded import EmbeddedServer
-from game.net.settings import Settings
-from game.net.table import Table
+from game.net.server.embedded import EmbeddedServer
+from game.net.table.settings import Settings
+from game.net.table.table import Table
 from game.saves.codec import dumps_compact
 
 from .conftest import HOST, ManualClock, connected, next_of

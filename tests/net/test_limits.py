@@ -7,9 +7,10 @@ import asyncio
 import secrets
 from pathlib import Path
 
-from game.net.client import Client, ServerRefused
-from game.net.codes import new_code
-from game.net.limits import BUSY, AddressLimits, LimitSettings, network
+from game.net.client.client import Client
+from game.net.client.replies import ServerRefused
+from game.net.protocol.codes import new_code
+from game.net.server.limits import BUSY, AddressLimits, LimitSettings, network
 from game.net.store.records import AddressCounts
 
 from .conftest import connected, start_server

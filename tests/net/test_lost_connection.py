@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import json
+
+import pytest
+from websockets.asyncio.server import ServerConnection, serve
 
 from game.ai import make_player
 from game.engine import events as ev
-from game.net.client import Client, ServerRefused
+from game.net.client.client import Client
+from game.net.client.replies import Disconnected, NoAnswer, ServerRefused
+from game.net.protocol.messages import PROTOCOL
 
-from .conftest import ManualClock, Running, connected, next_of
+from .conftest import HOST, ManualClock, Running, connected, next_of
 
 
 async def _host_plays_until(host: Client, done, limit: float = 30.0):  # type: ignore[no-untyped-def]
@@ -141,3 +147,25 @@ def test_the_host_leaving_the_lobby_closes_the_table_for_everyone(server: Runnin
             await client.close()
 
     asyncio.run(scenario())
+
+
+def test_a_request_the_server_never_answers_ends_with_no_answer_and_the_connection_closed() -> None:
+    async def welcome_then_silence(ws: ServerConnection) -> None:
+        await ws.recv()
+        await ws.send(json.dumps({"type": "welcome", "protocol": PROTOCOL, "server": "silent", "servers": []}))
+        async for _ in ws:  # every later request is read and never answered
+            pass
+
+    async def run() -> None:
+        async with serve(welcome_then_silence, HOST, 0) as silent:
+            port = silent.sockets[0].getsockname()[1]
+            client = Client(f"ws://{HOST}:{port}/")
+            await client.connect()
+            client.reply_wait = 0.5  # the server never answers, so any bound gives the same outcome
+            with pytest.raises(NoAnswer, match="did not answer"):
+                await asyncio.wait_for(client.create("Ana", "classic", 2), 60)
+            with pytest.raises(Disconnected, match="did not answer"):  # closed: the game connects again
+                while True:
+                    await asyncio.wait_for(client.next(), 60)  # (the welcome first)
+            await client.close()
+    asyncio.run(run())

@@ -18,10 +18,10 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, serve
 
-from game.net.addresses import in_service, placed_at, process_path, request_path, spread, table_url
-from game.net.client import ServerRefused
-from game.net.embedded import EmbeddedServer
-from game.net.messages import PROTOCOL
+from game.net.client.replies import ServerRefused
+from game.net.protocol.addresses import in_service, placed_at, process_path, request_path, spread, table_url
+from game.net.protocol.messages import PROTOCOL
+from game.net.server.embedded import EmbeddedServer
 from game.net.store.sqlite import FILE_NAME
 
 from .conftest import HOST, Running, connected, health, start_server

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from game.ai import make_player
 from game.engine import events as ev
-from game.net.client import Client, ServerRefused
-from game.net.inbound import Incoming
+from game.net.client.client import Client
+from game.net.client.inbound import Incoming
+from game.net.client.replies import ServerRefused
 
 from .conftest import ManualClock, Running, connected, next_of, start_server, wait_until_nobody_is_connected
 
@@ -137,7 +138,7 @@ def test_an_any_pace_table_waits_days_its_computers_playing_on_to_the_persons_tu
 
 
 def test_the_list_loads_no_table_keeps_its_retention_and_counts_wrong_tokens(tmp_path: Path) -> None:
-    from game.net.limits import LimitSettings
+    from game.net.server.limits import LimitSettings
 
     clock = ManualClock()
     running, embedded = start_server(tmp_path / "server", clock=clock, unload_after=0,
@@ -231,7 +232,7 @@ def test_a_live_turns_clock_stands_still_from_a_stop_while_people_were_at_the_ta
 
 
 def test_a_hosts_own_tables_are_listed_from_its_database_without_starting_its_server(tmp_path: Path) -> None:
-    from game.net.listing import listed_from_file
+    from game.net.client.listing import listed_from_file
 
     clock = ManualClock()
     running, embedded = start_server(tmp_path / "server", clock=clock)

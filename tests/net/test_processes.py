@@ -12,11 +12,11 @@ from typing import Any
 from pgcluster import Cluster
 from websockets.asyncio.client import connect
 
-from game.net.addresses import placed_at
-from game.net.client import Client, Joined
-from game.net.embedded import EmbeddedServer
-from game.net.messages import PROTOCOL
-
+from game.net.client.client import Client
+from game.net.client.replies import Joined
+from game.net.protocol.addresses import placed_at
+from game.net.protocol.messages import PROTOCOL
+from game.net.server.embedded import EmbeddedServer
 from game.net.store.postgres import PostgresStore
 from game.net.store.records import Batch, CreateTable, Held, SaveSeats, SeatRow, TableRow
 

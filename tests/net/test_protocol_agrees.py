@@ -7,7 +7,8 @@ import asyncio
 
 import pytest
 
-from game.net.client import Client, ServerRefused
+from game.net.client.client import Client
+from game.net.client.replies import ServerRefused
 
 from .conftest import Person, Running, connected, next_of
 

@@ -14,14 +14,14 @@ import pytest
 
 from game.ai import make_player
 from game.engine.fairdeal import commitment
-from game.net.client import ServerRefused
-from game.net.limits import LimitSettings
-from game.net.rebuild import rebuild
-from game.net.settings import Settings
+from game.net.client.replies import ServerRefused
+from game.net.server.limits import LimitSettings
+from game.net.server.rebuild import rebuild
 from game.net.store import DamagedRecord
 from game.net.store.records import Batch, StoredTable
 from game.net.store.sqlite import FILE_NAME, SqliteStore
-from game.net.table import Table
+from game.net.table.settings import Settings
+from game.net.table.table import Table
 
 from .conftest import ManualClock, connected, next_of, start_server
 

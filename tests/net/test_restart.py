@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from game.ai import make_player
-from game.net.wire import view_json
+from game.net.protocol.wire import view_json
 
 from .conftest import connected, next_of
 

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-from game.net.client import ServerRefused
-from game.net.messages import BadMessage, parse_request
-from game.net.refusals import Refused
-from game.net.settings import Settings
-from game.net.table import Table
+from game.net.client.replies import ServerRefused
+from game.net.protocol.messages import BadMessage, parse_request
+from game.net.protocol.refusals import Refused
+from game.net.table.settings import Settings
+from game.net.table.table import Table
 
 from .conftest import Running, connected, next_of
 

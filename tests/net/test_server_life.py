@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.net.threaded_client import ThreadedClient
+from game.net.client.threaded_client import ThreadedClient
 
 from .conftest import ManualClock, Running, connected, next_of, start_server, wait_until_nobody_is_connected
 
@@ -130,7 +130,7 @@ def test_the_server_speaks_tls_with_a_certificate(tmp_path: Path) -> None:
 
 
 def test_the_network_package_loads_no_pygame() -> None:
-    code = ("import sys, game.net.server, game.net.client, game.net.serve; "
+    code = ("import sys, game.net.server.server, game.net.client.client, game.net.server.serve; "
             "print(any(m.startswith('pygame') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
@@ -164,7 +164,7 @@ def test_a_damaged_table_file_is_skipped_and_left_as_it_is(tmp_path: Path) -> No
 
 
 def test_an_embedded_server_refuses_a_data_folder_another_server_holds(tmp_path: Path) -> None:
-    from game.net.embedded import EmbeddedServer
+    from game.net.server.embedded import EmbeddedServer
     from game.net.store import StoreLocked
 
     running, embedded = start_server(tmp_path / "server")

@@ -13,8 +13,8 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-import game.net.server as server_module
-from game.net.outbox import Mailbox
+import game.net.server.server as server_module
+from game.net.server.outbox import Mailbox
 
 from .conftest import connected, next_of, start_server
 
@@ -81,7 +81,7 @@ def test_a_client_that_never_reads_is_held_then_dropped_while_the_others_are_ans
 def test_a_connection_sending_many_requests_at_once_gets_one_into_each_commit(tmp_path: Path) -> None:
     """Requests sent all at once are taken one commit at a time: however many one connection sends,
     everyone else's answers never wait for a commit made long by them."""
-    from game.net.embedded import EmbeddedServer
+    from game.net.server.embedded import EmbeddedServer
     from game.net.store import open_store
     from game.net.store.records import Batch, SaveSeats
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from game.ai import make_player
-from game.net.client import ServerRefused
-from game.net.embedded import EmbeddedServer
+from game.net.client.replies import ServerRefused
+from game.net.server.embedded import EmbeddedServer
 from game.net.store import Store, StoreError, open_store
-from game.net.store.records import Batch
+from game.net.store.records import Batch, Held, StoredTable
 
-from .conftest import HOST, connected, next_of
+from .conftest import HOST, connected, health, next_of
 
 
 class Control:
@@ -133,8 +133,64 @@ def test_a_failing_database_pauses_the_table_and_play_goes_on_from_what_was_stor
     asyncio.run(play())
 
 
+def test_a_table_set_up_while_the_database_fails_is_refused_in_words_and_one_set_up_after_plays(
+        control: tuple[Control, str]) -> None:
+    store, url = control
+
+    async def play() -> None:
+        ana = await connected(url)
+        store.failing.set()
+        with pytest.raises(ServerRefused) as refused:  # the seat was never stored: no joined comes, paused does
+            await asyncio.wait_for(ana.create("Ana", "classic", 2, length="blitz", seats=["person", "easy"]), 60)
+        assert refused.value.code == "paused"
+        assert "try again" in refused.value.message
+        await ana.close()
+        store.failing.clear()
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        while (await asyncio.to_thread(health, port))["status"] != "ok":  # the probe found the database again
+            await asyncio.sleep(0.05)
+        ben = await connected(url)
+        seat = await ben.create("Ben", "classic", 2, length="blitz", seats=["person", "easy"])
+        await ben.start()
+        update = await next_of(ben, "update")
+        assert update.view is not None and seat.seat == 0
+        await ben.close()
+    asyncio.run(asyncio.wait_for(play(), 120))
+
+
+def test_a_paused_table_another_process_took_meanwhile_sends_its_people_there(tmp_path: Path) -> None:
+    control = Control()
+    store = controlled(open_store("", tmp_path / "server"), control)
+    load = store.load
+    taken = threading.Event()
+
+    async def load_or_held(code: str) -> StoredTable | Held | None:
+        return Held("other", "ws://127.0.0.1:9/p/other/", stale=False) if taken.is_set() else await load(code)
+
+    store.load = load_or_held  # type: ignore[method-assign]
+    embedded = EmbeddedServer(tmp_path / "server", HOST, 0, store=store, hello_timeout=5, tick=0.05, workers=1)
+    url = f"ws://{HOST}:{embedded.start()}/"
+
+    async def play() -> None:
+        ana = await connected(url)
+        joined = await ana.create("Ana", "classic", 2, length="blitz", seats=["person", "easy"])
+        control.failing.set()
+        await ana.set_seat(1, "medium")
+        await next_of(ana, "paused")
+        taken.set()  # while paused here, another process claimed the table
+        control.failing.clear()
+        moved = await next_of(ana, "moved")  # read back, it is found held there: its people go there
+        assert moved.data["to"] == "ws://127.0.0.1:9/p/other/" and moved.data["table"] == joined.table
+        await ana.close()
+    try:
+        asyncio.run(asyncio.wait_for(play(), 120))
+        assert (health(embedded.port))["status"] == "ok", "the server's timers go on"
+    finally:
+        embedded.stop()
+
+
 def test_the_database_counts_wrong_codes_across_a_restart(tmp_path: Path) -> None:
-    from game.net.limits import LimitSettings
+    from game.net.server.limits import LimitSettings
 
     async def wrong_codes(url: str, times: int) -> list[str]:
         client = await connected(url)

@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 from game.engine import Match, preset
 from game.engine import events as ev
 from game.engine.length import with_length
-from game.net.codes import ALPHABET, CODE_CHARS, new_code, normal_code
-from game.net.inbound import decode
-from game.net.messages import MAX_BYTES, BadMessage, parse_request
-from game.net.refusals import Refused
-from game.net.settings import Settings
-from game.net.table import Table
-from game.net.wire import WireError, event_from_json, event_json, view_from_json, view_json
+from game.net.client.inbound import decode
+from game.net.protocol.codes import ALPHABET, CODE_CHARS, new_code, normal_code
+from game.net.protocol.messages import MAX_BYTES, BadMessage, parse_request
+from game.net.protocol.refusals import Refused
+from game.net.protocol.wire import WireError, event_from_json, event_json, view_from_json, view_json
+from game.net.table.settings import Settings
+from game.net.table.table import Table
 
 
 def test_a_table_code_holds_at_least_40_random_bits_and_reads_leniently() -> None:
@@ -145,7 +145,7 @@ def test_a_table_plays_the_house_rules_and_length_it_was_set_up_with() -> None:
 
 @pytest.mark.parametrize("house", [{"rounds": 2}, {"no_such_rule": 1}, {"knock": "loudly"}, {"set_max": 7}])
 def test_house_rules_a_table_may_not_have_are_refused_with_the_reason(house: dict) -> None:  # type: ignore[type-arg]
-    from game.net.settings import SettingsError
+    from game.net.table.settings import SettingsError
 
     with pytest.raises(SettingsError) as refused:
         Settings("classic", 4, "full", house).options()
@@ -171,7 +171,7 @@ def test_computers_wait_while_no_person_is_connected() -> None:
 def test_thinking_takes_addresses_in_turn_then_each_addresss_tables_in_turn() -> None:
     import asyncio
 
-    from game.net.thinking import FairQueue, Job
+    from game.net.server.thinking import FairQueue, Job
 
     async def order() -> list[str]:
         queue = FairQueue()
@@ -192,14 +192,14 @@ def test_two_processes_never_send_a_new_table_to_each_other_in_turn() -> None:
     in memory since (a burst of new tables), the one they agree is less loaded keeps the table."""
     from types import SimpleNamespace
 
-    from game.net.cluster import SPARE, Cluster
+    from game.net.server.cluster import SPARE, Cluster
     from game.net.store.records import Process
 
     beats = [Process("a", "ws://a/", 30, 0), Process("b", "ws://b/", 10, 0)]
 
     def process(me: str, in_memory: int) -> Cluster:
-        server = SimpleNamespace(store=SimpleNamespace(holder=me), tables=[None] * in_memory)
-        cluster = Cluster(server)  # type: ignore[arg-type]
+        server = SimpleNamespace(store=SimpleNamespace(holder=me))
+        cluster = Cluster(server, [None] * in_memory)  # type: ignore[arg-type]
         cluster.processes = beats
         return cluster
 

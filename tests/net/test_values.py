@@ -15,12 +15,12 @@ import pytest
 from game.engine import PRESETS
 from game.engine.option_ranges import MAX_HAND, OPTION_RANGES, Range
 from game.engine.tiles import SET_SIZES
-from game.net.inbound import decode
-from game.net.messages import SEAT_KINDS, SETTING_RANGES, BadMessage, parse_request
-from game.net.rebuild import settings_from_json
-from game.net.settings import Settings, SettingsError
-from game.net.table import Table
-from game.net.wire import WireError
+from game.net.client.inbound import decode
+from game.net.protocol.messages import SEAT_KINDS, SETTING_RANGES, BadMessage, parse_request
+from game.net.protocol.wire import WireError
+from game.net.server.rebuild import settings_from_json
+from game.net.table.settings import Settings, SettingsError
+from game.net.table.table import Table
 from game.saves import SaveError
 from game.saves.codec import encode_options
 from game.saves.validate import check_table

@@ -10,17 +10,19 @@ from typing import Any
 
 import pytest
 
+from game.ai.decision import decide
 from game.engine import TEXT
 from game.engine.fairdeal import new_contribution
 from game.engine.options import PRESETS
 from game.engine.tiles import parse_tile
-from game.net.client import Client, Joined
-from game.net.inbound import decode
-from game.net.match_copy import MatchCopy
-from game.net.settings import Settings
-from game.net.table import Out, Table
-from game.net.watch import Unfair, Watch
-from game.play.worker import decide
+from game.net.client.client import Client
+from game.net.client.inbound import decode
+from game.net.client.match_copy import MatchCopy
+from game.net.client.replies import Joined
+from game.net.client.watch import Unfair, Watch
+from game.net.table.outgoing import Out
+from game.net.table.settings import Settings
+from game.net.table.table import Table
 
 PEOPLE = (0, 1)
 

@@ -13,8 +13,8 @@ from game.engine import Match, RoundState, parse_action
 from game.engine.length import with_length
 from game.engine.options import preset
 from game.engine.tiles import parse_tile
-from game.net.client import Client
-from game.net.inbound import Incoming
+from game.net.client.client import Client
+from game.net.client.inbound import Incoming
 from game.saves import SaveStore
 
 from .conftest import Person, Running, connected

@@ -8,7 +8,7 @@ from concurrent.futures import wait
 from game.engine import SeatView, preset
 from game.memory.session import GameSession, SeatConfig
 from game.play.advice_job import AdviceJob, find_hints
-from game.play.pools import pool_processes
+from game.pools import pool_processes
 from game.review.results import REVIEW_SEED, ReviewBudget
 
 SMALL = ReviewBudget(candidates=3, choose_samples=6, measure_samples=8)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from game.ai import make_player
-from game.net.client import Client
+from game.net.client.client import Client
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc and sends SIGKILL")
 

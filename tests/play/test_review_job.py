@@ -7,8 +7,8 @@ import time
 from game.ai import ComputerSeats
 from game.engine import Match, Phase, play_match, preset
 from game.engine.length import with_length
-from game.play.pools import pool_processes
 from game.play.review_job import ReviewJob
+from game.pools import pool_processes
 from game.review import ReviewBudget, review_round
 from game.review.cache import ReviewCache
 

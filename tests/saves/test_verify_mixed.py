@@ -10,8 +10,8 @@ import pytest
 
 from game.commands.cli import main
 from game.engine.fairdeal import new_contribution
-from game.net.settings import Settings
-from game.net.table import Table
+from game.net.table.settings import Settings
+from game.net.table.table import Table
 from game.saves import SaveStore, load_file
 
 from .test_verify_deal import _forged as forged_save
@@ -34,7 +34,7 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         seat = match.current_player()
         assert seat is not None
         if seat == 2:
-            from game.play.worker import decide
+            from game.ai.decision import decide
 
             table.computer_acted(2, decide("easy", match.player_seed(2), match.view(2)), table.version)
         else:

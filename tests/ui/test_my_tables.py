@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.net.inbound import Listing, SeatInfo
+from game.net.client.inbound import Listing, SeatInfo
 from game.ui.app import App
 from game.ui.online import lookup as lookup_module
 from game.ui.online.kept import KeptSeat, keep_seat

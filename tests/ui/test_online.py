@@ -15,8 +15,8 @@ import pytest
 
 from game.engine import END, MEXICAN, Play, preset
 from game.memory.session import GameSession, SeatConfig
-from game.net.embedded import EmbeddedServer
-from game.net.threaded_client import ThreadedClient
+from game.net.client.threaded_client import ThreadedClient
+from game.net.server.embedded import EmbeddedServer
 from game.ui.app import App
 from game.ui.online import connection
 from game.ui.online.discovery import Announcer
@@ -407,7 +407,7 @@ def test_the_lobby_and_the_network_table_keep_every_text_in_its_place(app: App) 
 
 
 def test_a_friend_who_gave_the_seat_up_is_shown_as_gone_not_as_away_for_a_while() -> None:
-    from game.net.inbound import SeatInfo
+    from game.net.client.inbound import SeatInfo
     from game.ui.online.table import seat_label
 
     gave_up = SeatInfo("Ben", "person", connected=False, stand_in=True, left=True, thinking=False)
@@ -468,7 +468,7 @@ def test_a_round_dealt_before_the_game_saw_its_commitment_is_said_not_checked_on
 ) -> None:
     """The commitment never reaches this game's copy (as if the server never
     showed it): the round summary says the deal could not be checked, in place of the proof."""
-    from game.net.match_copy import UNCHECKED, MatchCopy
+    from game.net.client.match_copy import UNCHECKED, MatchCopy
 
     monkeypatch.setattr(MatchCopy, "witness", lambda self, round_number, shown: None)
     start_hosted_table(app)

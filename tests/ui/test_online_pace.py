@@ -17,7 +17,7 @@ import pygame
 import pytest
 from net.conftest import ManualClock
 
-from game.net.embedded import EmbeddedServer
+from game.net.server.embedded import EmbeddedServer
 from game.ui.app import App
 from game.ui.online import connection
 from game.ui.online import lookup as lookup_module

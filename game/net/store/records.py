@@ -2,7 +2,7 @@
 
 A table is its settings and seats and, per round, the server's secret, the
 contributions, the deal and the ordered actions: the in-memory match is
-always rebuilt from these (``game.net.rebuild``). Writes are small frozen
+always rebuilt from these (``game.net.server.rebuild``). Writes are small frozen
 values that ``Table`` notes as it changes and the server commits, in one
 transaction per turn of its event loop, before anyone hears of them.
 """

@@ -7,7 +7,7 @@ nesting (JSON columns: at most ``MAX_BYTES`` and ``MAX_DEPTH``), and for a
 word its allowed values (a table's ``state``). A column that does not hold
 raises ``DamagedRecord`` naming the column and why; what a row means (its
 settings, names, secrets, deal and moves) is checked when the table is
-rebuilt (``game.net.rebuild``) or listed (``game.net.listing``).
+rebuilt (``game.net.server.rebuild``) or listed (``game.net.table.listed``).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ...memory.files import FileProblem, bad_character, parse_json
-from ..codes import normal_code
-from ..messages import MAX_BYTES, MAX_DEPTH
+from ..protocol.codes import normal_code
+from ..protocol.messages import MAX_BYTES, MAX_DEPTH
 from .base import DamagedRecord
 from .records import Listed, ListedSeat, RoundRow, SeatRow, StoredTable, TableRow
 

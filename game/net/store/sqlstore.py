@@ -26,8 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import crashpoints
-from . import rows, sql
+from . import crashpoints, rows, sql
 from .base import CREATED_WINDOW, WRONG_WINDOW, DamagedRecord, Retention, Store, StoreError
 from .records import AddressCounts, Batch, Departure, Held, Listed, Process, StoredTable
 

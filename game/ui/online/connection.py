@@ -16,10 +16,10 @@ import contextlib
 from concurrent.futures import Future
 from typing import Any
 
-from ...net.client import ServerRefused
-from ...net.codes import normal_code
-from ...net.embedded import EmbeddedServer
-from ...net.threaded_client import ThreadedClient
+from ...net.client.replies import ServerRefused
+from ...net.client.threaded_client import ThreadedClient
+from ...net.protocol.codes import normal_code
+from ...net.server.embedded import EmbeddedServer
 from ...saves import SaveStore
 from ...saves.store import data_dir
 from .discovery import Announcer

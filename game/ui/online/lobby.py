@@ -12,8 +12,8 @@ import socket
 
 import pygame
 
-from ...net.inbound import Incoming, SeatInfo
-from ...net.threaded_client import ThreadedClient
+from ...net.client.inbound import Incoming, SeatInfo
+from ...net.client.threaded_client import ThreadedClient
 from .. import theme
 from ..boxes import Column, inset
 from ..fonts import blit_text

@@ -26,7 +26,7 @@ from ...saves.store import data_dir
 from .kept import KeptSeat
 
 if TYPE_CHECKING:
-    from ...net.inbound import Listing
+    from ...net.client.inbound import Listing
 
 ANSWER_WAIT = 6.0
 """Seconds a server has to answer the list before its rows say it did not answer."""
@@ -126,7 +126,7 @@ def _read_own(pairs: list[tuple[str, str]]) -> list[Listing]:
     """The own server's tables, from its database (read-only, its server not started)."""
     import sqlite3
 
-    from ...net.listing import listed_from_file
+    from ...net.client.listing import listed_from_file
 
     try:
         return listed_from_file(data_dir() / "server", pairs)
@@ -136,8 +136,9 @@ def _read_own(pairs: list[tuple[str, str]]) -> list[Listing]:
 
 def _ask_server(url: str, pairs: list[tuple[str, str]], wait: float) -> list[Listing]:
     """The server's list of these seats' tables, or _NoAnswer after ``wait`` seconds at most."""
-    from ...net.client import Client, ServerRefused
-    from ...net.wire import WireError
+    from ...net.client.client import Client
+    from ...net.client.replies import ServerRefused
+    from ...net.protocol.wire import WireError
 
     async def ask() -> list[Listing]:
         client = Client(url)

@@ -1,6 +1,6 @@
 """A table's pace in words (the Host form, the lobby, the table): live, with a
 turn clock of 30 seconds to 10 minutes, or any pace, with days between moves.
-The rules of each are the server's (``game/net/pace.py``, docs/protocol.md)."""
+The rules of each are the server's (``game/net/table/pace.py``, docs/protocol.md)."""
 
 from __future__ import annotations
 

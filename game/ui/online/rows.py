@@ -14,7 +14,7 @@ from .kept import KeptSeat
 from .lookup import Answer, where
 
 if TYPE_CHECKING:
-    from ...net.inbound import Listing
+    from ...net.client.inbound import Listing
 
 KEPT_DAYS = 30
 """How long a server keeps a table after its last move, on its default settings (docs/server.md)."""

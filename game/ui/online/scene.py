@@ -21,7 +21,7 @@ from ...ai import LEVELS
 from ...engine import PRESETS
 from ...engine.length import LENGTHS
 from ...memory.names import seat_name
-from ...net.threaded_client import ThreadedClient
+from ...net.client.threaded_client import ThreadedClient
 from ...words.counting import counted
 from .. import theme
 from ..boxes import Column, inset

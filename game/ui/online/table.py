@@ -23,8 +23,8 @@ from dataclasses import replace
 from functools import partial
 
 from ...memory.session import GameSession, SeatConfig
-from ...net.inbound import Incoming, SeatInfo
-from ...net.threaded_client import ThreadedClient
+from ...net.client.inbound import Incoming, SeatInfo
+from ...net.client.threaded_client import ThreadedClient
 from ...play.remote import RemoteController
 from ...review.cache import Reviewable
 from ...words.narrate import kind_label

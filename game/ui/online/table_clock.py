@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ...net.inbound import ClockInfo
+from ...net.client.inbound import ClockInfo
 from ..table.turn_clock import ClockShown, clock_text
 from .pace_words import WARNING
 

@@ -1,0 +1,1 @@
+"""What crosses the wire: the requests and their checks, events and views as JSON, codes, refusals."""
