@@ -55,6 +55,29 @@ def test_a_window_size_chosen_in_settings_applies_at_once_and_comes_back_next_ti
     assert title.sizes.window == (1920, 1080), "the scene beneath is laid out for the new size too"
 
 
+def test_clicking_the_window_arrow_again_steps_the_window_not_the_setting_now_under_the_pointer(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.settings = load_settings()
+    app.push(app.routes.title())
+    scene = SettingsScene()
+    app.push(scene)
+    frames(app, 1)
+    while scene.window.value != (1024, 640):
+        scene.window.step(-1)
+    frames(app, 1)
+    arrow = (scene.window.rect.right - 4, scene.window.rect.centery)
+    pointer = {"at": arrow}
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pointer["at"])
+    monkeypatch.setattr(pygame.mouse, "set_pos", lambda pos: pointer.update(at=tuple(pos)))
+    scene.window.step(1)
+    frames(app, 1)
+    assert app.size != (1024, 640), "the window changed size"
+    x, y = pointer["at"]
+    assert scene.window.rect.collidepoint(x, y) and x > scene.window.rect.centerx, \
+        "the pointer is kept on the window picker's right arrow, which moved with the new size"
+
+
 def test_the_sizes_offered_and_the_size_remembered_are_held_to_the_screen() -> None:
     small_screen = (1366, 768)
     offered = window_choices(small_screen, (1280, 720))

@@ -155,12 +155,26 @@ class SettingsScene(MenuScene):
     def _window(self, size: tuple[int, int]) -> None:
         """Make the window ``size`` pixels, or fullscreen, at once; kept for next time."""
         assert self.app is not None
+        pointer = self._on_window_picker()
         self.app.set_window(None if size == FULLSCREEN else size)
         self._window_choices()
         self.laid_out()
         self.show_focus()
+        if pointer is not None:  # the next click lands on the same arrow, not the row now under it
+            rect = self.window.rect
+            pygame.mouse.set_pos((rect.x + round(pointer[0] * rect.w), rect.y + round(pointer[1] * rect.h)))
         self.note = self.app.settings.remember() or ""
 
+    def _on_window_picker(self) -> tuple[float, float] | None:
+        """Where the pointer is on the window picker (fractions of its width and height), or None
+        when it is elsewhere: the picker moves when the window changes size."""
+        if not pygame.mouse.get_focused():
+            return None
+        x, y = pygame.mouse.get_pos()
+        rect = self.window.rect
+        if not rect.w or not rect.h or not rect.collidepoint(x, y):
+            return None
+        return (x - rect.x) / rect.w, (y - rect.y) / rect.h
 
     def silent(self) -> bool:
         """Whether no sound can be heard whatever the setting: no audio device (or no effects loaded)."""
