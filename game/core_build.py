@@ -16,7 +16,7 @@ from importlib.machinery import EXTENSION_SUFFIXES, PathFinder
 from typing import Final
 
 ENGINE: Final = (
-    "actions", "build", "dealcode", "driver", "ending", "errors", "events", "fairdeal", "fields",
+    "actions", "build", "chance", "dealcode", "driver", "ending", "errors", "events", "fairdeal", "fields",
     "frozen", "history", "legality", "length", "match", "option_ranges", "options", "round", "round_data", "start",
     "tiles", "turn", "turn_rules", "view",
 )

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import final
 
 from ..engine import RoundState, SeatView, determinize
+from ..engine.chance import shuffle
 from ..engine.tiles import HI, LO, PIP_SET, Tile, double
 from .chain import longest_chain
 
@@ -169,7 +170,7 @@ class Sampler:
         best: tuple[dict[int, list[Tile]], list[Tile]] | None = None
         for attempt in range(self.tries):
             pool = self.unseen[:]
-            rng.shuffle(pool)
+            shuffle(pool, rng)
             hands: dict[int, list[Tile]] = {}
             ok = True
             for seat in self.order:
@@ -204,7 +205,7 @@ class Sampler:
                 self.checks_left -= 1
                 if chain_fits(read, hand):
                     break
-            rng.shuffle(allowed)
+            shuffle(allowed, rng)
             hand = allowed[:size]
         return hand
 

@@ -60,12 +60,12 @@ def train_block(state: RoundData, seat: int, scope: int, train: int) -> str | No
             return None
         return FIRST_TURN_OWN if not state.opening_done and not state.first_turn_done[seat] else CHAIN_OWN
     if scope == COVER:
-        return None if train == state.covering_order()[0] else COVER_FIRST
+        return None if train == state.first_to_cover() else COVER_FIRST
     if state.suspended[seat]:
         return SUSPENDED
     if scope == EXTRA and train in state.open_doubles:
         # the extra tile owed after a double may cover the double first in the preset's order, no other
-        return None if train == state.covering_order()[0] else COVER_ORDER
+        return None if train == state.first_to_cover() else COVER_ORDER
     return ordinary_block(state, seat, train)
 
 
@@ -109,10 +109,10 @@ def considered(state: RoundData, seat: int, scope: int) -> tuple[int, ...]:
     if scope == OWN:
         return (seat,)
     if scope == COVER:
-        return (state.covering_order()[0],)
+        return (state.first_to_cover(),)
     order = _ORDERS[state.players][seat]
     if scope == EXTRA and state.open_doubles:
-        first = state.covering_order()[0]
+        first = state.first_to_cover()
         if ordinary_block(state, seat, first) is not None:
             return (*[t for t in order if t != first], first)
     return order
@@ -392,7 +392,7 @@ def explain(state: RoundData, seat: int, train: int, block: str) -> str:
     """The sentence for a train ``block`` code of ``train_block``."""
     where = train_label(state, train)
     if block in (COVER_FIRST, COVER_ORDER):
-        first = state.covering_order()[0]
+        first = state.first_to_cover()
         double = f"the {TEXT[state.trains[first][-1]]} on {train_label(state, first)}"
         if block == COVER_FIRST:
             return f"{double} must be covered first"

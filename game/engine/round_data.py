@@ -126,6 +126,13 @@ class RoundData:
             return self.open_doubles[::-1]
         return self.open_doubles[:]
 
+    def first_to_cover(self) -> int:
+        """The train whose uncovered double must be covered first (``covering_order()[0]``, without
+        the copy); only while a double is uncovered."""
+        if self.options.double_order == "newest-first":
+            return self.open_doubles[-1]
+        return self.open_doubles[0]
+
     def hand_value(self, seat: int) -> int:
         """Pips in ``seat``'s hand as they would score now."""
         zz = self.options.zero_zero_value

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from . import events as ev
+from .chance import shuffle
 from .errors import SetupError
 from .options import TableSetup
 from .round import RoundState
@@ -24,7 +25,7 @@ def draw_off(players: int, set_max: int, rng: random.Random) -> tuple[int, list[
     contenders = list(range(players))
     while True:
         tiles = full_set(set_max)
-        rng.shuffle(tiles)
+        shuffle(tiles, rng)
         drawn = {seat: tiles.pop() for seat in contenders}
         for seat, tile in drawn.items():
             events.append(ev.DrawOffTile(seat, tile))
@@ -52,7 +53,7 @@ def shuffled_tiles(setup: TableSetup, engine: int | None, rng: random.Random) ->
     """The round's tiles in the order they are dealt: the chance outcome a
     match records, so a replay never depends on ``random``."""
     tiles = round_tiles(setup, engine)
-    rng.shuffle(tiles)
+    shuffle(tiles, rng)
     return tiles
 
 

@@ -35,6 +35,8 @@ PIP_SET: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(t for t in range(len(HI)) if pip in (HI[t], LO[t])) for pip in range(MAX_PIP + 1)
 )
 """``PIP_SET[p]``: every tile with an end showing ``p`` pips."""
+PIP_BITS: Final[tuple[int, ...]] = tuple((1 << h) | (1 << l) for h, l in zip(HI, LO))
+"""``PIP_BITS[t]``: bit ``p`` set for each end of tile ``t`` showing ``p`` pips (one test finds a tile that fits)."""
 
 
 def double(pip: int) -> Tile:

@@ -196,7 +196,7 @@ def close_opening(state: RoundData, seat: int) -> bool:
     if state.opening_done:
         return False
     state.first_turn_done[seat] = True
-    if not all(state.first_turn_done):
+    if False in state.first_turn_done:
         return False
     state.opening_done = True
     out = next((other for other in range(state.players) if not state.hands[other]), None)
