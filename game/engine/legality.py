@@ -27,7 +27,7 @@ from typing import Final, NamedTuple, cast
 
 from .actions import DRAW, END, MEXICAN, OPEN, PLAIN_PLAYS, Action, Draw, End, Open, Play, play
 from .round_data import RoundData
-from .tiles import HI, LO, PIP_SET, TEXT
+from .tiles import HI, LO, PIP_BITS, TEXT, Tile
 from .turn import COVER, DONE, EXTRA, OPTIONAL, ORDINARY, OWN, REQUIRED
 
 
@@ -125,22 +125,30 @@ def targets(state: RoundData, seat: int, scope: int) -> list[tuple[int, int]]:
 
 
 def plays(state: RoundData, seat: int, scope: int) -> list[Play]:
-    """Plays from ``seat``'s hand under ``scope`` (without knock variants): the
-    hand is matched against the ends of the trains the rules allow."""
+    """Plays from ``seat``'s hand under ``scope`` (without knock variants): train by
+    train in the order the seat considers them (``considered``), and on each train
+    the tiles that fit its end in the order of the hand (as dealt, then as drawn)."""
     hand, ends = state.hands[seat], state.ends
     out: list[Play] = []
-    if scope in (OWN, COVER):  # one train, which the scope itself allows
-        (train,) = considered(state, seat, scope)
-        row = PLAIN_PLAYS[train]
-        return [row[tile] for tile in PIP_SET[ends[train]].intersection(hand)]
+    if scope == OWN or scope == COVER:  # one train, which the scope itself allows
+        train = seat if scope == OWN else state.first_to_cover()
+        _fitting(hand, ends[train], PLAIN_PLAYS[train], out)
+        return out
     ordinary = scope == ORDINARY and not state.suspended[seat]  # then train_block is ordinary_block
     order = _ORDERS[state.players][seat] if ordinary else considered(state, seat, scope)
     for train in order:
         block = ordinary_block(state, seat, train) if ordinary else train_block(state, seat, scope, train)
         if block is None:
-            row = PLAIN_PLAYS[train]
-            out.extend([row[tile] for tile in PIP_SET[ends[train]].intersection(hand)])
+            _fitting(hand, ends[train], PLAIN_PLAYS[train], out)
     return out
+
+
+def _fitting(hand: list[Tile], end: int, row: tuple[Play, ...], out: list[Play]) -> None:
+    """Add to ``out`` the play in ``row`` of each tile of ``hand`` with an end of ``end`` pips, in the hand's order."""
+    bit = 1 << end
+    for tile in hand:
+        if PIP_BITS[tile] & bit:
+            out.append(row[tile])
 
 
 MISMATCH = "mismatch"
@@ -318,8 +326,9 @@ def open_refusal(state: RoundData, has_play: bool) -> Refusal | None:
 
 
 def legal_actions(state: RoundData) -> list[Action]:
-    """Every action the seat to move may take now (see the module's docstring): the
-    rules are asked by their short codes, so no reason is worded for an action not listed."""
+    """Every action the seat to move may take now (see the module's docstring), in the order
+    ``RoundState.legal_actions`` documents: the rules are asked by their short codes, so no
+    reason is worded for an action not listed."""
     if state.round_over or state.turn.need == DONE:
         return []
     seat = state.to_move

@@ -73,7 +73,11 @@ class RoundState(RoundData):
 
         ``draw`` appears only when no play does; knock variants appear beside a
         play that leaves one tile where forgetting the knock costs a penalty
-        (``knock == "penalty"``). Do not mutate."""
+        (``knock == "penalty"``). The order is fixed, and every computer level's
+        decisions depend on it: the plays train by train as the seat considers
+        them (its own, the Mexican, the others by seat), each train's tiles in the
+        order of the hand, then their knock variants, then ``end`` or ``open``.
+        Do not mutate."""
         legal = self._legal
         if legal is None:
             legal = self._legal = legality.legal_actions(self)

@@ -16,7 +16,7 @@ import pytest
 
 from game.ai import make_player
 from game.ai.levels import KIND_NAMES, VERSIONS
-from game.engine import SeatView
+from game.engine import SeatView, determinize
 from game.engine.actions import action_text
 from game.net.protocol.wire import view_from_json
 from game.saves.validate import check_options
@@ -63,4 +63,22 @@ def test_a_kind_decides_as_recorded_under_its_version(kind: str) -> None:
             f"{kind} (version {version}) now plays '{again}' at position {number}, where it played "
             f"'{entry['decisions'][kind]}': its decisions changed, so bump the level's version "
             f"(VERSIONS in game/ai/levels.py) and record the decisions again with {REFRESH}"
+        )
+
+
+def test_the_engine_offers_each_recorded_position_its_legal_actions_in_the_recorded_order() -> None:
+    """The kinds read a position's legal actions in the engine's order (a random pick, the first of
+    equals): a change of that order changes their decisions in play though the recorded views, which
+    carry the old order, would still pass the test above. Rebuilt with any deal of the unseen tiles
+    (the list depends on the seat's own hand and the table alone), each position lists its actions as recorded."""
+    for number, entry in enumerate(recorded()["positions"]):
+        view = view_of(entry)
+        unseen = iter(view.unseen_tiles())
+        hidden = {seat: [next(unseen) for _ in range(size)] for seat, size in enumerate(view.hand_sizes)
+                  if seat != view.seat}
+        state = determinize(view, hidden, list(unseen))
+        assert tuple(state.legal_actions()) == view.legal, (
+            f"position {number}: the engine lists the legal actions differently from the recorded view, so "
+            f"every kind may decide differently in play: bump the versions (VERSIONS in game/ai/levels.py) "
+            f"and record the decisions again with {REFRESH}"
         )

@@ -22,7 +22,7 @@ from game.engine import (
     play,
     preset,
 )
-from game.engine.legality import refusal
+from game.engine.legality import considered, refusal
 from game.engine.options import allowed_values
 from game.engine.tiles import full_set
 
@@ -85,3 +85,27 @@ def test_an_action_is_legal_exactly_when_no_rule_refuses_it(name: str, players: 
         assert (said is None) == (action in legal), (action, said, sorted(map(str, legal)))
         assert said is None or said not in VAGUE, (action, said)
         assert state.why_illegal(action) == (said or "")  # type: ignore[arg-type]
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(sorted(PRESETS)), st.integers(2, 6), st.integers(0, 10**6), st.integers(0, 60))
+def test_the_legal_actions_come_in_their_documented_order(name: str, players: int, seed: int, moves: int) -> None:
+    """Every level reads the list in this order (a random pick, the first of equals), so it is part of
+    their decisions: plays train by train as the seat considers them, each train's tiles in the hand's
+    order, then their knock variants in the same order, then ``end`` or ``open``."""
+    state = _position(name, players, seed, moves)
+    if state is None or state.round_over:
+        return
+    legal = state.legal_actions()
+    seat, hand = state.to_move, state.hands[state.to_move]
+    plays = [a for a in legal if isinstance(a, Play) and not a.knock]
+    if not plays:
+        assert legal in ([], [DRAW])
+        return
+    trains = considered(state, seat, state.scope())
+    keys = [(trains.index(p.train), hand.index(p.tile)) for p in plays]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys), [str(a) for a in legal]
+    knocks = [a for a in legal if isinstance(a, Play) and a.knock]
+    assert knocks in ([], [play(p.tile, p.train, True) for p in plays])
+    assert legal[:len(plays) + len(knocks)] == plays + knocks
+    assert legal[len(plays) + len(knocks):] in ([], [END], [OPEN])

@@ -38,7 +38,7 @@ def test_a_decision_is_valued_from_the_view_the_seat_had_then() -> None:
 
 
 def test_the_costliest_are_the_marked_ones_largest_first() -> None:
-    match = played_round(seed=9)
+    match = played_round(seed=7)  # a round with many marked decisions
     review = review_round(match, 1, [0, 1, 2, 3], budget=ReviewBudget(candidates=2, choose_samples=4, measure_samples=6))
     top = review.costliest()
     assert all(d.valuation.level for d in top)

@@ -45,12 +45,13 @@ def test_a_level_changed_under_a_new_version_leaves_an_honest_save_checked_in_pa
 ) -> None:
     """Hard decides differently now, and says so with its version: the older
     save is not called a cheat, and every Hard decision is named as not decided again."""
+    was = levels.VERSIONS["hard"]
     monkeypatch.setitem(KINDS_REGISTRY, "hard", _hard_choosing(lambda view: view.legal[-1]))
-    monkeypatch.setitem(levels.VERSIONS, "hard", levels.VERSIONS["hard"] + 1)
+    monkeypatch.setitem(levels.VERSIONS, "hard", was + 1)
     assert main(["verify-deal", str(played)]) == EXIT_NOT_DECIDED
     out = capsys.readouterr().out
     assert "FAILED" not in out
-    assert f"(Hard played under version 1; this game has version {levels.VERSIONS['hard']})" in out
+    assert f"(Hard played under version {was}; this game has version {was + 1})" in out
     assert out.count("computer decisions replay from their own seat's view") == 2
 
 
@@ -81,19 +82,20 @@ def test_a_round_begun_under_one_version_and_played_on_under_another_records_bot
     play_steps(session, 30)
     assert session.match.phase is Phase.PLAYING
     older = dumps(session, "older")
-    monkeypatch.setitem(levels.VERSIONS, "medium", levels.VERSIONS["medium"] + 1)
+    easy, hard, medium = (levels.VERSIONS[kind] for kind in ("easy", "hard", "medium"))
+    monkeypatch.setitem(levels.VERSIONS, "medium", medium + 1)
     newer = session_from_bytes(older)
-    assert newer.levels[0] == {"easy": 1, "hard": 1, "medium": [1, 2]}
+    assert newer.levels[0] == {"easy": easy, "hard": hard, "medium": [medium, medium + 1]}
     while len(newer.match.round_scores) < 2:
         play_steps(newer, 1)
     path = SaveStore(tmp_path).save_named(newer, "continued")
-    assert json.loads(path.read_bytes())["levels"][:2] == [{"easy": 1, "hard": 1, "medium": [1, 2]},
-                                                          {"easy": 1, "hard": 1, "medium": 2}]
+    assert json.loads(path.read_bytes())["levels"][:2] == [
+        {"easy": easy, "hard": hard, "medium": [medium, medium + 1]}, {"easy": easy, "hard": hard, "medium": medium + 1}]
     assert load_file(path).levels[:2] == [newer.round_levels(0), newer.round_levels(1)]
     capsys.readouterr()
     assert main(["verify-deal", str(path)]) == EXIT_NOT_DECIDED
     first, second = capsys.readouterr().out.splitlines()[:2]
-    assert "Medium played this round under versions 1, 2; this game has 2" in first
+    assert f"Medium played this round under versions {medium}, {medium + 1}; this game has {medium + 1}" in first
     assert "not decided again" not in second
 
 
