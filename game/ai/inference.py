@@ -29,7 +29,7 @@ from typing import final
 from ..engine import RoundState, SeatView, determinize
 from ..engine.chance import shuffle
 from ..engine.tiles import HI, LO, PIP_SET, Tile, double
-from .chain import longest_chain
+from .chain import chain_longer
 
 CHAIN_TRIES = 6
 """Redeals of one seat's hand to meet the reading of its first-turn chain."""
@@ -92,8 +92,8 @@ def chain_fits(read: ChainRead, hand: list[Tile]) -> bool:
     for t in read.chain:
         end = LO[t] if HI[t] == end else HI[t]
     extra = 1 if double(end) in hand else 0
-    tiles = tuple(sorted([*hand, *read.chain]))
-    return len(longest_chain(read.start, tiles, CHAIN_BUDGET)) <= len(read.chain) + extra
+    tiles = sorted([*hand, *read.chain])
+    return not chain_longer(read.start, tiles, len(read.chain) + extra, CHAIN_BUDGET)
 
 
 @dataclass(frozen=True, slots=True)

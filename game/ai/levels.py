@@ -13,7 +13,7 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 KIND_NAMES: tuple[str, ...] = ("random", *LEVELS)
 """Every kind a seat may be given: ``random`` and the four levels (the keys of ``KINDS``)."""
 
-VERSIONS: Final[dict[str, int]] = {"random": 2, "easy": 2, "medium": 1, "hard": 2, "expert": 2}
+VERSIONS: Final[dict[str, int]] = {"random": 2, "easy": 2, "medium": 2, "hard": 2, "expert": 2}
 """Each kind's decision version: raised by one whenever any decision of that
 kind changes (a new rule, weight, search budget or random draw). A save
 records, per dealt round, the version of every kind that played in it, and

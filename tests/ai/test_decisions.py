@@ -88,10 +88,11 @@ def test_the_engine_offers_each_recorded_position_its_legal_actions_in_the_recor
 
 
 def test_medium_decides_alike_whatever_the_order_of_the_legal_actions() -> None:
-    """Why Medium kept its version when the engine's order changed: it ranks the plays by a key
-    that two plays never share (on one train, equal pips mean the same tile), so its choice is a
-    function of the set of legal actions. The other kinds read the order (a random pick, a search
-    whose candidates keep the order of equals). Over every decision of a few rounds of Medium."""
+    """Medium ranks the plays by a key that two plays never share (on one train, equal pips mean
+    the same tile), so its choice is a function of the set of legal actions, whatever the engine's
+    order (which changed Random's, Easy's, Hard's and Expert's decisions, not Medium's). The
+    others read the order (a random pick, a search whose candidates keep the order of equals).
+    Over every decision of a few rounds of Medium."""
     rng = random.Random(52)
     checked = 0
     for rules, players in (("classic", 4), ("hub", 3), ("star-ranch", 2), ("tap", 6)):

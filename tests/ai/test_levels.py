@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai import hint, make_player
-from game.ai.chain import ChainCache, longest_chain
+from game.ai.chain import ChainCache, chain_longer, longest_chain
 from game.ai.inference import Sampler, limits
 from game.ai.medium import MEDIUM, SHEDDER
 from game.ai.search import ExpertPlayer, HardPlayer
@@ -47,6 +47,23 @@ def test_longest_chain_is_the_longest_then_heaviest(hand: list[int], start: int)
         assert t in hand and end in (HI[t], LO[t])
         end = LO[t] if HI[t] == end else HI[t]
     assert (len(chain), sum(PIPS[t] for t in chain)) == _brute_force(start, hand)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(full_set(4)), min_size=1, max_size=6, unique=True), st.integers(0, 4),
+       st.integers(0, 6))
+def test_a_chain_longer_than_a_length_is_found_exactly_when_one_exists(hand: list[int], start: int,
+                                                                        length: int) -> None:
+    assert chain_longer(start, hand, length) == (_brute_force(start, hand)[0] > length)
+
+
+def test_the_length_search_agrees_with_the_longest_chain_on_big_hands() -> None:
+    rng = random.Random(11)
+    for _ in range(300):
+        hand = rng.sample(full_set(12), rng.randrange(1, 16))
+        start = rng.randrange(13)
+        best = len(longest_chain(start, hand, budget=10**6))
+        assert chain_longer(start, hand, best - 1, budget=10**6) and not chain_longer(start, hand, best, budget=10**6)
 
 
 def test_chain_search_stays_fast_enough_for_a_twenty_five_tile_hand() -> None:
