@@ -1,10 +1,10 @@
 """Which modules a release build compiles with mypyc, and which build this process runs.
 
-The rules engine, the computer players' search and the review's playouts are
-compiled into C extensions for the release wheels and the one-folder app
-(``MEXICAN_TRAIN_COMPILE=1``, see docs/performance.md); the same source runs
-as plain Python in a development install and wherever no compiled wheel
-fits. ``setup.py`` reads ``COMPILED`` from this file (by path, without
+The rules engine, the computer players' search, the review's playouts and the
+checks and replay every save read goes through are compiled into C extensions
+for the release wheels and the one-folder app (``MEXICAN_TRAIN_COMPILE=1``, see
+docs/performance.md); the same source runs as plain Python in a development
+install and wherever no compiled wheel fits. ``setup.py`` reads ``COMPILED`` from this file (by path, without
 importing the game), ``mexican-train --version`` says which build runs, and
 CI fails a compiled wheel in which any of these modules stayed Python.
 """
@@ -27,6 +27,8 @@ COMPILED: Final = (
     *(f"game/engine/{name}.py" for name in ENGINE),
     "game/ai/chain.py", "game/ai/inference.py", "game/ai/medium.py", "game/ai/search.py", "game/ai/seeding.py",
     "game/review/value.py",
+    "game/saves/checks.py", "game/saves/codec.py", "game/saves/replay.py", "game/saves/validate.py",
+    "game/saves/validate_round.py",
 )
 """The source files a release build compiles, relative to the project's root."""
 

@@ -32,6 +32,17 @@ class Play(Frozen):
     train: int
     knock: bool = False
 
+    def __eq__(self, other: object) -> bool:
+        """Equal to a play of the same fields (as the dataclass compares; written out, so that
+        compiled code compares plays without a call into Python, as it does for every log line)."""
+        if type(other) is not Play:
+            return NotImplemented
+        return self.tile == other.tile and self.train == other.train and self.knock == other.knock
+
+    def __hash__(self) -> int:
+        """The hash the dataclass would give (of the fields in order), written out like ``__eq__``."""
+        return hash((self.tile, self.train, self.knock))
+
     def __str__(self) -> str:
         text = f"play {TEXT[self.tile]} on {train_name(self.train)}"
         return text + " knock" if self.knock else text
@@ -41,6 +52,14 @@ class Play(Frozen):
 class Draw(Frozen):
     """Draw the next boneyard tile."""
 
+    def __eq__(self, other: object) -> bool:
+        """Equal to any other draw (it has no fields; written out like ``Play.__eq__``)."""
+        return True if type(other) is Draw else NotImplemented
+
+    def __hash__(self) -> int:
+        """The hash the dataclass would give (of no fields)."""
+        return hash(())
+
     def __str__(self) -> str:
         return "draw"
 
@@ -49,6 +68,14 @@ class Draw(Frozen):
 class End(Frozen):
     """Stop a turn where a further play is allowed but not required."""
 
+    def __eq__(self, other: object) -> bool:
+        """Equal to any other end (it has no fields; written out like ``Play.__eq__``)."""
+        return True if type(other) is End else NotImplemented
+
+    def __hash__(self) -> int:
+        """The hash the dataclass would give (of no fields)."""
+        return hash(())
+
     def __str__(self) -> str:
         return "end"
 
@@ -56,6 +83,14 @@ class End(Frozen):
 @dataclass(frozen=True, slots=True)
 class Open(Frozen):
     """Turn your own train public (presets with ``may_open_own``)."""
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any other open (it has no fields; written out like ``Play.__eq__``)."""
+        return True if type(other) is Open else NotImplemented
+
+    def __hash__(self) -> int:
+        """The hash the dataclass would give (of no fields)."""
+        return hash(())
 
     def __str__(self) -> str:
         return "open"

@@ -107,6 +107,6 @@ def restore(checked: Checked) -> GameSession:
     session.match = match
     session.levels = list(checked.levels)
     if session.levels and match.round is not None and not match.round.round_over:
-        session.levels[-1] = carried_on(session.levels[-1], (s.kind for s in checked.seats))
+        session.levels[-1] = carried_on(session.levels[-1], [s.kind for s in checked.seats])
     session.reviews = kept_reviews(checked.doc.get("reviews"), match)
     return session
