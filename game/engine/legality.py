@@ -10,6 +10,13 @@ behind it); a test over random positions of every preset holds the two
 together (an action is listed exactly when it has no refusal, and no refusal
 is a vague one).
 
+The list has one fixed order, which every computer level's decisions depend
+on (a change of it is a change of every level's version): the plays train
+by train as the seat considers them (``considered``: its own, the Mexican,
+the others by seat), each train's tiles in the order of the hand; then the
+same plays with a knock, when one is offered; then ``end`` or ``open``; or
+``draw`` alone. No set is built, so the order owes nothing to hashing.
+
 The rules, by the name a reader looks for:
 
 - where a tile may go: ``train_block`` (the scope of the turn, suspension,
@@ -326,9 +333,9 @@ def open_refusal(state: RoundData, has_play: bool) -> Refusal | None:
 
 
 def legal_actions(state: RoundData) -> list[Action]:
-    """Every action the seat to move may take now (see the module's docstring), in the order
-    ``RoundState.legal_actions`` documents: the rules are asked by their short codes, so no
-    reason is worded for an action not listed."""
+    """Every action the seat to move may take now, in the module's documented order (plays
+    train by train, knock variants, then ``end`` or ``open``; or ``draw`` alone): the rules
+    are asked by their short codes, so no reason is worded for an action not listed."""
     if state.round_over or state.turn.need == DONE:
         return []
     seat = state.to_move

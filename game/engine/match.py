@@ -205,7 +205,7 @@ class Match:
         return state.to_move if state is not None and not state.round_over else None
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The current player's legal actions (empty outside a round in play)."""
+        """The current player's legal actions in the round's fixed order (empty outside a round in play)."""
         return () if self.round is None else tuple(self.round.legal_actions())
 
     @property

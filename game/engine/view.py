@@ -53,7 +53,7 @@ class SeatView(Frozen):
     turn: TurnProgress
     """The progress of the turn being played (a copy: changing it changes nothing)."""
     legal: tuple[Action, ...]
-    """The seat's legal actions when it is to move, else empty."""
+    """The seat's legal actions when it is to move (in the engine's fixed order), else empty."""
     totals: tuple[int, ...] = ()
     """Each seat's match score before this round (empty outside a match)."""
 
