@@ -61,7 +61,12 @@ def test_a_computers_long_first_line_is_said_in_one_sentence_once_its_turn_has_p
     if len(laid) > 1:
         assert first == spoken(f"{table.match.names[laid[0].seat]} laid {len(laid)} tiles on their own train, "
                                f"ending at {laid[-1].play[2]}.")  # type: ignore[index]
-    assert not {spoken(line.text) for line in laid} & set(recording.lines), "no tile of it said one at a time"
+    # this round's lines only: at the instant pace a whole round may have been played and said
+    # before, and a tile laid alone in it may open this round's long line
+    opening = f"Round {table.match.round_number} of"
+    start = min(i for i, line in enumerate(recording.lines) if line.startswith(opening))
+    this_round = set(recording.lines[start:])
+    assert not {spoken(line.text) for line in laid} & this_round, "no tile of it said one at a time"
 
 
 def test_a_key_interrupts_the_speech_and_the_next_move_comes(app: App) -> None:

@@ -23,9 +23,10 @@ SEATS = [SeatConfig(n, "human" if i == 0 else "easy") for i, n in enumerate(("Yo
 
 
 def dealing(app: App) -> TableScene:
-    """A new match at the normal pace: its first deal has just begun."""
+    """A new match at the normal pace: its first deal has just begun (seed 12: a computer is still
+    to move when the deal is skipped, so a click on the table is not taken as your move)."""
     app.settings.pace = "normal"
-    table = TableScene(GameSession(preset("classic"), SEATS, 11), worker=InlineWorker())
+    table = TableScene(GameSession(preset("classic"), SEATS, 12), worker=InlineWorker())
     app.push(table)
     return table
 
