@@ -63,16 +63,17 @@ def replay_match(checked: Checked) -> Match:
     parse = _parser(len(names), checked.setup.set_max)
     try:
         return Match.replay(record, parse)
-    except ActionSyntaxError as error:
-        raise SaveError(f"the action log holds an action that cannot be read: {error}") from None
-    except IllegalAction as error:
-        r, i = error.round_index, error.action_index
+    # One name per handler: compiled, a name bound by one except clause keeps that clause's type.
+    except ActionSyntaxError as unreadable:
+        raise SaveError(f"the action log holds an action that cannot be read: {unreadable}") from None
+    except IllegalAction as illegal:
+        r, i = illegal.round_index, illegal.action_index
         text = doc["action_log"][r][i] if r is not None and i is not None else "?"
         raise SaveError(
-            f"the action log does not replay: action_log[{r}][{i}] '{text}' is not legal there: {error.reason}"
+            f"the action log does not replay: action_log[{r}][{i}] '{text}' is not legal there: {illegal.reason}"
         ) from None
-    except (SetupError, ValueError) as error:
-        raise SaveError(f"the match cannot be dealt again from the save: {error}") from None
+    except (SetupError, ValueError) as undealt:
+        raise SaveError(f"the match cannot be dealt again from the save: {undealt}") from None
 
 
 def _first_difference(a: Any, b: Any, where: str) -> str:
