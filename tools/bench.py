@@ -590,8 +590,9 @@ def _group_in(python: str, name: str, installed: bool) -> tuple[str, dict[str, f
             "from game.core_build import build_label; print(build_label()); "
             "print(json.dumps(bench.GROUPS[{name!r}]()))").format(
         flags=["--installed"] if installed else [], tools=str(ROOT / "tools"), name=name)
-    where = tempfile.gettempdir() if installed else str(ROOT)
-    done = subprocess.run([python, "-c", code], cwd=where, capture_output=True, text=True, check=False)
+    with tempfile.TemporaryDirectory(prefix="bench-") as empty:  # an empty folder: nothing in it shadows a module
+        where = empty if installed else str(ROOT)
+        done = subprocess.run([python, "-c", code], cwd=where, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         sys.exit(f"bench: the {name} group failed in {python}:\n{done.stderr[-2000:]}")
     label, figures = done.stdout.strip().splitlines()[-2:]
