@@ -96,7 +96,9 @@ async def play_one_round(url: str, folder: Path, deal_wait: float = 30.0) -> Out
     except Disconnected as gone:
         refused = str(gone)
     hosting.cancel()
-    await asyncio.gather(hosting, return_exceptions=True)
     await host.close()
     await ben.close()
+    # its end (cancelled, or Disconnected when a message won the race with the cancel: then the
+    # host's person read on, and waited out its 60 s bound while the host's connection stayed open)
+    await asyncio.gather(hosting, return_exceptions=True)
     return Outcome(ben, refused)
