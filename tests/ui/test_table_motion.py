@@ -70,6 +70,18 @@ def test_a_click_finishes_the_deal_too(app: App) -> None:
     assert not any(f.reveal for f in table.picture.flyers) and not table.picture.hidden_hand
 
 
+def test_a_click_finishes_the_deal_when_the_computers_have_already_reached_your_turn(app: App) -> None:
+    app.settings.pace = "normal"
+    table = TableScene(GameSession(preset("classic"), SEATS, 11), worker=InlineWorker())
+    app.push(table)
+    frames(app, 5)
+    assert table.controller.person_to_move() and table.picture.dealt is not None, \
+        "seed 11: the engine waits for you while the deal is still flying"
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(500, 300), button=1)])
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(500, 300), button=1)])
+    assert table.picture.dealt is None and table.picture.engine_shown, "the click skipped the deal, as Space does"
+
+
 def _double_to_play(app: App) -> TableScene:
     """You to move at the normal pace, holding the 4-4 for your own train (it ends in 4)."""
     app.settings.pace = "normal"

@@ -28,7 +28,9 @@ from .tray import HandTray, Point
 class InputView:
     """What input may know of the table now: the frame on show, whether it is
     the shown person's turn (``your_turn``) or any person's (``person_to_move``),
-    the legal actions, and whether a person sits at this table at all."""
+    whether the picture is still catching up with the engine (``catching_up``: the
+    deal or a computer's moves still moving), the legal actions, and whether a
+    person sits at this table at all."""
 
     frame: TableFrame | None
     your_turn: bool
@@ -37,6 +39,7 @@ class InputView:
     players: int
     has_person: bool
     playing: bool
+    catching_up: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,8 +258,8 @@ class TableInput:
         if self.log_panel.hits(pos):
             why = self.log_panel.why_at(pos)
             return [] if why is None else [Command("rules", text=why)]
-        if not view.your_turn:
-            return [] if view.person_to_move else [Command("skip")]
+        if not view.your_turn:  # a click skips what is still moving, even when a person moves next
+            return [Command("skip")] if view.catching_up or not view.person_to_move else []
         return self._pick_up(pos, view)
 
     def _pick_up(self, pos: Point, view: InputView) -> list[Command]:

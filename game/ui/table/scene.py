@@ -359,7 +359,8 @@ class TableScene(TableAsks):
         view = InputView(
             frame=self.frame, your_turn=self.human_turn(), person_to_move=self.controller.person_to_move(),
             legal=self.controller.legal_actions(), players=self.match.players,
-            has_person=self.human is not None, playing=self.controller.phase is Phase.PLAYING)
+            has_person=self.human is not None, playing=self.controller.phase is Phase.PLAYING,
+            catching_up=not self.picture.ready())
         for command in self.input.handle(intent, view):
             self.carry_out(command)
 
