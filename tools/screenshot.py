@@ -373,6 +373,12 @@ def main() -> int:
     table.say("You cannot start your train on the first turn: marker up, no draw in classic.", why="first-turn")
     settle(app, 2)
     shot("table-why")
+    if tables:  # a message of three long sentences, which must keep clear of the trains at 200% text
+        table.say("Every train starts at the roundhouse in the middle, from this round's engine. Nobody held it, "
+                  "so players drew in turn and you drew it first: you open the round, then Bruno plays. "
+                  "Your first turn may lay a line of tiles on your own train.", why="first-turn")
+        settle(app, 2)
+        shot("table-long-message")
     app.settings.tips_seen = []
     settle(app, 2)
     shot("table-tip")

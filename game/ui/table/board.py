@@ -60,6 +60,11 @@ class BoardPlan:
         return best
 
 
+LEAST_UNIT = 6
+"""The smallest a train tile gets (pixels): only a crowded table at a small window and large text
+comes down this far, where the trains would otherwise run off the felt."""
+
+
 def marker_space(unit: int) -> float:
     """Room kept at the hub end of a lane's first row for its marker."""
     return unit * 1.5
@@ -134,8 +139,8 @@ def _spacing(unit: int) -> tuple[float, float, float]:
 
 def _largest_unit(unit: int, sides: tuple[list[int], ...], doubles: dict[int, Sequence[bool]], width: float,
                   height: float) -> int:
-    """The largest tile size from ``unit`` down to 8 pixels at which every side's lanes fit ``height``."""
-    while unit > 8:
+    """The largest tile size from ``unit`` down to ``LEAST_UNIT`` at which every side's lanes fit ``height``."""
+    while unit > LEAST_UNIT:
         _, pitch, lane_gap = _spacing(unit)
         if all(sum(_rows(doubles.get(t, ()), width, unit) * pitch for t in side) + lane_gap * (len(side) - 1)
                <= height for side in sides):

@@ -18,7 +18,7 @@ from ...engine.tiles import Tile
 from ...words.movelog import MoveLog
 from .. import theme
 from ..draw import panel
-from ..fonts import blit_text, capped, fit_size, note, text
+from ..fonts import blit_text, capped, fit_size, font, note, text
 from ..layout import Scaled
 from ..tile_art import blit_tile
 from .board import BoardPlan
@@ -29,7 +29,7 @@ from .draw import (
 )
 from .log_panel import LogPanel
 from .motion import drop_offset
-from .parts import Pill, TableButton, TipCard, badge_band
+from .parts import Pill, TableButton, TipCard, badge_band, wrapped_lines
 from .picture import TablePicture
 from .tray import HandTray, Point
 from .turn_clock import ClockShown, clock_rect, draw_turn_clock
@@ -243,16 +243,29 @@ def _draw_message(surface: pygame.Surface, frame: TableFrame) -> None:
     box = pill.box
     panel(surface, box, (12, 16, 22), 210, radius=int(min(box.h, 46 * k) / 2), edge=None)
     with capped(1.0):
-        body = text(pill.text, pill.size, pill.color, "bold", wrap=pill.wrap)
-        width = min(body.get_width(), pill.wrap)
-        left = box.x + (box.w - (pill.why.w + int(16 * k) if pill.why else 0) - width) // 2
-        placed = body.get_rect(midleft=(left, box.centery))
-        surface.blit(body, placed)
-        note(pill.text, body, placed, box)
+        if pill.stacked:  # the words across the pill line by line, the link by the last or under them
+            _draw_stacked(surface, pill, k)
+        else:
+            body = text(pill.text, pill.size, pill.color, "bold", wrap=pill.wrap)
+            width = min(body.get_width(), pill.wrap)
+            left = box.x + (box.w - (pill.why.w + int(16 * k) if pill.why else 0) - width) // 2
+            placed = body.get_rect(midleft=(left, box.centery))
+            surface.blit(body, placed)
+            note(pill.text, body, placed, box)
         if pill.why is not None:
             panel(surface, pill.why, theme.PANEL_LIGHT, 255, radius=int(pill.why.h / 2), edge=theme.GLOW)
-            blit_text(surface, pill.link_label, int(16 * k), theme.GLOW, pill.why.center, "center", "bold",
-                      box=pill.why)
+            blit_text(surface, pill.link_label, pill.size - 1 if pill.stacked else int(16 * k), theme.GLOW,
+                      pill.why.center, "center", "bold", box=pill.why)
+
+
+def _draw_stacked(surface: pygame.Surface, pill: Pill, k: float) -> None:
+    """A stacked pill's words, line by line from its top, as ``wrapped_lines`` wraps them."""
+    box = pill.box
+    y = box.y + round(7 * k)
+    step = font(pill.size, "bold").get_linesize()
+    for line in wrapped_lines(pill.text, pill.size, pill.wrap):
+        blit_text(surface, line, pill.size, pill.color, (box.x + round(20 * k), y), "topleft", "bold", box=box)
+        y += step
 
 
 def _draw_tip(surface: pygame.Surface, frame: TableFrame) -> None:

@@ -29,6 +29,11 @@ drawn wider, see ``place_pill``); the trains end above a pill of that many lines
 where the text setting makes the words much larger, two from 175% (``pill_lines``)."""
 
 
+LEAST_PILL = 13
+"""The least size of a message's words (design pixels, times ``kc``) when it must shrink to
+keep within the room the trains leave it."""
+
+
 def pill_lines(scaled: Scaled) -> int:
     """Lines a message may take at ``scaled``'s text size: ``PILL_LINES``, one more from 125%, two from 175%."""
     return PILL_LINES + (1 if scaled.c >= 1.25 else 0) + (1 if scaled.c >= 1.75 else 0)
@@ -67,6 +72,8 @@ class Pill:
     """The rules section the "Why?" link opens (None: no link)."""
     link_label: str = WHY_LABEL
     """The link's label ("Why?  (W)", or a lesson's "Next  (Enter)")."""
+    stacked: bool = False
+    """Whether the link lies under the words (a long message at large text) rather than beside them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,33 +186,94 @@ def place_pill(scaled: Scaled, line: str, color: theme.Color, why_key: str | Non
                label: str = WHY_LABEL) -> Pill:
     """The message pill for ``line`` in the message area, its words at the text size in
     force: one line when it fits, else wrapped and grown upward (wider than the area, up to
-    the felt's width, and then smaller, rather than above ``PILL_LINES`` lines); a link at
-    its right end (``label``, a "Why?" by default) opening the rules section ``why_key``
-    (None: no link)."""
+    the felt's width, and then smaller, rather than above ``pill_lines`` lines; failing that,
+    ``stacked``: the words take the felt's width and the link goes by their last line or under
+    them, within the room the trains leave, ``pill_top``); a link (``label``, a "Why?" by default)
+    opening the rules section ``why_key`` (None: no link)."""
     why = why_key is not None
     area = scaled.anchor("message_area")
     k = scaled.kc
+    stacked = under = False
     with capped(1.0):  # ``kc`` holds the text size already
         size = int(19 * k)
         link, wrap = _pill_room(k, area.w, why, label)
-        body = text(line, size, color, "bold", wrap=wrap)
+        body = text(line, size, color, "bold", wrap=wrap).get_height()
         lines = pill_lines(scaled)
-        if body.get_height() > font(size, "bold").get_linesize() * lines + 2:  # wider, then smaller
+        if body > font(size, "bold").get_linesize() * lines + 2:  # wider, then smaller
             link, wrap = _pill_room(k, scaled.anchor("felt").w - 24 * k, why, label)
             for size in range(int(19 * k), max(6, int(14 * k)) - 1, -1):
-                body = text(line, size, color, "bold", wrap=wrap)
-                if body.get_height() <= font(size, "bold").get_linesize() * lines + 2:
+                body = text(line, size, color, "bold", wrap=wrap).get_height()
+                if body <= font(size, "bold").get_linesize() * lines + 2:
                     break
+            else:  # the words across the felt's width, the link by their last line or under them
+                stacked = True
+                wrap = int(scaled.anchor("felt").w - 64 * k)
+                size, under = _stacked_size(scaled, line, wrap, label if why else None)
+                body = stacked_height(line, size, wrap)
+                link = _stacked_link(k, size, label)
         one_line = font(size, "bold").size(line)[0] <= wrap
-        width = (font(size, "bold").size(line)[0] if one_line else wrap) + 40 * k + link
-    height = max(area.h * 0.8, body.get_height() + 14 * k)
-    box = pygame.Rect(0, 0, int(width), round(height))  # never past the area it is centred in
+        width = (font(size, "bold").size(line)[0] if one_line else wrap) + 40 * k + (0 if stacked else link)
+        step = font(size, "bold").get_linesize()
+    box = pygame.Rect(0, 0, int(width), round(max(area.h * 0.8, body + 14 * k + (step + 6 * k if under else 0))))
     box.midbottom = (round(area.centerx), round(area.centery + area.h * 0.4))
     why_rect = None
-    if why:
-        why_rect = pygame.Rect(0, 0, link - int(8 * k), round(min(height - 8 * k, 30 * k)))
+    if why and stacked:  # as tall as a line of the words, at the last line's right or under it
+        why_rect = pygame.Rect(0, 0, link - int(8 * k), step)
+        why_rect.bottomright = (round(box.right - 20 * k), round(box.bottom - 7 * k))
+    elif why:
+        why_rect = pygame.Rect(0, 0, link - int(8 * k), round(min(box.h - 8 * k, 30 * k)))
         why_rect.midright = (round(box.right - 8 * k), box.centery)
-    return Pill(line, color, box, wrap, size, why_rect, 1.0, why_key, label)
+    return Pill(line, color, box, wrap, size, why_rect, 1.0, why_key, label, stacked)
+
+
+def _stacked_link(k: float, size: int, label: str) -> int:
+    """The room a stacked pill's link takes across (pixels): its label a little smaller than the words."""
+    return text(label, size - 1, theme.GLOW, "bold").get_width() + int(24 * k)
+
+
+def _stacked_size(scaled: Scaled, line: str, wrap: int, label: str | None) -> tuple[int, bool]:
+    """The size of a stacked pill's words, and whether its link (``label``, None: none) goes under
+    them: the largest size from the designed one down to ``LEAST_PILL`` at which words and link
+    fit the room ``pill_top`` keeps (the least size when none does)."""
+    k = scaled.kc
+    area = scaled.anchor("message_area")
+    room = area.centery + area.h * 0.4 - pill_top(scaled) - 14 * k
+    size, under = int(19 * k), False
+    for size in range(int(19 * k), max(6, int(LEAST_PILL * k)) - 1, -1):
+        link = 0 if label is None else _stacked_link(k, size, label)
+        under = link > 0 and last_line_width(line, size, wrap) + link + 16 * k > wrap
+        step = font(size, "bold").get_linesize()
+        if stacked_height(line, size, wrap) + (step + 6 * k if under else 0) <= room:
+            break
+    return size, under
+
+
+def wrapped_lines(line: str, size: int, wrap: int) -> list[str]:
+    """``line`` wrapped at ``wrap`` pixels in the bold font of ``size``: at spaces, greedily, a word
+    longer than a line alone on its line (a stacked pill's words are drawn line by line from these)."""
+    face = font(size, "bold")
+    lines: list[str] = []
+    for part in line.split("\n"):
+        last = ""
+        for word in part.split(" "):
+            longer = f"{last} {word}" if last else word
+            if face.size(longer)[0] <= wrap or not last:
+                last = longer
+            else:
+                lines.append(last)
+                last = word
+        lines.append(last)
+    return lines
+
+
+def last_line_width(line: str, size: int, wrap: int) -> int:
+    """The width of the last of ``wrapped_lines`` (pixels)."""
+    return int(font(size, "bold").size(wrapped_lines(line, size, wrap)[-1])[0])
+
+
+def stacked_height(line: str, size: int, wrap: int) -> int:
+    """The height of ``line`` drawn line by line as a stacked pill draws it (pixels)."""
+    return font(size, "bold").get_linesize() * len(wrapped_lines(line, size, wrap))
 
 
 def pill_top(scaled: Scaled) -> float:
