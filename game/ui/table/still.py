@@ -8,6 +8,7 @@ The board with the panels on it is the one picture each frame starts from
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -16,7 +17,7 @@ import pygame
 
 from ...engine import MEXICAN
 from .. import theme
-from ..fonts import blit_text, capped, fit_text, font, logging_text
+from ..fonts import blit_text, capped, font, logging_text
 from ..layout import TableLayout
 from .board import Lane
 from .draw import draw_hub, draw_lane_background, draw_mexican_panel, draw_seat_panel, draw_tile_at
@@ -250,7 +251,7 @@ def _paint_top_bar(surface: pygame.Surface, frame: TableFrame, shift: tuple[int,
     right = frame.score_right + dx
     room = int(right - left)
     said = leading_parts(frame.score_text, int(17 * kc), "bold", room)
-    if room < 60 * kc or said.startswith("\u2026"):
+    if room < 40 * kc or not said:
         return
     drawn = blit_text(surface, said, int(17 * kc), theme.INK, (right, bar.centery), "midright", "bold")
     room = int(drawn.left - 16 * kc - left)  # the rules line gives way to the score line, never under it
@@ -270,9 +271,25 @@ def _paint_top_bar(surface: pygame.Surface, frame: TableFrame, shift: tuple[int,
 
 def leading_parts(line: str, size: int, style: str, width: int) -> str:
     """As many of ``line``'s parts (split at ``SEPARATOR``) from the first as fit ``width``
-    pixels whole; the first part shortened with an ellipsis when even it does not."""
+    pixels whole; then the first part's shorter forms (``short_forms``); "" when none fits whole,
+    so a number is never cut by an ellipsis."""
     parts = line.split(SEPARATOR)
     face = font(size, style)
     while len(parts) > 1 and face.size(SEPARATOR.join(parts))[0] > width:
         parts.pop()
-    return fit_text(SEPARATOR.join(parts), size, style, width)
+    for form in [SEPARATOR.join(parts), *short_forms(parts[0])]:
+        if face.size(form)[0] <= width:
+            return form
+    return ""
+
+
+def short_forms(part: str) -> list[str]:
+    """Shorter forms of a score's words, the least important dropped first: "You: 104 pts" gives
+    "You: 104" and "104 pts"; "leader Ana (78 pts)" gives "Ana (78 pts)" and "Ana 78"."""
+    scored = re.fullmatch(r"(.+): (\d+) pts", part)
+    if scored:
+        return [f"{scored[1]}: {scored[2]}", f"{scored[2]} pts"]
+    leader = re.fullmatch(r"leader (.+) \((\d+) pts\)", part)
+    if leader:
+        return [f"{leader[1]} ({leader[2]} pts)", f"{leader[1]} {leader[2]}"]
+    return []

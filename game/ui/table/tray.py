@@ -7,13 +7,15 @@ only paints them, and clicks are tested against what the last layout placed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from ...engine import RoundState
 from ...engine.tiles import HI, LO, Tile
 from ...words.counting import counted
 from .. import theme
-from ..fonts import blit_text, capped, fit_text, font, text
+from ..fonts import blit_text, capped, font, text
 from ..hand import SORT_LABELS, sort_hand
 from ..tile_art import back, blit_tile, face
 from .handover import Viewer
@@ -26,6 +28,21 @@ short side: a selected tile rises into it, a picked-up one grows into it (``CARR
 
 CARRIED = 1.2
 """How much larger than in the row a tile is drawn while the mouse carries it."""
+
+
+def heading_forms(label: str, hand: Sequence[Tile], face_down: bool, scrolls: bool) -> list[str]:
+    """The hand's heading, longest first, each shorter form dropping the least important part
+    (how to scroll, the rest of a face-down note, the label, the pips), so a narrow tray shows
+    one whole rather than a count cut by an ellipsis."""
+    tiles = counted(len(hand), "tile")
+    if face_down:
+        forms = [f"{label}  \u00b7  {tiles}, face down until the next turn", f"{label}  \u00b7  {tiles}, face down",
+                 f"{tiles}, face down"]
+    else:
+        pips = counted(sum(HI[t] + LO[t] for t in hand), "pip")
+        forms = [f"{label}  \u00b7  {tiles}, {pips}", f"{tiles}, {pips}"]
+    more = [f"{forms[0]}  \u00b7  \u25c0 \u25b6 or the wheel: more tiles"] if scrolls else []
+    return [*more, *forms, tiles]
 
 
 class HandTray:
@@ -172,13 +189,9 @@ class HandTray:
         if self.showing is None:
             return
         hand = state.hands[self.showing]
-        pips = sum(HI[t] + LO[t] for t in hand)
-        self.heading = f"{label}  \u00b7  {counted(len(hand), 'tile')}, {counted(pips, 'pip')}"
         if self.viewer.face_down:  # pass and play: the turn is over, nothing of the hand shows
             self.playable = frozenset()
-            self.heading = f"{label}  \u00b7  {counted(len(hand), 'tile')}, face down until the next turn"
-        if self.more_left or self.more_right:
-            self.heading += "  \u00b7  \u25c0 \u25b6 or the wheel: more tiles"
+        forms = heading_forms(label, hand, self.viewer.face_down, self.more_left or self.more_right)
         self.sort_label = f"Sort: {SORT_LABELS.get(how, how)}  (S)"
         k = self.k
         with capped(1.0):
@@ -186,7 +199,8 @@ class HandTray:
             at = (round(self.area.right - 14 * k), round(self.area.y + 6 * k))
             self.sort_rect = shown.get_rect(topright=at)
             room = self.sort_rect.left - round(self.area.x + 14 * k) - round(24 * k)
-            self.heading = fit_text(self.heading, int(16 * k), "bold", room)
+            face = font(int(16 * k), "bold")
+            self.heading = next((form for form in forms if face.size(form)[0] <= room), "")
             heading = text(self.heading, int(16 * k), theme.INK_DIM, "bold")
         self.heading_rect = heading.get_rect(topleft=(round(self.area.x + 14 * k), round(self.area.y + 6 * k)))
 
