@@ -12,25 +12,28 @@ from __future__ import annotations
 
 import pygame
 
+from ..look import tile as proportions
+from ..look.colours import (
+    BACK_BOTTOM,
+    BACK_TOP,
+    BEVEL_DARK,
+    BEVEL_LIGHT,
+    BRASS,
+    BRASS_LIGHT,
+    FACE_BOTTOM,
+    FACE_TOP,
+    GROOVE,
+    SIDE,
+    SIDE_DARK,
+    Color,
+)
+from ..look.pips import MOST, pip_layout, pip_radius
+from ..look.tile import PIP_LEAST
 from . import theme
 from .fonts import font
-from .pip_layout import MOST, pip_layout, pip_radius
 
 SUPER = 3
 _faces: dict[tuple[object, ...], pygame.Surface] = {}
-
-Color = tuple[int, int, int]
-FACE_TOP: Color = (255, 252, 242)
-FACE_BOTTOM: Color = (240, 232, 212)
-SIDE: Color = (196, 182, 150)
-SIDE_DARK: Color = (150, 134, 104)
-BEVEL_LIGHT: Color = (255, 255, 252)
-BEVEL_DARK: Color = (206, 194, 166)
-GROOVE: Color = (150, 136, 108)
-BRASS: Color = (190, 150, 70)
-BRASS_LIGHT: Color = (250, 224, 150)
-BACK_TOP: Color = (44, 76, 142)
-BACK_BOTTOM: Color = (26, 48, 100)
 
 
 def use_palette(name: str) -> None:
@@ -39,8 +42,6 @@ def use_palette(name: str) -> None:
         _faces.clear()
 
 
-PIP_LEAST = 4.0
-"""The smallest pip drawn (pixels across): where a set's most crowded pips would be smaller, numerals."""
 
 
 def numerals_for(unit: int, set_max: int, numbers: bool = False, least: float = PIP_LEAST) -> bool:
@@ -52,7 +53,7 @@ def numerals_for(unit: int, set_max: int, numbers: bool = False, least: float = 
     if numbers:
         return True
     most = min(max(1, set_max), MOST)
-    return 2 * pip_radius(most) * end_side(unit) < least or unit < 16
+    return 2 * pip_radius(most) * end_side(unit) < least or unit < proportions.NUMERALS_BELOW
 
 
 # ------------------------------------------------------------------ geometry
@@ -60,12 +61,12 @@ def numerals_for(unit: int, set_max: int, numbers: bool = False, least: float = 
 
 def depth(unit: float) -> int:
     """How thick a tile looks (pixels): the strip of its side under the face."""
-    return max(1, round(unit * 0.07))
+    return max(1, round(unit * proportions.DEPTH))
 
 
 def _bevel(unit: float) -> float:
     """The width of the face's bevelled rim (pixels)."""
-    return max(1.0, unit * 0.045)
+    return max(1.0, unit * proportions.BEVEL)
 
 
 def end_side(unit: float) -> float:
@@ -126,7 +127,7 @@ def _body(w: int, h: int, s: int, top: Color, bottom: Color) -> tuple[pygame.Sur
     bevelled rim and a face shaded from ``top`` to ``bottom``; the face's rectangle."""
     unit = min(w, h)
     big = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
-    radius = max(2, int(unit * 0.17 * s))
+    radius = max(2, int(unit * proportions.CORNER * s))
     thick = depth(unit) * s
     bevel = max(1, round(_bevel(unit) * s))
     pygame.draw.rect(big, SIDE_DARK, big.get_rect(), border_radius=radius)
@@ -169,8 +170,8 @@ def _numeral(big: pygame.Surface, square: pygame.FRect, value: int, color: Color
 def _divider(big: pygame.Surface, face_rect: pygame.Rect, horizontal: bool, s: int, unit: int) -> None:
     """The engraved bar across the middle and its brass spinner."""
     cx, cy = face_rect.center
-    width = max(s, round(unit * 0.05 * s))
-    reach = face_rect.h * 0.4 if horizontal else face_rect.w * 0.4
+    width = max(s, round(unit * proportions.GROOVE_WIDTH * s))
+    reach = (face_rect.h if horizontal else face_rect.w) * proportions.GROOVE_REACH
     a: tuple[float, float]
     b: tuple[float, float]
     if horizontal:
@@ -180,7 +181,7 @@ def _divider(big: pygame.Surface, face_rect: pygame.Rect, horizontal: bool, s: i
     pygame.draw.line(big, BEVEL_LIGHT, (a[0] + shift[0], a[1] + shift[1]), (b[0] + shift[0], b[1] + shift[1]),
                      max(1, width // 2))
     pygame.draw.line(big, GROOVE, a, b, width)
-    r = max(2, unit * 0.075 * s)
+    r = max(2, unit * proportions.SPINNER * s)
     pygame.draw.circle(big, _shade(BRASS, 0.6), (cx, cy), r + max(1, s // 2))
     pygame.draw.circle(big, BRASS, (cx, cy), r)
     pygame.draw.circle(big, BRASS_LIGHT, (cx - r * 0.3, cy - r * 0.3), r * 0.4)

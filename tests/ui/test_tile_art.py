@@ -14,7 +14,7 @@ from game.engine import Match, Play, play_match, preset
 from game.memory.session import GameSession, SeatConfig
 from game.ui import theme, tile_art
 from game.ui.app import App
-from game.ui.pip_layout import MOST, pip_layout, rows_for
+from game.look.pips import MOST, pip_layout, rows_for
 from game.ui.table.scene import TableScene
 from game.ui.tile_art import end_squares, face, numerals_for, pip_circles
 from game.ui.ui_scale import use_scale

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import pygame
 
 from ...engine import MEXICAN
+from ...look import tile as proportions
 from .. import theme
 from ..draw import panel
 from ..fonts import blit_text, capped, fit_size, font, text
@@ -86,7 +87,7 @@ def marker_pos(plan: BoardPlan, lane: Lane) -> tuple[float, float]:
     return (sx - offset if lane.left_side else sx + offset, sy)
 
 
-BOARD_PIP_LEAST = 5.0
+BOARD_PIP_LEAST = proportions.BOARD_PIP_LEAST
 """The smallest pip on the trains (pixels across): read from further off than the hand's."""
 
 
