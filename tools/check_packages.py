@@ -57,7 +57,8 @@ def tracked(*folders: str) -> list[str]:
 
 def expected_files() -> set[str]:
     """The files a wheel of the game must hold, by their place inside it."""
-    code = {name for name in tracked("game") if name.endswith(".py") or name == "game/py.typed"}
+    code = {name for name in tracked("game") if name.endswith(".py") or name == "game/py.typed"
+            or name.startswith("game/web/page/")}
     assets = {"game/" + name for name in tracked("assets")}
     return code | assets
 

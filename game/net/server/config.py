@@ -48,3 +48,5 @@ class Config:
     lease: float = 5.0
     """Seconds this process's tables stay its own after its last heartbeat (a process whose
     connections to PostgreSQL closed, as at a kill, loses them at once)."""
+    web: bool = True
+    """Answer a browser at a table's address with the guest page (``game.web``); False: WebSocket only."""

@@ -52,6 +52,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                             "database connection stays open (a frozen or cut-off process); another takes them "
                             "over after that (default 5; heartbeats every fifth of it; shorter: a faster "
                             "takeover, but a process stalled that long loses its tables)")
+    serve.add_argument("--no-web", action="store_true",
+                       help="serve no guest page: a browser at a table's address is not answered (games only)")
     serve.add_argument("--trust-proxy", action="store_true",
                        help="take each client's address from X-Forwarded-For (only behind a proxy you run)")
 
@@ -77,7 +79,7 @@ def serve_command(args: argparse.Namespace) -> int:
                     retention=Retention(keep, keep), workers=args.workers, max_tables=args.max_tables,
                     limits=LimitSettings(tables_per_hour=args.tables_per_hour, open_tables=args.tables_per_address),
                     public_address=args.public_address, trust_proxy=args.trust_proxy, lease=args.lease,
-                    heartbeat_every=args.lease / 5)
+                    heartbeat_every=args.lease / 5, web=not args.no_web)
     try:
         return asyncio.run(_serve(config))
     except (StoreError, OSError) as error:

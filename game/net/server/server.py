@@ -8,7 +8,8 @@ it (``outbox``), so a killed server loses nothing anyone saw. Tables are
 loaded from the database when someone comes to them (``tables.Tables``) and
 unloaded when everyone has left; the database keeps them for the retention.
 Computer players think in a process pool (``thinking.Thinkers``).
-``GET /health`` answers with counts and the database's state.
+``GET /health`` answers with counts and the database's state; any other request
+that is not a WebSocket's gets the guest page (``game.web``) unless ``web`` is off.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from ...version import game_version
+from ...web.answer import GuestPage
+from ...web.http import from_browser, web_response
 from ..protocol.addresses import process_path, request_path
 from ..protocol.codes import normal_code
 from ..protocol.messages import MAX_BYTES, PROTOCOL, BadMessage, parse_request
@@ -62,6 +65,8 @@ class Server:
         self.limits = AddressLimits(config.limits)
         self.thinkers = Thinkers(config.workers)
         self.cluster = Cluster(self, self.tables)
+        self.page = GuestPage() if config.web else None
+        """The guest page, answered to a browser (None: ``--no-web``)."""
         self.address = _with_slash(config.public_address)
         """Where clients reach this process (known once it listens)."""
         self.seated: dict[tuple[str, int], Conn] = {}
@@ -155,6 +160,8 @@ class Server:
             response = connection.respond(200, body)
             response.headers = Headers({"Content-Type": "application/json", "Content-Length": str(len(body))})
             return response
+        if self.page is not None and from_browser(request):
+            return web_response(self.page, request, self.cluster.addresses())
         if request_path(path) is None:
             return connection.respond(404, "Not found: the game speaks WebSocket at / (or /t/CODE)\n")
         return None
