@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from game.net.client.client import Client
@@ -19,11 +20,13 @@ from game.net.client.threaded_client import ThreadedClient
 from game.net.server.embedded import EmbeddedServer
 from game.ui.app import App
 from game.ui.online import connection
+from game.ui.online.connection import EVERYONE
 from game.ui.online.kept import KeptSeat, keep_seat
 from game.ui.online.lobby import LobbyScene
 from game.ui.online.my_tables import MyTablesScene
 from game.ui.online.scene import OnlineScene
 from game.ui.online.table import RECONNECTING, RemoteTableScene
+from game.ui.online.table_link import table_links
 
 FAR_AWAY = "ws://127.0.0.1:9/"
 """A server that is not there (the discard port on the loopback refuses): its row says so."""
@@ -107,6 +110,11 @@ def online_shots(app: App, shot: Callable[[str], None]) -> None:
            and lobby.link.client.table.seats[1].kind == "person")
     _until(app, lambda: False, 5)
     shot("online-lobby")
+    seat = lobby.seat  # as if hosted for the home network: the table's link and its QR code (a documentation address)
+    lobby.seat, lobby._links = replace(seat, host=EVERYONE), table_links(EVERYONE, seat.port, seat.code, ["192.168.1.20"])
+    _until(app, lambda: False, 3)
+    shot("online-lobby-link")
+    lobby.seat, lobby._links = seat, None
     lobby.start()
     _until(app, lambda: isinstance(app.top, RemoteTableScene))
     table = app.top

@@ -21,8 +21,10 @@ from ..scenes.menu import MenuScene, buttons_row, card, clipped, sentences
 from ..sizing import Sizes
 from ..widgets import Button
 from .connection import EVERYONE
+from .discovery import network_addresses
 from .kept import KeptSeat, forget_seat
 from .pace_words import pace_line, table_pace
+from .table_link import qr_picture, table_links
 
 
 def join_address(url: str) -> str:
@@ -62,6 +64,8 @@ class LobbyScene(MenuScene):
         """The table code's size in pixels (as large as the card lets it be)."""
         self._seats_said: tuple[str, ...] = ()
         """The seats as last said aloud (a change is said as it comes)."""
+        self._links: list[str] | None = None
+        self._qr: tuple[int, pygame.Surface] | None = None
 
     @property
     def is_host(self) -> bool:
@@ -128,11 +132,45 @@ class LobbyScene(MenuScene):
     def where_to_join(self) -> str:
         """How friends reach this table: the address to type in Join, whoever runs the server."""
         if self.is_host and self.seat.host == EVERYONE:
+            if self.links():
+                return (f"Open {' or '.join(self.links())} in a browser, or scan the code; games join with the "
+                        "table code.")
             return (f"Friends join at {socket.gethostname()}:{self.seat.port} or this computer's "
                     "network address.")
         if self.is_host and self.seat.host:
             return f"Only games on this computer can join: address 127.0.0.1:{self.seat.port}."
         return f"Friends join at {join_address(self.seat.url)} with the table code."
+
+    def links(self) -> list[str]:
+        """The table's links for a browser when this game hosts it for the home network (else none)."""
+        if self._links is None:
+            hosting = self.is_host and self.seat.host == EVERYONE
+            self._links = table_links(EVERYONE, self.seat.port, self.seat.code, network_addresses()) if hosting else []
+        return self._links
+
+    def link_code_height(self, s: Sizes) -> int:
+        """Pixels the QR code of the table's link and the other addresses under it take (0: no link)."""
+        links = self.links()
+        if not links:
+            return 0
+        return round(s.unit * 8) + len(links[1:4]) * (s.line(s.fine) + s.gap // 2)
+
+    def draw_link_code(self, surface: pygame.Surface, s: Sizes) -> pygame.Rect | None:
+        """The QR code of the table's first link, the other addresses under it; where the code is (None: no link)."""
+        links = self.links()
+        if not links:
+            return None
+        box = self.boxes["qr"]
+        size = round(s.unit * 8)
+        if self._qr is None or self._qr[0] != size:
+            self._qr = (size, qr_picture(links[0], size))
+        picture = self._qr[1]
+        at = picture.get_rect(midtop=box.midtop)
+        surface.blit(picture, at)
+        for i, link in enumerate(links[1:4]):  # the others, under the code (the words above name the first)
+            blit_text(surface, "also " + link.removeprefix("http://").split("/", 1)[0], s.fine, theme.INK_DIM,
+                      (at.centerx, at.bottom + s.gap // 2 + i * (s.line(s.fine) + s.gap // 2)), "midtop")
+        return at
 
     def seat_lines(self) -> tuple[str, ...]:
         """'Seat 2: Ben: here' for every seat, as the lobby shows them."""
@@ -190,6 +228,7 @@ class LobbyScene(MenuScene):
             seats_h += s.wrapped(line.split(": ", 1)[-1], s.body, inner.w - s.gap - label_w) + s.gap
         parts = [("code label", s.line(s.small)), ("code", 0),
                  ("where", s.wrapped(self.where_to_join(), s.small, inner.w - s.gap)),
+                 ("qr", self.link_code_height(s)),
                  ("pace", s.wrapped(self.pace_words(), s.fine, inner.w - s.gap) if self.pace_words() else 0),
                  ("seats", seats_h + s.section - s.gap),
                  ("waiting", s.wrapped(self.waiting_words(), s.small, inner.w - s.gap, "bold"))]
@@ -226,6 +265,7 @@ class LobbyScene(MenuScene):
         if self.pace_words():
             pace = self.boxes["pace"]
             blit_text(surface, self.pace_words(), s.fine, theme.INK_DIM, pace.midtop, "midtop", wrap=pace.w)
+        self.draw_link_code(surface, s)
         table = self.link.client.table if self.link is not None else None
         joined = self.link.client.joined if self.link is not None else None
         seats = self.boxes["seats"]
