@@ -1,0 +1,82 @@
+"""The guest page's tests' helpers: a server, a desktop host's table, and a person who plays through the page.
+
+``PLAY_ONE`` is what a person does at the page, run in the browser: on the
+round's summary, go on; at the table, on their turn, tap a tile that plays
+and then its first train, else Draw, else End turn (the buttons a player
+taps, not the page's insides). It answers the screen the page shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from game.net.client import Client
+
+from net.conftest import Person, connected
+from .browser import Browser
+
+PLAY_ONE = """(() => {
+  const screen = document.body.dataset.screen || "";
+  if (screen === "summary") { document.getElementById("summary-next").click(); return "next"; }
+  if (screen !== "play") return screen;
+  const tile = document.querySelector("#hand .tile.plays");
+  if (tile) {
+    if (tile.getAttribute("aria-pressed") !== "true") tile.click();
+    const train = document.querySelector("#targets button");
+    if (train) { train.click(); return "played"; }
+  }
+  for (const id of ["draw", "end"]) {
+    const button = document.getElementById(id);
+    if (!button.disabled) { button.click(); return id; }
+  }
+  return screen;
+})()"""
+"""One step of a person at the page (see the module's docstring)."""
+
+
+def page_url(server_url: str, code: str) -> str:
+    """The table's link (``http://HOST:PORT/t/CODE``) from the server's WebSocket address."""
+    return server_url.replace("ws://", "http://", 1).rstrip("/") + f"/t/{code}"
+
+
+async def hosted_table(url: str, players: int = 2, seats: list[str] | None = None, **settings: object) -> Client:
+    """A desktop host (Ana) at a new blitz table whose seat 1 is open for the guest."""
+    host = await connected(url)
+    await host.create("Ana", "classic", players, length="blitz", seats=seats or ["person", "open"], **settings)
+    return host
+
+
+async def take_seat(browser: Browser, link: str, name: str) -> None:
+    """Open the link, type a name and join; wait until the page shows the lobby."""
+    await browser.open(link)
+    await browser.until("document.body.dataset.screen === 'join'", "the join form")
+    await browser.evaluate(f"document.getElementById('join-name').value = {name!r}")
+    await browser.evaluate("document.querySelector('#join-form button').click()")
+    await browser.until("document.body.dataset.screen === 'lobby'", "the lobby")
+
+
+async def play_through(browser: Browser, until: str = "over", within: float = 240.0,
+                       shots: Path | None = None) -> list[str]:
+    """Play the page's seat until it shows the screen ``until``; the steps taken. With ``shots``, a
+    screenshot of each screen the first time it shows."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    steps: list[str] = []
+    seen: set[str] = set()
+    while True:
+        step = await browser.evaluate(PLAY_ONE)
+        steps.append(str(step))
+        screen = await browser.evaluate("document.body.dataset.screen || ''")
+        if shots is not None and screen not in seen:
+            seen.add(screen)
+            await browser.screenshot(shots / f"{screen}.png")
+        if screen == until:
+            return steps
+        assert loop.time() < deadline, f"the page did not reach {until} in {within:.0f} s: {steps[-20:]}, {browser.errors}"
+        await asyncio.sleep(0.05)
+
+
+async def host_plays(host: Client, last: str = "match_end") -> None:
+    """The desktop host plays its seat (an Easy player's choices) until ``last``."""
+    await Person(host, seed="ana").play_until(last, limit=120.0)
