@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from game.ai import make_player
 from game.net.client import Client
 
-from net.conftest import Person, connected
+from net.conftest import connected
 from .browser import Browser
 
 PLAY_ONE = """(() => {
@@ -65,18 +66,39 @@ async def play_through(browser: Browser, until: str = "over", within: float = 24
     steps: list[str] = []
     seen: set[str] = set()
     while True:
-        step = await browser.evaluate(PLAY_ONE)
-        steps.append(str(step))
         screen = await browser.evaluate("document.body.dataset.screen || ''")
         if shots is not None and screen not in seen:
             seen.add(screen)
             await browser.screenshot(shots / f"{screen}.png")
         if screen == until:
             return steps
-        assert loop.time() < deadline, f"the page did not reach {until} in {within:.0f} s: {steps[-20:]}, {browser.errors}"
+        steps.append(str(await browser.evaluate(PLAY_ONE)))
+        if loop.time() > deadline:
+            state = await browser.evaluate(
+                "JSON.stringify({view: guestPage.seat.view && [guestPage.seat.view.to_move, guestPage.seat.view.legal],"
+                " joined: guestPage.seat.joined, status: document.getElementById('status').textContent,"
+                " line: document.getElementById('message-line').textContent})")
+            raise AssertionError(f"the page did not reach {until} in {within:.0f} s: {steps[-5:]}, {state}, "
+                                 f"{browser.errors}")
         await asyncio.sleep(0.05)
 
 
 async def host_plays(host: Client, last: str = "match_end") -> None:
-    """The desktop host plays its seat (an Easy player's choices) until ``last``."""
-    await Person(host, seed="ana").play_until(last, limit=120.0)
+    """The desktop host plays its seat (an Easy player's choices) until ``last``: whenever its view says
+    it is to move, once per position, and again after a refusal (say, sent while the guest was away)."""
+    player = make_player("easy", "ana")
+    acted: tuple[int, int] | None = None
+    while True:
+        message = await host.next(timeout=120.0)
+        if message.type == last:
+            return
+        if message.type == "error":
+            acted = None
+            await asyncio.sleep(0.2)
+        view, joined = host.view, host.joined
+        if view is None or joined is None or not view.legal or view.to_move != joined.seat:
+            continue
+        position = (host.round, host._moves)
+        if position != acted:
+            acted = position
+            await host.act(player.choose(view))
