@@ -9,7 +9,7 @@ taps, not the page's insides). It answers the screen the page shows.
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 
 from game.ai import make_player
 from game.net.client import Client
@@ -58,18 +58,18 @@ async def take_seat(browser: Browser, link: str, name: str) -> None:
 
 
 async def play_through(browser: Browser, until: str = "over", within: float = 240.0,
-                       shots: Path | None = None) -> list[str]:
-    """Play the page's seat until it shows the screen ``until``; the steps taken. With ``shots``, a
-    screenshot of each screen the first time it shows."""
+                       on_screen: Callable[[str], Awaitable[None]] | None = None) -> list[str]:
+    """Play the page's seat until it shows the screen ``until``; the steps taken. ``on_screen`` is
+    awaited with each screen's name the first time it shows (``until``'s among them)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + within
     steps: list[str] = []
     seen: set[str] = set()
     while True:
         screen = await browser.evaluate("document.body.dataset.screen || ''")
-        if shots is not None and screen not in seen:
+        if on_screen is not None and screen not in seen:
             seen.add(screen)
-            await browser.screenshot(shots / f"{screen}.png")
+            await on_screen(screen)
         if screen == until:
             return steps
         steps.append(str(await browser.evaluate(PLAY_ONE)))
