@@ -15,6 +15,7 @@ import base64
 import json
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import urllib.request
@@ -62,14 +63,22 @@ class Browser:
         self.reader: asyncio.Task[None] | None = None
 
     async def start(self, command: str, hosts: str = "127.0.0.1") -> None:
-        """Start the browser (only ``hosts`` resolve) and attach to its page."""
+        """Start the browser (only ``hosts`` resolve) and attach to its page (closed again if that fails)."""
+        try:
+            await self._start(command, hosts)
+        except BaseException:
+            await self.close()
+            raise
+
+    async def _start(self, command: str, hosts: str) -> None:
+        """Start the browser and attach to its page."""
         self.process = subprocess.Popen(
             [command, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
              "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-extensions",
              "--disable-default-apps", "--metrics-recording-only", "--mute-audio", "--password-store=basic",
              f"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE {hosts}", "--remote-debugging-address=127.0.0.1",
              "--remote-debugging-port=0", f"--user-data-dir={self.folder}", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         port_file = self.folder / "DevToolsActivePort"
         loop = asyncio.get_running_loop()
         deadline = loop.time() + START_WITHIN
@@ -171,14 +180,23 @@ class Browser:
         if self.reader is not None:
             self.reader.cancel()
             await asyncio.gather(self.reader, return_exceptions=True)
-        if self.process is not None:
-            self.process.terminate()
+        if self.process is not None:  # its own process group: the wrapper script and every browser process
+            _signal_group(self.process.pid, signal.SIGTERM)
             try:
                 await asyncio.to_thread(self.process.wait, 30)
             except subprocess.TimeoutExpired:
-                self.process.kill()
+                _signal_group(self.process.pid, signal.SIGKILL)
                 await asyncio.to_thread(self.process.wait)
+            _signal_group(self.process.pid, signal.SIGKILL)  # a browser process the wrapper left behind
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _signal_group(pid: int, sig: signal.Signals) -> None:
+    """Send ``sig`` to the process group this browser was started in (gone already: nothing)."""
+    try:
+        os.killpg(pid, sig)
+    except ProcessLookupError:
+        pass
 
 
 def _get_json(url: str) -> Any:
