@@ -31,6 +31,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "game.scenarios": ("game.engine", "game.memory.files"),
     "game.speech": ("game.memory.files",),
     "game.tutorial": ("game.engine", "game.ai", "game.memory.session", "game.memory.files", "game.words.rules_help"),
+    "game.look": (),
+    "game.web": ("game.look", "game.memory.files", "game.net.protocol.addresses"),
     "game.net": (),
     "game.net.protocol": ("game.engine", "game.ai", "game.memory.files", "game.memory.names"),
     "game.net.store": ("game.net.protocol", "game.memory.files", "game.saves.lock"),
@@ -40,6 +42,7 @@ RULES: dict[str, tuple[str, ...]] = {
     ),
     "game.net.server": (
         *NET_BELOW, "game.ai.decision", "game.net.loops", "game.net.protocol", "game.net.table", "game.net.store",
+        "game.web",
     ),
     "game.net.client": (
         *NET_BELOW, "game.ai.levels", "game.net.loops", "game.net.protocol", "game.net.table", "game.net.store",
@@ -49,7 +52,7 @@ RULES: dict[str, tuple[str, ...]] = {
     ),
     "game.ui": (
         "game.engine", "game.ai", "game.review", "game.saves", "game.words", "game.memory", "game.speech",
-        "game.tutorial", "game.play", "game.net.client", "game.net.protocol", "game.net.server",
+        "game.tutorial", "game.play", "game.net.client", "game.net.protocol", "game.net.server", "game.look",
     ),
     "game.commands": (
         "game.engine", "game.ai", "game.review", "game.saves", "game.words", "game.memory", "game.scenarios",
