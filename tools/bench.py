@@ -3,10 +3,11 @@
     python tools/bench.py [--only GROUP] [--repeat N]
     python tools/bench.py --only engine --compiled VENV/bin/python [--repeat N]
 
-Groups: engine, table, ai, saves, idle, review, title, motion (``--video x11`` measures the idle
+Groups: engine, table, ai, saves, idle, review, title, motion, guest (``--video x11`` measures the idle
 group in a real window on $DISPLAY, e.g. under Xvfb; ``title`` times the title's and My
 tables' frames while a kept table's server never answers; ``motion`` the table at 1920x1080 with
-all of its animation running, and the round summary's tally). Each figure is the median of ``--repeat``
+all of its animation running, and the round summary's tally; ``guest`` the browser's guest page, its plays and draws flying with the
+CPU slowed four times, in the browser's own frame timing). Each figure is the median of ``--repeat``
 runs (default 5) so that a noisy, shared machine gives a steady number.
 
 ``--compiled PYTHON`` measures the pure and the compiled build side by side
@@ -575,9 +576,19 @@ def group_motion() -> dict[str, float]:
     return figures
 
 
+def group_guest() -> dict[str, float]:
+    """The guest page in headless Chromium at 360x640, its CPU slowed four times, over one played round:
+    milliseconds between the browser's frames while a played or drawn tile flies (median, p95), the
+    share of dropped frames, and long animation frames (see tools/bench_guest.py)."""
+    from bench_guest import guest_frames
+
+    return guest_frames()
+
+
 GROUPS: dict[str, Callable[[], dict[str, float]]] = {
     "engine": group_engine, "saves": group_saves, "ai": group_ai, "table": group_table, "idle": group_idle,
     "review": group_review, "title": group_title, "motion": group_motion,
+    "guest": group_guest,
 }
 
 

@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from game.ai import make_player
-from game.net.client import Client
+from game.net.client.client import Client
 
 from net.conftest import connected
 from .browser import Browser
@@ -83,9 +83,10 @@ async def play_through(browser: Browser, until: str = "over", within: float = 24
         await asyncio.sleep(0.05)
 
 
-async def host_plays(host: Client, last: str = "match_end") -> None:
+async def host_plays(host: Client, last: str = "match_end", pause: float = 0.0) -> None:
     """The desktop host plays its seat (an Easy player's choices) until ``last``: whenever its view says
-    it is to move, once per position, and again after a refusal (say, sent while the guest was away)."""
+    it is to move, once per position, and again after a refusal (say, sent while the guest was away);
+    ``pause`` seconds before each act (a person's pace)."""
     player = make_player("easy", "ana")
     acted: tuple[int, int] | None = None
     while True:
@@ -101,4 +102,6 @@ async def host_plays(host: Client, last: str = "match_end") -> None:
         position = (host.round, host._moves)
         if position != acted:
             acted = position
+            if pause:
+                await asyncio.sleep(pause)
             await host.act(player.choose(view))

@@ -367,6 +367,29 @@ export class Board {
   }
 
   /**
+   * A train's tile as laid out (undefined: not drawn, its train too long to show it).
+   * @param {number} train
+   * @param {number} index from the hub
+   * @returns {Placed|undefined}
+   */
+  placedAt(train, index) {
+    const spoke = this.spokes.find((s) => s.train === train);
+    return spoke ? spoke.placed[index - spoke.skipped] : undefined;
+  }
+
+  /**
+   * The page's point at the edge of the table on a seat's side (where its hand is thought to be).
+   * @param {number} seat
+   * @returns {{x: number, y: number}}
+   */
+  edgeOf(seat) {
+    const box = this.canvas.getBoundingClientRect();
+    const spoke = this.spokes.find((s) => s.train === seat);
+    const reach = spoke ? spoke.length : 0, angle = spoke ? spoke.angle : Math.PI / 2;
+    return { x: box.left + this.centre.x + Math.cos(angle) * reach, y: box.top + this.centre.y + Math.sin(angle) * reach };
+  }
+
+  /**
    * Where a train's tile lies on the page (`index` from the hub; past the last: its next place), and its turn.
    * @param {number} train
    * @param {number} index

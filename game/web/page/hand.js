@@ -54,6 +54,12 @@ export class Hand {
     this.knock = false;
     /** @type {{tile: string, x: number, y: number, ghost: HTMLElement|null, id: number}|null} */
     this.drag = null;
+    /** @type {Map<string, HTMLButtonElement>} each tile's button, kept while the tile is in hand */
+    this.buttons = new Map();
+    this.unit = 0;
+    /** the hand's width in CSS pixels, read again when the window changes size */
+    this.width = 0;
+    window.addEventListener("resize", () => { this.width = 0; });
     this.row.addEventListener("click", (event) => {
       const button = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (event.target).closest("button"));
       if (button && button.dataset.tile) this.pick(button.dataset.tile === this.picked ? null : button.dataset.tile);
@@ -79,9 +85,48 @@ export class Hand {
     this.me = me;
     this.mine = mine;
     if (this.picked && !view.hand.includes(this.picked)) this.picked = null;
-    const unit = Math.max(18, Math.min(30, Math.floor((this.row.clientWidth || 320) / Math.max(8, view.hand.length + 1) - 4)));
-    this.row.replaceChildren(...view.hand.map((tile) => this.tileButton(tile, unit)));
+    if (this.width === 0 || this.unit === 0) this.width = this.row.clientWidth || 320;
+    const unit = Math.max(18, Math.min(30, Math.floor(this.width / Math.max(8, view.hand.length + 1) - 4)));
+    if (unit !== this.unit) this.buttons.clear();
+    this.unit = unit;
+    const buttons = view.hand.map((tile) => {
+      const button = this.buttons.get(tile) ?? this.tileButton(tile, unit);
+      this.buttons.set(tile, button);
+      this.mark(button, tile);
+      return button;
+    });
+    for (const tile of [...this.buttons.keys()]) if (!view.hand.includes(tile)) this.buttons.delete(tile);
+    const shown = this.row.children;
+    if (shown.length !== buttons.length || buttons.some((button, i) => shown[i] !== button)) {
+      this.row.replaceChildren(...buttons);
+    }
     this.showTargets();
+  }
+
+  /**
+   * Light a tile's button when it plays now, and name it so.
+   * @param {HTMLButtonElement} button
+   * @param {string} tile
+   */
+  mark(button, tile) {
+    const plays = this.mine && this.view !== null && targetsOf(this.view.legal, tile).length > 0;
+    button.classList.toggle("plays", plays);
+    button.setAttribute("aria-pressed", String(tile === this.picked));
+    button.setAttribute("aria-label", `${tile}${plays ? ", plays" : ""}`);
+  }
+
+  /**
+   * Where each tile's button is on the page now.
+   * @returns {Map<string, DOMRect>}
+   */
+  places() {
+    /** @type {Map<string, DOMRect>} */
+    const found = new Map();
+    for (const button of this.row.querySelectorAll("button")) {
+      const tile = /** @type {HTMLElement} */ (button).dataset.tile;
+      if (tile) found.set(tile, button.getBoundingClientRect());
+    }
+    return found;
   }
 
   /**
@@ -95,10 +140,6 @@ export class Hand {
     button.type = "button";
     button.className = "tile";
     button.dataset.tile = tile;
-    const plays = this.mine && this.view !== null && targetsOf(this.view.legal, tile).length > 0;
-    button.classList.toggle("plays", plays);
-    button.setAttribute("aria-pressed", String(tile === this.picked));
-    button.setAttribute("aria-label", `${tile}${plays ? ", plays" : ""}`);
     const [a, b] = ends(tile);
     const picture = this.art.picture(a, b, unit, true, false);
     const canvas = document.createElement("canvas");

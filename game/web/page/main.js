@@ -7,6 +7,7 @@ import { Board, trainKey } from "./board.js";
 import { ServerRefused } from "./connection.js";
 import { verdictWords } from "./dealcheck.js";
 import { Hand } from "./hand.js";
+import { Motion } from "./motion.js";
 import { loadLook } from "./look.js";
 import { SeatLink } from "./seat.js";
 import { keptSeats, seatAt } from "./store.js";
@@ -61,6 +62,7 @@ class Page {
     this.code = code;
     this.art = new TileArt(look);
     this.board = new Board($("board"), look, this.art);
+    this.motion = new Motion(this.board, this.art);
     this.hand = new Hand($("hand"), $("targets"), this.art, this.board, (action) => this.act(action));
     this.seat = new SeatLink(door, (news) => this.told(news), (words) => this.say(words));
     this.screen = "";
@@ -71,6 +73,7 @@ class Page {
     this.handsLeft = [];
     this.summaryUp = false;
     this.clockAt = 0;
+    this.redrawing = false;
     this.bind();
     window.addEventListener("resize", () => this.redraw());
     setInterval(() => this.tickClock(), 1000);
@@ -294,14 +297,27 @@ class Page {
     this.redraw();
   }
 
-  /** Redraw the table and the hand from the latest view. */
+  /** Redraw the table and the hand from the latest view at the next frame (news that comes in a burst is drawn once). */
   redraw() {
+    if (this.redrawing) return;
+    this.redrawing = true;
+    requestAnimationFrame(() => {
+      this.redrawing = false;
+      this.redrawNow();
+    });
+  }
+
+  /** Redraw the table and the hand from the latest view now. */
+  redrawNow() {
     const view = this.seat.view, joined = this.seat.joined;
     if (this.screen !== "play" || view === null || joined === null) return;
     const setMax = this.seat.table ? this.seat.table.setMax : 12;
+    const before = this.board.view, hand = this.hand.places();
     this.board.mover = view.to_move;
     this.board.show(view, joined.seat, setMax);
+    if (before !== view) this.motion.follow(before, view, joined.seat, hand, $("boneyard"));
     this.hand.show(view, joined.seat, this.mine());
+    if (before !== view) this.motion.drawn(before, view, $("hand"), $("boneyard"));
     $("boneyard").textContent = `Boneyard: ${view.boneyard_size}`;
     $("board").setAttribute("aria-label", glanceWords(view, joined.seat));
     this.showScores();
