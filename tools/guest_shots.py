@@ -24,7 +24,7 @@ from net.conftest import start_server
 from web.browser import Browser, chromium_or_skip
 from web.guest import host_plays, hosted_table, page_url, play_through, take_seat
 
-SIZES = ((360, 640, True), (1280, 800, False))
+SIZES = ((360, 640, True), (640, 360, True), (800, 360, True), (1280, 800, False))
 """(width, height, a touch phone) of each set of shots."""
 
 

@@ -86,7 +86,9 @@ export class Hand {
     this.mine = mine;
     if (this.picked && !view.hand.includes(this.picked)) this.picked = null;
     if (this.width === 0 || this.unit === 0) this.width = this.row.clientWidth || 320;
-    const unit = Math.max(18, Math.min(30, Math.floor(this.width / Math.max(8, view.hand.length + 1) - 4)));
+    // every tile's button at least 44 px wide, as many to a row as fit: the fewer the rows, the larger the tiles
+    const rows = Math.ceil(view.hand.length / Math.max(1, Math.floor(this.width / 48)));
+    const unit = rows <= 1 ? 30 : rows === 2 ? 24 : 19;
     if (unit !== this.unit) this.buttons.clear();
     this.unit = unit;
     const buttons = view.hand.map((tile) => {
