@@ -102,3 +102,30 @@ def test_the_badge_turns_red_and_says_what_failed_against_a_cheating_server(
             await browser.close()
 
     asyncio.run(cheated())
+
+
+def test_the_join_form_lists_this_browsers_other_tables_with_where_each_stands(served: Running) -> None:
+    command = chromium_or_skip()
+
+    async def listed() -> None:
+        browser = Browser(360, 640)
+        await browser.start(command)
+        first, second = await hosted_table(served.url), await hosted_table(served.url)
+        try:
+            assert first.joined is not None and second.joined is not None
+            await take_seat(browser, page_url(served.url, first.joined.table), "Bea")
+            await first.start()  # the first table is dealt: its first move is the host's or Bea's
+            await browser.open(page_url(served.url, second.joined.table))
+            await browser.until("document.body.dataset.screen === 'join'", "the join form")
+            said = await browser.until(
+                "document.querySelector('#kept-list .standing') && "
+                "document.querySelector('#kept-list .standing').textContent", "where the first table stands")
+            assert first.joined.table in await browser.evaluate("document.getElementById('kept-list').textContent")
+            assert said.startswith(": ") and ("your move" in said or "not your move" in said), said
+            assert await browser.evaluate("document.getElementById('join-name').value") == "Bea"
+        finally:
+            await first.close()
+            await second.close()
+            await browser.close()
+
+    asyncio.run(listed())

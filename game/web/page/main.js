@@ -10,6 +10,7 @@ import { Hand } from "./hand.js";
 import { Motion } from "./motion.js";
 import { loadLook } from "./look.js";
 import { SeatLink } from "./seat.js";
+import { askWhereTheyStand } from "./standing.js";
 import { keptSeats, seatAt } from "./store.js";
 import { TileArt } from "./tiles.js";
 import { eventWords, glanceWords, handWords, scoreWords, turnWords } from "./words.js";
@@ -142,11 +143,33 @@ class Page {
       const link = document.createElement("a");
       link.href = `${new URL(s.door.replace(/^ws/, "http")).pathname}t/${encodeURIComponent(s.code)}`;
       link.textContent = `Table ${s.code}`;
-      item.append(link, ` as ${s.name}`);
+      const standing = document.createElement("span");
+      standing.className = "standing";
+      standing.dataset.code = s.code;
+      item.append(link, ` as ${s.name}`, standing);
       return item;
     }));
+    if (mine.length) void this.showStanding(mine);
     this.show("join");
     (name.value ? code.value ? /** @type {HTMLElement} */ ($("join-form").querySelector("button")) : code : name).focus();
+  }
+
+  /**
+   * Ask the server where each of this browser's other tables stands, and say it beside each.
+   * @param {import("./store.js").KeptSeat[]} seats
+   */
+  async showStanding(seats) {
+    /** @type {Map<string, string>} */
+    let said;
+    try {
+      said = await askWhereTheyStand(this.door, seats);
+    } catch {
+      said = new Map(seats.map((s) => [s.code, "the server could not say where it stands"]));
+    }
+    for (const span of $("kept-list").querySelectorAll(".standing")) {
+      const words = said.get(/** @type {HTMLElement} */ (span).dataset.code ?? "");
+      span.textContent = words ? `: ${words}` : "";
+    }
   }
 
   /** Join the table the form names, with the name it holds. */
