@@ -52,6 +52,10 @@ REACH = {LOOPBACK: "this computer only", EVERYONE: "local network"}
 """Who may reach the hosted table, by the address the server listens on."""
 
 
+BROWSER_NOTE = ("Friends without the game can open the table's link in a browser instead: "
+                "http://ADDRESS:PORT/t/CODE, the same code.")
+"""The join form's first note: the guest page takes the same table code."""
+
 def address_char(ch: str) -> bool:
     """Whether ``ch`` may be typed into an address field."""
     return ch.isascii() and (ch.isalnum() or ch in ".:-[]/_")
@@ -128,8 +132,8 @@ class OnlineScene(MenuScene):
 
     def join_form(self) -> None:
         """Address, table code and name; below, a button that looks for tables on the
-        local network (nothing is looked for until the person asks)."""
-        self.mode, self.note = "join", ""
+        local network (nothing is looked for until the person asks); the note says a browser joins too."""
+        self.mode, self.note = "join", BROWSER_NOTE
         self._join_widgets([])
         self.focus = 1
 
