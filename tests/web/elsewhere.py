@@ -40,7 +40,13 @@ async def one_round(address: str, port: int) -> dict[str, object]:
         await take_seat(browser, link, "Bea")
         await host.start()
         hosting = asyncio.create_task(host_plays(host, "round_end"))
-        await play_through(browser, until="summary")
+        playing = asyncio.create_task(play_through(browser, until="summary"))
+        await asyncio.wait({hosting, playing}, return_when=asyncio.FIRST_COMPLETED)
+        if hosting.done() and hosting.exception() is not None:  # the host stopped: say why, not a stalled page
+            playing.cancel()
+            await asyncio.gather(playing, return_exceptions=True)
+            hosting.result()
+        await playing
         hosting.cancel()
         await asyncio.gather(hosting, return_exceptions=True)
         return {
