@@ -71,6 +71,9 @@ export class Board {
     this.unit = 16;
     this.hub = 24;
     this.centre = { x: 0, y: 0 };
+    /** the felt and rails, drawn once per change of the table's size, spokes or mover */
+    this.backdropPicture = document.createElement("canvas");
+    this.backdropKey = "";
   }
 
   /**
@@ -140,10 +143,35 @@ export class Board {
     });
   }
 
-  /** Paint the table. */
+  /** Paint the table: the felt and rails (kept from the last paint while they stay the same), then the rest. */
   paint() {
     const ctx = /** @type {CanvasRenderingContext2D} */ (this.canvas.getContext("2d"));
     const ratio = this.canvas.width / Math.max(1, this.width);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(this.backdrop(ratio), 0, 0);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const view = this.view;
+    if (view === null) return;
+    const numerals = numeralsFor(this.look, this.unit, this.setMax, this.look.proportions.board_pip_least);
+    for (const spoke of this.spokes) this.train(ctx, spoke, numerals);
+    this.roundhouse(ctx, view, numerals);
+    for (const spoke of this.spokes) this.marker(ctx, spoke, view);
+    for (const spoke of this.spokes) if (this.targets.includes(spoke.train)) this.target(ctx, spoke);
+  }
+
+  /**
+   * The felt and every train's rail as a picture of the canvas's size, drawn again only when they change.
+   * @param {number} ratio device pixels per CSS pixel
+   * @returns {HTMLCanvasElement}
+   */
+  backdrop(ratio) {
+    const key = [this.canvas.width, this.canvas.height, this.mover, this.view !== null,
+      ...this.spokes.map((s) => `${s.train}:${s.angle.toFixed(4)}:${s.length.toFixed(2)}`)].join("|");
+    if (this.backdropKey === key) return this.backdropPicture;
+    const picture = this.backdropPicture;
+    picture.width = this.canvas.width;
+    picture.height = this.canvas.height;
+    const ctx = /** @type {CanvasRenderingContext2D} */ (picture.getContext("2d"));
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     const room = this.look.room;
     const felt = ctx.createRadialGradient(this.centre.x, this.centre.y, 10, this.centre.x, this.centre.y,
@@ -152,14 +180,9 @@ export class Board {
     felt.addColorStop(1, room["felt-dark"]);
     ctx.fillStyle = felt;
     ctx.fillRect(0, 0, this.width, this.height);
-    const view = this.view;
-    if (view === null) return;
-    for (const spoke of this.spokes) this.rail(ctx, spoke);
-    const numerals = numeralsFor(this.look, this.unit, this.setMax, this.look.proportions.board_pip_least);
-    for (const spoke of this.spokes) this.train(ctx, spoke, numerals);
-    this.roundhouse(ctx, view, numerals);
-    for (const spoke of this.spokes) this.marker(ctx, spoke, view);
-    for (const spoke of this.spokes) if (this.targets.includes(spoke.train)) this.target(ctx, spoke);
+    if (this.view !== null) for (const spoke of this.spokes) this.rail(ctx, spoke);
+    this.backdropKey = key;
+    return picture;
   }
 
   /**
@@ -192,14 +215,18 @@ export class Board {
     }
     ctx.strokeStyle = shade(this.look.room["wood-dark"], 1);
     ctx.lineWidth = Math.max(1, u * 0.12);
+    ctx.beginPath();
     for (let r = this.hub + u * 0.4; r < spoke.length - u * 0.2; r += u * 0.55) {
-      ctx.beginPath(); ctx.moveTo(r, -0.62 * u); ctx.lineTo(r, 0.62 * u); ctx.stroke();
+      ctx.moveTo(r, -0.62 * u); ctx.lineTo(r, 0.62 * u);
     }
+    ctx.stroke();
     ctx.strokeStyle = colour;
     ctx.lineWidth = Math.max(1, u * 0.09);
+    ctx.beginPath();
     for (const side of [-0.45, 0.45]) {
-      ctx.beginPath(); ctx.moveTo(this.hub, side * u); ctx.lineTo(spoke.length - u * 0.2, side * u); ctx.stroke();
+      ctx.moveTo(this.hub, side * u); ctx.lineTo(spoke.length - u * 0.2, side * u);
     }
+    ctx.stroke();
     ctx.restore();
   }
 

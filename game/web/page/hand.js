@@ -173,8 +173,11 @@ export class Hand {
     const view = this.view;
     const found = view && this.picked && this.mine ? targetsOf(view.legal, this.picked) : [];
     this.board.targets = found.map((t) => t.train);
+    if (this.targetsBox.hidden !== (found.length === 0)) {
+      this.targetsBox.hidden = found.length === 0;
+      this.board.layout(); // the row of targets shown or gone changes the table's size on the page
+    }
     this.board.paint();
-    this.targetsBox.hidden = found.length === 0;
     this.targetsBox.replaceChildren(...found.map(({ train }) => {
       const button = document.createElement("button");
       button.type = "button";

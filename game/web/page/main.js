@@ -324,10 +324,13 @@ class Page {
   redraw() {
     if (this.redrawing) return;
     this.redrawing = true;
-    requestAnimationFrame(() => {
+    const now = () => {
+      if (!this.redrawing) return;
       this.redrawing = false;
       this.redrawNow();
-    });
+    };
+    requestAnimationFrame(now);
+    setTimeout(now, 100); // a page whose frames are held back (hidden, or a busy browser) is still drawn
   }
 
   /** Redraw the table and the hand from the latest view now. */
