@@ -173,7 +173,12 @@ async def _play_on(person: Person, url: str, pause: float) -> None:
             person.updates.append((int(message.data["round"]), int(message.data["moves"]), message.data["view"]))
             person.told.append((time.monotonic(), person.client.url))
             view = message.view
-            if view is not None and view.legal and view.to_move == person.seat and not person.client.resending:
+            newest = (int(message.data["round"]), int(message.data["moves"])) == (person.client.round,
+                                                                                 person.client.moves)
+            # an update already overtaken (a rejoin sends the table again while the action resent is
+            # played) is not acted on: as a person, the seat answers the table as it stands now
+            if view is not None and view.legal and view.to_move == person.seat and newest \
+                    and not person.client.resending:
                 while person.holding.is_set():
                     await asyncio.sleep(0.01)
                 if pause:

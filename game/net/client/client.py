@@ -320,6 +320,12 @@ class Client:
                 raise Moved(self._follow(answer))
 
     @property
+    def moves(self) -> int:
+        """The move count of the newest update taken in: the position ``view`` shows (an update
+        still waiting in the inbox may be older, such as the one a rejoin sends again)."""
+        return self._moves
+
+    @property
     def resending(self) -> bool:
         """Whether an action lost with a connection is being sent again for the position on show
         (the seat should not choose another until its update comes)."""
