@@ -9,13 +9,15 @@ taps, not the page's insides). It answers the screen the page shows.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+
+from net.conftest import connected
 
 from game.ai import make_player
 from game.net.client.client import Client
 
-from net.conftest import connected
-from .browser import Browser
+from .browser import Browser, chromium_or_skip
 
 PLAY_ONE = """(() => {
   const screen = document.body.dataset.screen || "";
@@ -99,9 +101,37 @@ async def host_plays(host: Client, last: str = "match_end", pause: float = 0.0) 
         view, joined = host.view, host.joined
         if view is None or joined is None or not view.legal or view.to_move != joined.seat:
             continue
-        position = (host.round, host._moves)
+        position = (host.round, host.moves)
         if position != acted:
             acted = position
             if pause:
                 await asyncio.sleep(pause)
             await host.act(player.choose(view))
+
+
+@asynccontextmanager
+async def seated_guest(url: str, reduced: bool = False) -> AsyncIterator[Browser]:
+    """A 360x640 guest (Bea) seated at a started blitz table whose desktop host plays along to the
+    round's end (``reduced``: the browser asks for reduced motion). On leaving, the host's own
+    failure, if it failed, is raised; the host and the browser are closed whatever happened."""
+    browser = Browser(360, 640)
+    await browser.start(chromium_or_skip())
+    if reduced:
+        await browser.call("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    host = await hosted_table(url)
+    hosting: asyncio.Task[None] | None = None
+    try:
+        assert host.joined is not None
+        await take_seat(browser, page_url(url, host.joined.table), "Bea")
+        await host.start()
+        hosting = asyncio.create_task(host_plays(host, "round_end"))
+        yield browser
+        if hosting.done():
+            hosting.result()  # the host's failure, if it failed
+    finally:
+        if hosting is not None:
+            hosting.cancel()
+            await asyncio.gather(hosting, return_exceptions=True)
+        await host.close()
+        await browser.close()

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from net.conftest import Running, start_server
 
-from .browser import Browser, chromium_or_skip
-from .guest import PLAY_ONE, host_plays, hosted_table, page_url, play_through, take_seat
+from .browser import Browser
+from .guest import PLAY_ONE, play_through, seated_guest
 
 MY_TURN = ("document.body.dataset.screen === 'play' && guestPage.seat.view && "
            "guestPage.seat.view.to_move === guestPage.seat.joined.seat && "
@@ -29,29 +29,10 @@ def served(tmp_path: Path) -> Iterator[Running]:
 
 async def at_table(url: str, scenario: Callable[[Browser], Awaitable[None]], reduced: bool = False) -> None:
     """A 360x640 guest seated at a started blitz table whose host plays along; ``scenario`` runs with it."""
-    browser = Browser(360, 640)
-    await browser.start(chromium_or_skip())
-    if reduced:
-        await browser.call("Emulation.setEmulatedMedia",
-                           {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-    host = await hosted_table(url)
-    hosting: asyncio.Task[None] | None = None
-    try:
-        assert host.joined is not None
-        await take_seat(browser, page_url(url, host.joined.table), "Bea")
-        await host.start()
-        hosting = asyncio.create_task(host_plays(host, "round_end"))
+    async with seated_guest(url, reduced) as browser:
         await browser.until("document.body.dataset.screen === 'play'", "the table")
         await scenario(browser)
-        if hosting.done():
-            hosting.result()  # the host's failure, if it failed
         assert browser.errors == []
-    finally:
-        if hosting is not None:
-            hosting.cancel()
-            await asyncio.gather(hosting, return_exceptions=True)
-        await host.close()
-        await browser.close()
 
 
 async def touch(browser: Browser, kind: str, x: float, y: float) -> None:

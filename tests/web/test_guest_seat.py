@@ -14,7 +14,7 @@ from net.conftest import Running, start_server
 from game.engine.fairdeal import new_salt
 
 from .browser import Browser, chromium_or_skip
-from .guest import PLAY_ONE, host_plays, hosted_table, page_url, play_through, take_seat
+from .guest import PLAY_ONE, hosted_table, page_url, play_through, seated_guest, take_seat
 
 
 @pytest.fixture
@@ -26,18 +26,10 @@ def served(tmp_path: Path) -> Iterator[Running]:
 
 
 def test_a_phone_guest_keeps_its_seat_when_its_page_is_reloaded(served: Running) -> None:
-    command = chromium_or_skip()
+    chromium_or_skip()  # skipped here, before the event loop, when there is no browser
 
     async def reloaded() -> None:
-        browser = Browser(360, 640)
-        await browser.start(command)
-        host = await hosted_table(served.url)
-        hosting: asyncio.Task[None] | None = None
-        try:
-            assert host.joined is not None
-            await take_seat(browser, page_url(served.url, host.joined.table), "Bea")
-            await host.start()
-            hosting = asyncio.create_task(host_plays(host, "round_end"))
+        async with seated_guest(served.url) as browser:
             await browser.until("document.body.dataset.screen === 'play' && "
                                 "document.querySelectorAll('#hand .tile').length > 0", "the table")
             for _ in range(3):
@@ -50,16 +42,8 @@ def test_a_phone_guest_keeps_its_seat_when_its_page_is_reloaded(served: Running)
             assert await browser.evaluate("guestPage.seat.joined.token") == token
             assert "Bea (you)" in await browser.evaluate("document.getElementById('scores').textContent")
             assert await browser.evaluate("document.getElementById('join-form').offsetParent === null")
-            if hosting.done():
-                hosting.result()  # the host's failure, if it failed
             await play_through(browser, until="summary")
             assert browser.errors == []
-        finally:
-            if hosting is not None:
-                hosting.cancel()
-                await asyncio.gather(hosting, return_exceptions=True)
-            await host.close()
-            await browser.close()
 
     asyncio.run(reloaded())
 
@@ -74,19 +58,11 @@ def _secret_changed(conn: Any, message: dict[str, Any]) -> dict[str, Any]:
 def test_the_badge_turns_red_and_says_what_failed_against_a_cheating_server(
     served: Running, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    command = chromium_or_skip()
+    chromium_or_skip()  # skipped here, before the event loop, when there is no browser
     install(monkeypatch, to_ben(_secret_changed))
 
     async def cheated() -> None:
-        browser = Browser(360, 640)
-        await browser.start(command)
-        host = await hosted_table(served.url)
-        hosting: asyncio.Task[None] | None = None
-        try:
-            assert host.joined is not None
-            await take_seat(browser, page_url(served.url, host.joined.table), "Bea")
-            await host.start()
-            hosting = asyncio.create_task(host_plays(host, "round_end"))
+        async with seated_guest(served.url) as browser:
             await play_through(browser, until="summary")
             badge = await browser.evaluate("[document.getElementById('badge').className, "
                                            "document.getElementById('badge').textContent, "
@@ -94,12 +70,6 @@ def test_the_badge_turns_red_and_says_what_failed_against_a_cheating_server(
             assert badge[:2] == ["badge bad", "Deal check failed"], badge
             assert "not the one" in badge[2] and "committed" in badge[2], badge
             assert "FAILED" in await browser.evaluate("document.getElementById('summary-deal').textContent")
-        finally:
-            if hosting is not None:
-                hosting.cancel()
-                await asyncio.gather(hosting, return_exceptions=True)
-            await host.close()
-            await browser.close()
 
     asyncio.run(cheated())
 
